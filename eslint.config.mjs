@@ -1,0 +1,101 @@
+// One lint configuration for the whole workspace. Architecture rules live here, not in prose.
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+
+const tsFiles = ['**/*.ts', '**/*.tsx'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'tmp/**',
+      '**/*.mjs',
+      '**/*.js',
+      'apps/api/src/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'storybook-static/**',
+      '.nx/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: tsFiles,
+    plugins: { '@nx': nx, 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+      ],
+      // Dependency direction of DESIGN.md §2. Every project has a scope:* and a type:* tag; no wildcard rule.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contract', 'type:util'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:frame', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:util'] },
+            { sourceTag: 'type:variant', onlyDependOnLibsWithTags: ['type:contract', 'type:util'] },
+            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:contract', 'type:util'] },
+            { sourceTag: 'type:contract', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // fetch belongs to api-client only (and to server-side code, which talks to vendors).
+    files: ['libs/**/*.ts', 'libs/**/*.tsx', 'apps/web-*/**/*.ts', 'apps/web-*/**/*.tsx'],
+    ignores: ['libs/api-client/**', '**/*.test.ts', '**/*.test.tsx', '**/*.stories.tsx'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through @crm/api-client.' }],
+    },
+  },
+  {
+    // Radix primitives only through the design system.
+    files: ['libs/**/*.tsx', 'libs/**/*.ts', 'apps/web-*/**/*.tsx', 'apps/web-*/**/*.ts'],
+    ignores: ['libs/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['radix-ui', '@radix-ui/*'], message: 'Use the components of @crm/ui.' }] },
+      ],
+    },
+  },
+  {
+    // Database access only inside repositories and db/.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Database access belongs in *.repository.ts or db/.' }],
+          patterns: [
+            { group: ['drizzle-orm/*', 'pg'], message: 'Database access belongs in *.repository.ts or db/.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

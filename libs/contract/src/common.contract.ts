@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Every error answer: field name → message(s). 403 is always `{ errors: { user: 'Access denied!' } }`. */
+export const errorBody = z.object({
+  errors: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const ACCESS_DENIED = 'Access denied!';
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Paging meta of spec part 2 §3. */
+export const pagingMeta = z.object({
+  current_page: z.number().int(),
+  limit: z.number().int(),
+  total_count: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type PagingMeta = z.infer<typeof pagingMeta>;
+
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(25),
+});
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const timestamp = z.string().describe('ISO 8601 timestamp in UTC');

@@ -1,0 +1,57 @@
+import { health } from './health.contract';
+import {
+  adminLoginAs,
+  authProfile,
+  createSession,
+  createSsoSession,
+  destroySession,
+  endImpersonation,
+  resetPasswordByToken,
+  resetPasswordInstructions,
+} from './session.contract';
+import {
+  acceptTos,
+  refreshApiToken,
+  showApiToken,
+  update2fa,
+  updatePassword,
+  updateProfile,
+  updateTimezone,
+  userMe,
+} from './user.contract';
+import { disable2fa, enable2fa, generateQr, sendOtp } from './two-factor.contract';
+import { createApiKey, deleteApiKey, listApiKeys, showApiKey, updateApiKey } from './api-keys.contract';
+import type { Endpoint } from './endpoint';
+
+/** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
+export const endpoints = {
+  health,
+  createSession,
+  createSsoSession,
+  destroySession,
+  endImpersonation,
+  resetPasswordInstructions,
+  resetPasswordByToken,
+  authProfile,
+  adminLoginAs,
+  userMe,
+  acceptTos,
+  updateTimezone,
+  updateProfile,
+  updatePassword,
+  update2fa,
+  showApiToken,
+  refreshApiToken,
+  generateQr,
+  enable2fa,
+  disable2fa,
+  sendOtp,
+  listApiKeys,
+  createApiKey,
+  showApiKey,
+  updateApiKey,
+  deleteApiKey,
+} satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idParams, okResponse } from './common.contract';
+import { currentUser, email, password } from './user.contract';
+
+export const otpCode = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'Code must be 6 digits');
+
+/** First step: e-mail and password. Second step (when asked for): the one-time code alone. */
+export const signInBody = z.union([
+  z.object({ email, password: z.string().min(1, 'Password is required').max(1024) }),
+  z.object({ otp_code: otpCode }),
+]);
+
+/**
+ * Sign-in answer. When a second factor is needed the answer says so without ever carrying the
+ * TOTP secret (a deliberate, safer reading of the spec's "otp_secret"): the browser then runs the
+ * second-factor step and does not land on /.
+ */
+export const signInResponse = z.discriminatedUnion('otp_required', [
+  z.object({ otp_required: z.literal(false), user: currentUser }),
+  z.object({
+    otp_required: z.literal(true),
+    last_otp_at: z.string().nullable(),
+    otp_delivery: z.enum(['app', 'email']),
+    email_hint: z.string(),
+  }),
+]);
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+export const createSession = defineEndpoint({
+  method: 'POST',
+  path: '/v1/sessions',
+  summary: 'Sign in with e-mail and password; then with the one-time code when a second factor is needed',
+  tag: 'session',
+  access: 'public',
+  body: signInBody,
+  response: signInResponse,
+});
+
+export const ssoBody = z.union([
+  z.object({ redirect_uri: z.url('Redirect address is invalid') }),
+  z.object({ code: z.string().min(1, 'Code is required'), state: z.string().min(1, 'State is required') }),
+]);
+
+export const ssoResponse = z.union([
+  z.object({ authorization_url: z.string() }),
+  signInResponse,
+]);
+
+export const createSsoSession = defineEndpoint({
+  method: 'POST',
+  path: '/v1/sessions/sso',
+  summary:
+    "Single sign-on (OpenID Connect). With redirect_uri: answers the issuer's authorization address. With code and state from the callback: signs in like POST /v1/sessions",
+  tag: 'session',
+  access: 'public',
+  body: ssoBody,
+  response: ssoResponse,
+});
+
+export const destroySession = defineEndpoint({
+  method: 'DELETE',
+  path: '/v1/sessions',
+  summary: 'Sign out: ends this session (and any admin or impersonator session it carries)',
+  tag: 'session',
+  access: 'public',
+  response: null,
+});
+
+export const endImpersonation = defineEndpoint({
+  method: 'POST',
+  path: '/v1/sessions/{id}',
+  summary: 'End impersonation of user {id} and return to the impersonating user',
+  tag: 'session',
+  access: 'user',
+  gate: 'exempt',
+  params: idParams,
+  body: z.object({}).optional(),
+  response: z.object({ user: currentUser }),
+});
+
+export const resetPasswordInstructions = defineEndpoint({
+  method: 'POST',
+  path: '/v1/users/reset_password_instructions',
+  summary: 'E-mail reset-password instructions (answers the same whether or not the address is known)',
+  tag: 'session',
+  access: 'public',
+  body: z.object({ email }),
+  response: okResponse,
+});
+
+export const resetPasswordByToken = defineEndpoint({
+  method: 'POST',
+  path: '/v1/users/reset_password_by_token',
+  summary: 'Set a new password with the token from the reset e-mail',
+  tag: 'session',
+  access: 'public',
+  body: z
+    .object({
+      reset_password_token: z.string().min(1, 'Reset token is required'),
+      password,
+      password_confirmation: z.string().min(1, 'Confirm the new password'),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      path: ['password_confirmation'],
+      message: 'Passwords do not match',
+    }),
+  response: okResponse,
+});
+
+export const authProfile = defineEndpoint({
+  method: 'GET',
+  path: '/auth/profile',
+  summary: 'Session check: the signed-in user, or 401',
+  tag: 'session',
+  access: 'user',
+  gate: 'exempt',
+  notAbortable: true,
+  response: currentUser,
+});
+
+export const LOGIN_TYPES = ['login_as', 'impersonate'] as const;
+
+export const adminLoginAs = defineEndpoint({
+  method: 'POST',
+  path: '/v1/admin/users/{id}/login',
+  summary:
+    'Start a session as user {id}. login_as keeps the admin session in the admin cookie; impersonate keeps it in the impersonator cookie',
+  tag: 'admin_users',
+  access: 'user',
+  gate: 'exempt',
+  params: idParams,
+  body: z.object({ login_type: z.enum(LOGIN_TYPES) }),
+  response: z.object({ user: currentUser }),
+});

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idParams, pagingMeta, timestamp } from './common.contract';
+import { role, timezone } from './roles';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** The product's password rule (the spec leaves it open): 8–128 characters with a letter and a digit. */
+export const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .regex(/[A-Za-z]/, 'Password must contain a letter')
+  .regex(/\d/, 'Password must contain a digit');
+
+export const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Email is invalid' }));
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour like #1a2b3c');
+export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
+/** Profile of spec part 1 §3. Missing theme fields fall back to the brand's defaults in the browser. */
+export const profile = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  personal_photo: z.object({ url: z.string().nullable() }),
+  logo: z.string().nullable(),
+  font_size: z.enum(FONT_SIZES).nullable(),
+  primary_color: hexColor.nullable(),
+  background: hexColor.nullable(),
+  account_type: role,
+  about_me: z.string().nullable(),
+  dialer_verified_phone_number: z.string().nullable(),
+  dialer_enabled: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+const subscription = z.object({ id: z.number().int(), order_type: z.string().optional() }).nullable();
+const listWithMeta = z.array(z.object({ id: z.number().int() }).loose());
+
+/** Current user of spec part 1 §3 with the account flags. Keys ending in `?` are spelled as the spec spells them. */
+export const currentUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  admin: z.boolean(),
+  roles: z.array(role),
+  timezone,
+  tos: z.boolean(),
+  updated_tos: z.boolean(),
+  c_1: z.boolean(),
+  'paid_user?': z.boolean(),
+  'change_password?': z.boolean(),
+  'two_fa_is_required?': z.boolean(),
+  'has_2fa_enabled?': z.boolean(),
+  otp_delivery: z.enum(['app', 'email']),
+  last_otp_at: timestamp.nullable(),
+  profile,
+  signup: z.object({ id: z.number().int() }).loose().nullable(),
+  company: z.object({ id: z.number().int(), name: z.string(), domain_name: z.string() }),
+  webpage: z.object({ id: z.number().int() }).loose().nullable(),
+  upline: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  favorite_users: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  dashboard_info: z.record(z.string(), z.unknown()),
+  available_phone_numbers: z.array(z.string()),
+  api_keys: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  quick_filters: listWithMeta,
+  soa_requests: listWithMeta,
+  soa_requests_meta: pagingMeta,
+  soa_request: z.object({ id: z.number().int() }).loose().nullable(),
+  auth_ips: listWithMeta,
+  auth_ips_meta: pagingMeta,
+  office_locations: listWithMeta,
+  office_locations_meta: pagingMeta,
+  company_sms_subscription: subscription,
+  sms_subscription: subscription,
+  company_dialer_subscription: subscription,
+  dialer_subscription: z.object({ active: z.boolean(), current_usage: z.number() }).nullable(),
+  dialer_subscription_type: z.enum(['company', 'manager', 'self']).nullable(),
+  dialer_license: z.object({ paid: z.boolean(), allocation: z.number() }).nullable(),
+  /** Who is impersonating this session, when someone is (the browser keeps its login stack from it). */
+  impersonated_by: z.object({ id: z.number().int(), name: z.string(), login_type: z.enum(['login_as', 'impersonate']) }).nullable(),
+  created_at: timestamp,
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const userMe = defineEndpoint({
+  method: 'GET',
+  path: '/v1/users/me',
+  summary: 'The signed-in user with profile, account flags and subscriptions',
+  tag: 'user',
+  access: 'user',
+  gate: 'exempt',
+  notAbortable: true,
+  response: currentUser,
+});
+
+export const acceptTos = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/users/accept_tos',
+  summary: 'Accept the current terms of service',
+  tag: 'user',
+  access: 'user',
+  gate: 'exempt',
+  body: z.object({}).optional(),
+  response: currentUser,
+});
+
+export const updateTimezone = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/users/update_timezone',
+  summary: 'Set the time zone dates and times are shown in',
+  tag: 'user',
+  access: 'user',
+  gate: 'exempt',
+  body: z.object({ timezone }),
+  response: currentUser,
+});
+
+const name = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(80, `${label} must be at most 80 characters`);
+
+export const updateProfileBody = z.object({
+  first_name: name('First name'),
+  last_name: name('Last name'),
+  email,
+  about_me: z.string().max(2000, 'About me must be at most 2000 characters').nullable().optional(),
+});
+
+export const updateProfile = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/users/update_profile',
+  summary: "Update the signed-in user's name, e-mail and about text",
+  tag: 'user',
+  access: 'user',
+  gate: 'exempt',
+  body: updateProfileBody,
+  response: currentUser,
+});
+
+export const updatePasswordBody = z
+  .object({
+    current_password: z.string().min(1, 'Current password is required'),
+    password,
+    password_confirmation: z.string().min(1, 'Confirm the new password'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'Passwords do not match',
+  });
+
+export const updatePassword = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/users/{id}/update_password',
+  summary: 'Change the password (the id must be the signed-in user)',
+  tag: 'user',
+  access: 'user',
+  gate: 'exempt',
+  params: idParams,
+  body: updatePasswordBody,
+  response: currentUser,
+});
+
+export const update2fa = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/users/update_2fa',
+  summary: 'Choose how second-factor codes arrive at sign-in: authenticator app, or e-mail',
+  tag: 'user',
+  access: 'user',
+  gate: 'exempt',
+  body: z.object({ otp_delivery: z.enum(['app', 'email']) }),
+  response: currentUser,
+});
+
+export const apiTokenResponse = z.object({ api_token: z.string().nullable(), created_at: timestamp.nullable() });
+
+export const showApiToken = defineEndpoint({
+  method: 'GET',
+  path: '/v1/users/show_api_token',
+  summary:
+    'Whether a personal API token exists (its value is shown only once, when refreshed; the server keeps only a hash)',
+  tag: 'user',
+  access: 'user',
+  gate: 'enforced',
+  response: z.object({ exists: z.boolean(), prefix: z.string().nullable(), created_at: timestamp.nullable() }),
+});
+
+export const refreshApiToken = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/users/refresh_api_token',
+  summary: 'Issue a new personal API token, replacing the old one; the answer is the only time it is shown',
+  tag: 'user',
+  access: 'user',
+  gate: 'enforced',
+  body: z.object({}).optional(),
+  response: z.object({ api_token: z.string(), prefix: z.string(), created_at: timestamp }),
+});
