@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParams, timestamp } from './common.contract';
+import { idParams, timestamp, emptyBody } from './common.contract';
 
 export const apiKey = z.object({
   id: z.number().int(),
@@ -46,7 +46,7 @@ export const showApiKey = defineEndpoint({
   access: 'user',
   gate: 'enforced',
   params: idParams,
-  body: z.object({}).optional(),
+  body: emptyBody,
   response: z.object({ data: apiKey }),
 });
 

@@ -27,3 +27,6 @@ export const pagingQuery = z.object({
 export const okResponse = z.object({ ok: z.literal(true) });
 
 export const timestamp = z.string().describe('ISO 8601 timestamp in UTC');
+
+/** A body the endpoint ignores; absent, null or {} are all fine (Fastify hands a missing body over as null). */
+export const emptyBody = z.object({}).nullish();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParams, okResponse } from './common.contract';
+import { idParams, okResponse, emptyBody } from './common.contract';
 import { currentUser, email, password } from './user.contract';
 
 export const otpCode = z
@@ -8,11 +8,27 @@ export const otpCode = z
   .trim()
   .regex(/^\d{6}$/, 'Code must be 6 digits');
 
-/** First step: e-mail and password. Second step (when asked for): the one-time code alone. */
-export const signInBody = z.union([
-  z.object({ email, password: z.string().min(1, 'Password is required').max(1024) }),
-  z.object({ otp_code: otpCode }),
-]);
+/** Adds an issue at `field` with the first message of a failed parse. */
+function check(ctx: z.RefinementCtx, field: string, result: z.ZodSafeParseResult<unknown>): void {
+  if (!result.success) ctx.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]?.message ?? 'Invalid' });
+}
+
+/**
+ * First step: e-mail and password. Second step (when asked for): the one-time code alone.
+ * One object with per-field messages rather than a union, so a form learns which field is wrong.
+ */
+export const signInBody = z
+  .object({ email: z.string().optional(), password: z.string().max(1024).optional(), otp_code: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.otp_code !== undefined) return check(ctx, 'otp_code', otpCode.safeParse(v.otp_code));
+    check(ctx, 'email', email.safeParse(v.email ?? ''));
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+  })
+  .transform((v) =>
+    v.otp_code !== undefined
+      ? { otp_code: v.otp_code.trim() }
+      : { email: (v.email ?? '').trim(), password: v.password ?? '' },
+  );
 
 /**
  * Sign-in answer. When a second factor is needed the answer says so without ever carrying the
@@ -40,10 +56,20 @@ export const createSession = defineEndpoint({
   response: signInResponse,
 });
 
-export const ssoBody = z.union([
-  z.object({ redirect_uri: z.url('Redirect address is invalid') }),
-  z.object({ code: z.string().min(1, 'Code is required'), state: z.string().min(1, 'State is required') }),
-]);
+export const ssoBody = z
+  .object({ redirect_uri: z.string().optional(), code: z.string().optional(), state: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.code === undefined && v.state === undefined) {
+      return check(ctx, 'redirect_uri', z.url('Return address is invalid').safeParse(v.redirect_uri ?? ''));
+    }
+    if (!v.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Code is required' });
+    if (!v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'State is required' });
+  })
+  .transform((v) =>
+    v.code !== undefined || v.state !== undefined
+      ? { code: v.code ?? '', state: v.state ?? '' }
+      : { redirect_uri: v.redirect_uri ?? '' },
+  );
 
 export const ssoResponse = z.union([
   z.object({ authorization_url: z.string() }),
@@ -78,7 +104,7 @@ export const endImpersonation = defineEndpoint({
   access: 'user',
   gate: 'exempt',
   params: idParams,
-  body: z.object({}).optional(),
+  body: emptyBody,
   response: z.object({ user: currentUser }),
 });
 

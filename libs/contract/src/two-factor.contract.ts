@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { okResponse } from './common.contract';
+import { okResponse, emptyBody } from './common.contract';
 import { currentUser } from './user.contract';
 import { otpCode } from './session.contract';
 
@@ -12,7 +12,7 @@ export const generateQr = defineEndpoint({
   tag: 'two_factor',
   access: 'user',
   gate: 'exempt',
-  body: z.object({}).optional(),
+  body: emptyBody,
   response: z.object({ qr_code: z.string(), otp_secret: z.string(), provisioning_uri: z.string() }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParams, pagingMeta, timestamp } from './common.contract';
+import { idParams, pagingMeta, timestamp, emptyBody } from './common.contract';
 import { role, timezone } from './roles';
 
 export const PASSWORD_MIN = 8;
@@ -107,7 +107,7 @@ export const acceptTos = defineEndpoint({
   tag: 'user',
   access: 'user',
   gate: 'exempt',
-  body: z.object({}).optional(),
+  body: emptyBody,
   response: currentUser,
 });
 
@@ -197,6 +197,6 @@ export const refreshApiToken = defineEndpoint({
   tag: 'user',
   access: 'user',
   gate: 'enforced',
-  body: z.object({}).optional(),
+  body: emptyBody,
   response: z.object({ api_token: z.string(), prefix: z.string(), created_at: timestamp }),
 });

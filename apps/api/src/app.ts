@@ -1,0 +1,92 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SYSTEM_VERSION } from '@crm/util';
+import type { AppContext } from './context';
+import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerSandboxOidcRoutes } from './modules/sandbox/sandbox-oidc.routes';
+import { registerSandboxOutboxRoutes } from './modules/sandbox/sandbox-outbox.routes';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes';
+import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
+import { configureCookies } from './plugins/cookies';
+import { registerErrorHandler } from './plugins/errors';
+import { isSpaRequest, registerStatic } from './plugins/static';
+import { sandboxIssuerEnabled } from './providers/sso/sso.provider';
+
+/** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+  const { env } = ctx;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body is no body (DELETE and body-less POSTs from browsers send content-type anyway).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Invalid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  configureCookies({ secure: env.COOKIE_SECURE ?? env.PUBLIC_URL.startsWith('https://') });
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Agent CRM API',
+        version: SYSTEM_VERSION,
+        description:
+          'The REST API behind the CRM. Browser sessions use the session cookie plus the X-CSRF-Token header; ' +
+          'programs use an API key as `Authorization: Bearer <key>`. Invalid input answers 422 with per-field messages.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'crm_session' },
+          apiKey: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: true,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuth(app, ctx);
+  registerHealthRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerTwoFactorRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
+
+  if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
+  if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
+
+  const web = options.serveWeb !== false && (await registerStatic(app, env));
+  if (web) {
+    app.setNotFoundHandler((request, reply) => {
+      if (isSpaRequest(request.method, request.url, request.headers.accept)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ errors: { base: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    });
+  }
+  return app;
+}

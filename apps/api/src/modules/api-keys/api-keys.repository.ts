@@ -1,0 +1,45 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { apiKeys } from '../../db/schema';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export function createApiKeysRepository(db: Database) {
+  return {
+    async listForUser(userId: number): Promise<ApiKeyRow[]> {
+      return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.id));
+    },
+    /** Only the owner's keys are ever found: another user's id answers undefined (404). */
+    async findOwned(userId: number, id: number): Promise<ApiKeyRow | undefined> {
+      return db.query.apiKeys.findFirst({ where: and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)) });
+    },
+    async findByDigest(keyDigest: string): Promise<ApiKeyRow | undefined> {
+      return db.query.apiKeys.findFirst({ where: eq(apiKeys.keyDigest, keyDigest) });
+    },
+    async create(values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+      const [row] = await db.insert(apiKeys).values(values).returning();
+      if (!row) throw new Error('Insert returned nothing');
+      return row;
+    },
+    async update(userId: number, id: number, patch: { name?: string; active?: boolean }): Promise<ApiKeyRow | undefined> {
+      const [row] = await db
+        .update(apiKeys)
+        .set(patch)
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+        .returning();
+      return row;
+    },
+    async markUsed(id: number, at: Date): Promise<void> {
+      await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
+    },
+    async delete(userId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(apiKeys)
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+        .returning({ id: apiKeys.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

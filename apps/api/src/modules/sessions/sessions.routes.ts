@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints, type SignInResponse } from '@crm/contract';
+import type { AppContext } from '../../context';
+import { sign } from '../../lib/crypto';
+import { unauthorized } from '../../lib/http-errors';
+import { PENDING_OTP_MINUTES, requestMeta, requireIdentity } from '../../plugins/auth';
+import { clearSessionCookies, COOKIES, httpOnlyCookie } from '../../plugins/cookies';
+import { route } from '../../plugins/routes';
+import type { SignInResult } from './sessions.service';
+
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 1))}@${domain}`;
+}
+
+export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const sessionCookie = () => httpOnlyCookie(ctx.env.SESSION_ABSOLUTE_HOURS * 3600);
+
+  /** A new session token at every sign-in; a waiting second factor gets a short signed cookie instead. */
+  async function answer(result: SignInResult, reply: FastifyReply): Promise<SignInResponse> {
+    if (result.kind === 'otp') {
+      const pending = sign({ uid: result.user.id, exp: Date.now() + PENDING_OTP_MINUTES * 60_000 }, ctx.env.APP_SECRET);
+      reply.clearCookie(COOKIES.session, { path: '/' });
+      reply.setCookie(COOKIES.pendingOtp, pending, httpOnlyCookie(PENDING_OTP_MINUTES * 60));
+      return {
+        otp_required: true,
+        last_otp_at: result.user.lastOtpAt?.toISOString() ?? null,
+        otp_delivery: result.user.otpDelivery as 'app' | 'email',
+        email_hint: maskEmail(result.user.email),
+      };
+    }
+    reply.clearCookie(COOKIES.pendingOtp, { path: '/' });
+    reply.clearCookie(COOKIES.admin, { path: '/' });
+    reply.clearCookie(COOKIES.impersonator, { path: '/' });
+    reply.setCookie(COOKIES.session, result.token, sessionCookie());
+    return { otp_required: false, user: await ctx.users.present(result.user) };
+  }
+
+  async function secondStep(request: FastifyRequest, code: string, method: string) {
+    if (!request.pendingOtpUserId) throw unauthorized('Your sign-in expired. Start again.', 'otp_code');
+    const done = await ctx.sessions.completeSecondFactor(request.pendingOtpUserId, code, requestMeta(request), method);
+    return { kind: 'session' as const, ...done };
+  }
+
+  route(app, ctx, endpoints.createSession, async (request, reply) => {
+    const body = request.body;
+    const result =
+      body.otp_code !== undefined
+        ? await secondStep(request, body.otp_code, 'password')
+        : await ctx.sessions.signIn(body.email, body.password, requestMeta(request));
+    return answer(result, reply);
+  });
+
+  route(app, ctx, endpoints.createSsoSession, async (request, reply) => {
+    const body = request.body;
+    if (!ctx.sso.enabled()) throw unauthorized('Single sign-on is not set up for this site');
+    if (body.redirect_uri !== undefined) return { authorization_url: await ctx.sso.authorizationUrl(body.redirect_uri) };
+    const email = await ctx.sso.complete(body.code, body.state);
+    const user = await ctx.usersRepository.findByEmail(email);
+    if (!user) throw unauthorized(`No account uses ${email}. Ask your administrator to invite you.`);
+    return answer(await ctx.sessions.signInVerified(user, requestMeta(request)), reply);
+  });
+
+  route(app, ctx, endpoints.destroySession, async (request, reply) => {
+    await ctx.sessions.signOut(
+      request.identity,
+      [request.cookies[COOKIES.admin], request.cookies[COOKIES.impersonator]],
+      requestMeta(request),
+    );
+    clearSessionCookies(reply);
+    reply.clearCookie(COOKIES.pendingOtp, { path: '/' });
+  });
+
+  route(app, ctx, endpoints.endImpersonation, async (request, reply) => {
+    const identity = requireIdentity(request);
+    const stashCookie = identity.session?.loginType === 'login_as' ? COOKIES.admin : COOKIES.impersonator;
+    const stashed = request.cookies[stashCookie];
+    const { actor, actorSession } = await ctx.sessions.endImpersonation(identity, request.params.id, stashed, requestMeta(request));
+    reply.setCookie(COOKIES.session, stashed as string, sessionCookie());
+    reply.clearCookie(stashCookie, { path: '/' });
+    return { user: await ctx.users.present(actor, await ctx.sessions.impersonationOf(actorSession)) };
+  });
+
+  route(app, ctx, endpoints.adminLoginAs, async (request, reply) => {
+    const identity = requireIdentity(request);
+    const loginType = request.body.login_type;
+    const { user, token } = await ctx.sessions.startImpersonation(identity, request.params.id, loginType, requestMeta(request));
+    reply.setCookie(loginType === 'login_as' ? COOKIES.admin : COOKIES.impersonator, request.cookies[COOKIES.session] as string, sessionCookie());
+    reply.setCookie(COOKIES.session, token, sessionCookie());
+    return {
+      user: await ctx.users.present(user, { id: identity.user.id, name: `${identity.user.firstName} ${identity.user.lastName}`, loginType }),
+    };
+  });
+
+  route(app, ctx, endpoints.resetPasswordInstructions, async (request) => {
+    await ctx.users.sendResetInstructions(request.body.email, requestMeta(request));
+    return { ok: true as const };
+  });
+
+  route(app, ctx, endpoints.resetPasswordByToken, async (request) => {
+    await ctx.users.resetPasswordByToken(request.body.reset_password_token, request.body.password, requestMeta(request));
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,227 @@
+import type { Role } from '@crm/contract';
+import { IMPERSONATOR_ROLES } from '@crm/contract';
+import type { Env } from '../../env';
+import { digest, randomDigits, randomToken, safeEqual } from '../../lib/crypto';
+import { forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { verifyPassword } from '../../lib/passwords';
+import { verifyTotp } from '../../lib/totp';
+import type { EmailProvider } from '../../providers/email/email.provider';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { SecretBox } from '../two-factor/secret-box';
+import { fullName, isAdmin, type Impersonation } from '../users/current-user';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { SessionRow, SessionsRepository } from './sessions.repository';
+
+export type RequestMeta = { ip: string; userAgent: string | null };
+export type Identity = {
+  user: UserRow;
+  roles: Role[];
+  session: SessionRow | null;
+  via: 'session' | 'api_key';
+};
+export type SignInResult = { kind: 'otp'; user: UserRow } | { kind: 'session'; user: UserRow; token: string };
+export type LoginType = 'login_as' | 'impersonate';
+
+const EMAIL_CODE_MINUTES = 10;
+const TOUCH_EVERY_MS = 60_000;
+
+type Deps = {
+  env: Env;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  audit: AuditRepository;
+  email: EmailProvider;
+  secrets: SecretBox;
+};
+
+export function createSessionsService({ env, users, sessions, audit, email, secrets }: Deps) {
+  const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
+
+  /** Refuses further attempts once an account or an address has failed too often within the window. */
+  async function throttle(userId: number | null, ip: string): Promise<void> {
+    const since = new Date(Date.now() - windowMs);
+    const checks: [Parameters<AuditRepository['recent']>[1], number][] = [[{ ip }, env.SIGN_IN_MAX_FAILURES_PER_IP]];
+    if (userId) checks.unshift([{ userId }, env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT]);
+    for (const [who, max] of checks) {
+      const { count, oldest } = await audit.recent('sign_in_failed', who, since);
+      if (count >= max && oldest) {
+        throw tooManyRequests(Math.max(1, Math.ceil((oldest.getTime() + windowMs - Date.now()) / 1000)));
+      }
+    }
+  }
+
+  async function fail(userId: number | null, meta: RequestMeta, details: Record<string, unknown>) {
+    await audit.record({ event: 'sign_in_failed', userId, ip: meta.ip, userAgent: meta.userAgent, details });
+  }
+
+  async function issue(user: UserRow, meta: RequestMeta, actor?: { sessionId: number; loginType: LoginType }) {
+    const token = randomToken();
+    const now = Date.now();
+    await sessions.create({
+      userId: user.id,
+      tokenDigest: digest(token),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      actorSessionId: actor?.sessionId ?? null,
+      loginType: actor?.loginType ?? null,
+      expiresAt: new Date(now + env.SESSION_ABSOLUTE_HOURS * 3_600_000),
+    });
+    return token;
+  }
+
+  async function sendEmailCode(user: UserRow): Promise<void> {
+    const code = randomDigits(6);
+    await users.update(user.id, {
+      emailOtpDigest: digest(`${user.id}:${code}`),
+      emailOtpExpiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
+    });
+    await email.send({
+      to: user.email,
+      subject: 'Your sign-in code',
+      text: `Your sign-in code is ${code}. It expires in ${EMAIL_CODE_MINUTES} minutes. If you did not try to sign in, change your password.`,
+    });
+  }
+
+  /** A TOTP code of a step after the last accepted one, or the e-mailed code; each works once. */
+  async function acceptCode(user: UserRow, code: string, secret: string | null): Promise<boolean> {
+    if (secret) {
+      const step = verifyTotp(secret, code);
+      if (step && (await users.claimOtpStep(user.id, step))) return true;
+    }
+    return users.claimEmailCode(user.id, digest(`${user.id}:${code}`));
+  }
+
+  return {
+    issue,
+    sendEmailCode,
+    acceptCode,
+
+    async signIn(email: string, password: string, meta: RequestMeta): Promise<SignInResult> {
+      const user = await users.findByEmail(email);
+      await throttle(user?.id ?? null, meta.ip);
+      const valid = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !valid || !user.active) {
+        await fail(user?.id ?? null, meta, { email, reason: !user ? 'unknown_email' : !valid ? 'wrong_password' : 'inactive' });
+        throw unauthorized('Invalid email or password');
+      }
+      if (user.otpEnabled) {
+        if (user.otpDelivery === 'email') await sendEmailCode(user);
+        return { kind: 'otp', user };
+      }
+      await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'password' } });
+      return { kind: 'session', user, token: await issue(user, meta) };
+    },
+
+    /** Second step of a sign-in that was waiting for its one-time code. */
+    async completeSecondFactor(userId: number, code: string, meta: RequestMeta, method: string) {
+      const user = await users.findById(userId);
+      if (!user || !user.active || !user.otpEnabled) throw unauthorized('Your sign-in expired. Start again.', 'otp_code');
+      await throttle(user.id, meta.ip);
+      if (!(await acceptCode(user, code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
+        await fail(user.id, meta, { reason: 'wrong_code' });
+        throw unauthorized('The code is wrong or was already used', 'otp_code');
+      }
+      await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method, second_factor: true } });
+      const fresh = (await users.findById(user.id)) ?? user;
+      return { user: fresh, token: await issue(fresh, meta) };
+    },
+
+    /** Signs in a user the SSO issuer vouched for (the second factor still applies). */
+    async signInVerified(user: UserRow, meta: RequestMeta): Promise<SignInResult> {
+      if (!user.active) throw unauthorized('This account is not active');
+      if (user.otpEnabled) {
+        if (user.otpDelivery === 'email') await sendEmailCode(user);
+        return { kind: 'otp', user };
+      }
+      await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'sso' } });
+      return { kind: 'session', user, token: await issue(user, meta) };
+    },
+
+    /** The session behind a cookie, or null when unknown or past its idle or absolute expiry. */
+    async resolve(token: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+      const session = await sessions.findByDigest(digest(token));
+      if (!session) return null;
+      const now = Date.now();
+      if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + env.SESSION_IDLE_MINUTES * 60_000 <= now) {
+        await sessions.delete(session.id);
+        return null;
+      }
+      const user = await users.findById(session.userId);
+      if (!user || !user.active) return null;
+      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await sessions.touch(session.id, new Date(now));
+      return { session, user };
+    },
+
+    async impersonationOf(session: SessionRow | null): Promise<Impersonation> {
+      if (!session?.actorSessionId) return null;
+      const actorSession = await sessions.findById(session.actorSessionId);
+      const actor = actorSession && (await users.findById(actorSession.userId));
+      return actor ? { id: actor.id, name: fullName(actor), loginType: session.loginType as LoginType } : null;
+    },
+
+    async signOut(identity: Identity | null, stashedTokens: (string | undefined)[], meta: RequestMeta): Promise<void> {
+      if (identity?.session) {
+        await sessions.delete(identity.session.id);
+        await audit.record({ event: 'sign_out', userId: identity.user.id, ip: meta.ip, userAgent: meta.userAgent });
+      }
+      for (const token of stashedTokens) {
+        const stashed = token && (await sessions.findByDigest(digest(token)));
+        if (stashed) await sessions.delete(stashed.id);
+      }
+    },
+
+    /**
+     * Starts a session as `targetId`. login_as: admins; impersonate: admins, regional managers and
+     * business-unit admins, the latter two only within their downline. Another user's id outside
+     * the caller's reach answers 404.
+     */
+    async startImpersonation(identity: Identity, targetId: number, loginType: LoginType, meta: RequestMeta) {
+      if (!identity.session) throw forbidden();
+      const admin = isAdmin(identity.roles);
+      const allowed = loginType === 'login_as' ? admin : identity.roles.some((r) => IMPERSONATOR_ROLES.includes(r));
+      if (!allowed) throw forbidden();
+      if (identity.session.actorSessionId && identity.session.loginType === loginType) throw forbidden();
+      const target = await users.findById(targetId);
+      const reachable =
+        target &&
+        target.id !== identity.user.id &&
+        target.companyId === identity.user.companyId &&
+        (admin || (await users.isInDownline(identity.user.id, target.id)));
+      if (!target || !reachable) throw notFound('User');
+      const token = await issue(target, meta, { sessionId: identity.session.id, loginType });
+      await audit.record({
+        event: 'impersonation_started',
+        userId: target.id,
+        actorUserId: identity.user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { login_type: loginType },
+      });
+      return { user: target, token };
+    },
+
+    /** Ends the impersonation of `userId`; the stashed token must be the actor's own session. */
+    async endImpersonation(identity: Identity, userId: number, stashedToken: string | undefined, meta: RequestMeta) {
+      const session = identity.session;
+      if (!session?.actorSessionId || identity.user.id !== userId) throw notFound('Impersonation');
+      const actorSession = await sessions.findById(session.actorSessionId);
+      if (!actorSession || !stashedToken || !safeEqual(actorSession.tokenDigest, digest(stashedToken))) {
+        throw notFound('Impersonation');
+      }
+      const actor = await users.findById(actorSession.userId);
+      if (!actor) throw notFound('Impersonation');
+      await sessions.delete(session.id);
+      await audit.record({
+        event: 'impersonation_ended',
+        userId: identity.user.id,
+        actorUserId: actor.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { login_type: session.loginType },
+      });
+      return { actor, actorSession, loginType: session.loginType as LoginType };
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

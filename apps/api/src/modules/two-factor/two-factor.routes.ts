@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@crm/contract';
+import type { AppContext } from '../../context';
+import { unauthorized } from '../../lib/http-errors';
+import { requestMeta, requireIdentity } from '../../plugins/auth';
+import { route } from '../../plugins/routes';
+
+export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const present = async (request: Parameters<typeof requireIdentity>[0], user: Parameters<AppContext['users']['present']>[0]) =>
+    ctx.users.present(user, await ctx.sessions.impersonationOf(requireIdentity(request).session));
+
+  route(app, ctx, endpoints.generateQr, async (request) => ctx.twoFactor.generateQr(requireIdentity(request).user));
+
+  route(app, ctx, endpoints.enable2fa, async (request) =>
+    present(request, await ctx.twoFactor.enable(requireIdentity(request).user, request.body.otp_code, requestMeta(request))),
+  );
+
+  route(app, ctx, endpoints.disable2fa, async (request) =>
+    present(request, await ctx.twoFactor.disable(requireIdentity(request).user, request.body.otp_code, requestMeta(request))),
+  );
+
+  route(app, ctx, endpoints.sendOtp, async (request) => {
+    const userId = request.identity?.user.id ?? request.pendingOtpUserId;
+    const user = userId ? await ctx.usersRepository.findById(userId) : undefined;
+    if (!user) throw unauthorized();
+    await ctx.twoFactor.sendOtp(user);
+    return { ok: true as const };
+  });
+}

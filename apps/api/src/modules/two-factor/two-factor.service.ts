@@ -1,0 +1,54 @@
+import QRCode from 'qrcode';
+import { unprocessable } from '../../lib/http-errors';
+import { newTotpSecret, provisioningUri, verifyTotp } from '../../lib/totp';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { RequestMeta, SessionsService } from '../sessions/sessions.service';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { SecretBox } from './secret-box';
+
+type Deps = {
+  users: UsersRepository;
+  audit: AuditRepository;
+  secrets: SecretBox;
+  sessions: SessionsService;
+  issuer: () => string;
+};
+
+export function createTwoFactorService({ users, audit, secrets, sessions, issuer }: Deps) {
+  return {
+    /** Starts (or restarts) enrolment with a fresh pending secret; the only answer that carries a secret. */
+    async generateQr(user: UserRow) {
+      const secret = newTotpSecret();
+      await users.update(user.id, { otpSecretPending: secrets.seal(secret) });
+      const uri = provisioningUri(secret, user.email, issuer());
+      return { qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 240 }), otp_secret: secret, provisioning_uri: uri };
+    },
+
+    async enable(user: UserRow, code: string, meta: RequestMeta) {
+      if (!user.otpSecretPending) throw unprocessable({ otp_code: 'Start the set-up first: scan a new QR code' });
+      const secret = secrets.open(user.otpSecretPending);
+      const step = verifyTotp(secret, code);
+      if (!step || !(await users.claimOtpStep(user.id, step))) {
+        throw unprocessable({ otp_code: 'The code is wrong or was already used' });
+      }
+      const updated = await users.update(user.id, { otpSecret: user.otpSecretPending, otpSecretPending: null, otpEnabled: true });
+      await audit.record({ event: 'two_factor_enabled', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      return updated;
+    },
+
+    async disable(user: UserRow, code: string, meta: RequestMeta) {
+      if (!user.otpEnabled) throw unprocessable({ otp_code: 'Two-factor authentication is not on' });
+      if (user.twoFaRequired) throw unprocessable({ otp_code: 'Your account requires two-factor authentication' });
+      if (!(await sessions.acceptCode(user, code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
+        throw unprocessable({ otp_code: 'The code is wrong or was already used' });
+      }
+      const updated = await users.update(user.id, { otpEnabled: false, otpSecret: null, otpSecretPending: null, otpDelivery: 'app' });
+      await audit.record({ event: 'two_factor_disabled', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      return updated;
+    },
+
+    sendOtp: (user: UserRow) => sessions.sendEmailCode(user),
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,100 @@
+import type { CurrentUser, Role } from '@crm/contract';
+import { ADMIN_ROLES } from '@crm/contract';
+import type { UserRelations, UserRow } from './users.repository';
+
+export type Impersonation = { id: number; name: string; loginType: 'login_as' | 'impersonate' } | null;
+
+const emptyMeta = { current_page: 1, limit: 25, total_count: 0, total_pages: 0 };
+
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+export function termsState(user: UserRow, termsVersion: number): { tos: boolean; updated_tos: boolean } {
+  const accepted = user.tosAcceptedVersion;
+  return { tos: accepted !== null, updated_tos: accepted !== null && accepted < termsVersion };
+}
+
+export function isAdmin(roles: readonly Role[]): boolean {
+  return roles.some((r) => ADMIN_ROLES.includes(r));
+}
+
+/**
+ * The account gate of spec part 1 §2 that is still open, if any: a forced password change, a
+ * required second factor not yet set up, or terms not (re-)accepted. Impersonated sessions are exempt.
+ */
+export function openGate(user: UserRow, termsVersion: number): 'password' | 'two_factor' | 'terms' | null {
+  if (user.changePassword) return 'password';
+  if (user.twoFaRequired && !user.otpEnabled) return 'two_factor';
+  const terms = termsState(user, termsVersion);
+  if (!terms.tos || terms.updated_tos) return 'terms';
+  return null;
+}
+
+/**
+ * Maps a user row to the "Current user" of spec part 1 §3. Lists whose features arrive with later
+ * issues (quick filters, SOA requests, authorised IPs, office locations, subscriptions) are empty
+ * here because the user has none yet, not invented.
+ */
+export function toCurrentUser(
+  user: UserRow,
+  rel: UserRelations,
+  options: { termsVersion: number; impersonation: Impersonation },
+): CurrentUser {
+  const roles = rel.roles.length ? rel.roles : [user.accountType as Role];
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    admin: isAdmin(roles),
+    roles,
+    timezone: user.timezone as CurrentUser['timezone'],
+    ...termsState(user, options.termsVersion),
+    c_1: user.c1,
+    'paid_user?': user.paidUser,
+    'change_password?': user.changePassword,
+    'two_fa_is_required?': user.twoFaRequired,
+    'has_2fa_enabled?': user.otpEnabled,
+    otp_delivery: user.otpDelivery as CurrentUser['otp_delivery'],
+    last_otp_at: user.lastOtpAt?.toISOString() ?? null,
+    profile: {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      personal_photo: { url: user.personalPhotoUrl },
+      logo: user.logoUrl,
+      font_size: user.fontSize as CurrentUser['profile']['font_size'],
+      primary_color: user.primaryColor,
+      background: user.background,
+      account_type: user.accountType as Role,
+      about_me: user.aboutMe,
+      dialer_verified_phone_number: user.dialerVerifiedPhoneNumber,
+      dialer_enabled: user.dialerEnabled,
+    },
+    signup: null,
+    company: { id: rel.company.id, name: rel.company.name, domain_name: rel.company.domainName },
+    webpage: null,
+    upline: rel.upline ? { id: rel.upline.id, name: fullName(rel.upline) } : null,
+    favorite_users: [],
+    dashboard_info: {},
+    available_phone_numbers: [],
+    api_keys: rel.apiKeys,
+    quick_filters: [],
+    soa_requests: [],
+    soa_requests_meta: emptyMeta,
+    soa_request: null,
+    auth_ips: [],
+    auth_ips_meta: emptyMeta,
+    office_locations: [],
+    office_locations_meta: emptyMeta,
+    company_sms_subscription: null,
+    sms_subscription: null,
+    company_dialer_subscription: null,
+    dialer_subscription: null,
+    dialer_subscription_type: null,
+    dialer_license: null,
+    impersonated_by: options.impersonation
+      ? { id: options.impersonation.id, name: options.impersonation.name, login_type: options.impersonation.loginType }
+      : null,
+    created_at: user.createdAt.toISOString(),
+  };
+}

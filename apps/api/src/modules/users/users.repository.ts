@@ -1,0 +1,134 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '@crm/contract';
+import type { Database } from '../../db/database';
+import { apiKeys, companies, roles, userRoles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
+
+export type UserRelations = {
+  company: { id: number; name: string; domainName: string };
+  upline: { id: number; firstName: string; lastName: string } | null;
+  roles: Role[];
+  apiKeys: { id: number; name: string }[];
+};
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      return db.query.users.findFirst({ where: eq(users.id, id) });
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.query.users.findFirst({ where: eq(users.email, email) });
+    },
+
+    async findByResetDigest(resetDigest: string): Promise<UserRow | undefined> {
+      return db.query.users.findFirst({ where: eq(users.resetPasswordDigest, resetDigest) });
+    },
+
+    async findByApiTokenDigest(tokenDigest: string): Promise<UserRow | undefined> {
+      return db.query.users.findFirst({ where: eq(users.apiTokenDigest, tokenDigest) });
+    },
+
+    async update(id: number, patch: UserPatch): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw new Error(`User ${id} vanished during update`);
+      return row;
+    },
+
+    /** Sets last_otp_at only when the step is newer than the last accepted one: a code works once, even under races. */
+    async claimOtpStep(id: number, step: Date): Promise<boolean> {
+      const result = await db
+        .update(users)
+        .set({ lastOtpAt: step, emailOtpDigest: null, emailOtpExpiresAt: null })
+        .where(and(eq(users.id, id), sql`(${users.lastOtpAt} is null or ${users.lastOtpAt} < ${step.toISOString()})`))
+        .returning({ id: users.id });
+      return result.length === 1;
+    },
+
+    /** Uses up an e-mailed code: only one request can clear the digest it matches. */
+    async claimEmailCode(id: number, codeDigest: string): Promise<boolean> {
+      const result = await db
+        .update(users)
+        .set({ emailOtpDigest: null, emailOtpExpiresAt: null, lastOtpAt: sql`greatest(${users.lastOtpAt}, now())` })
+        .where(and(eq(users.id, id), eq(users.emailOtpDigest, codeDigest), sql`${users.emailOtpExpiresAt} > now()`))
+        .returning({ id: users.id });
+      return result.length === 1;
+    },
+
+    async relations(user: UserRow): Promise<UserRelations> {
+      const [company, upline, roleRows, keyRows] = await Promise.all([
+        db.query.companies.findFirst({ where: eq(companies.id, user.companyId) }),
+        user.uplineId ? db.query.users.findFirst({ where: eq(users.id, user.uplineId) }) : undefined,
+        db
+          .select({ name: roles.name })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(eq(userRoles.userId, user.id))
+          .orderBy(asc(roles.id)),
+        db
+          .select({ id: apiKeys.id, name: apiKeys.name })
+          .from(apiKeys)
+          .where(eq(apiKeys.userId, user.id))
+          .orderBy(asc(apiKeys.id)),
+      ]);
+      if (!company) throw new Error(`User ${user.id} has no company`);
+      return {
+        company: { id: company.id, name: company.name, domainName: company.domainName },
+        upline: upline ? { id: upline.id, firstName: upline.firstName, lastName: upline.lastName } : null,
+        roles: roleRows.map((r) => r.name as Role),
+        apiKeys: keyRows,
+      };
+    },
+
+    async roleNames(userId: number): Promise<Role[]> {
+      const rows = await db
+        .select({ name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, userId));
+      return rows.map((r) => r.name as Role);
+    },
+
+    /** Whether `memberId` is anywhere below `uplineId` in the upline tree. */
+    async isInDownline(uplineId: number, memberId: number): Promise<boolean> {
+      const result = await db.execute<{ found: boolean }>(sql`
+        with recursive downline as (
+          select id from ${users} where upline_id = ${uplineId}
+          union
+          select u.id from ${users} u join downline d on u.upline_id = d.id
+        )
+        select exists(select 1 from downline where id = ${memberId}) as found`);
+      return Boolean(result.rows[0]?.found);
+    },
+
+    async insert(user: NewUser, roleNames: Role[]): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(user).returning();
+        if (!row) throw new Error('Insert returned nothing');
+        const roleRows = await tx.select().from(roles).where(inArray(roles.name, roleNames));
+        if (roleRows.length) await tx.insert(userRoles).values(roleRows.map((r) => ({ userId: row.id, roleId: r.id })));
+        return row;
+      });
+    },
+
+    async insertCompany(name: string, domainName: string) {
+      const [row] = await db.insert(companies).values({ name, domainName }).returning();
+      if (!row) throw new Error('Insert returned nothing');
+      return row;
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

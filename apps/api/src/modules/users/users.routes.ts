@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@crm/contract';
+import type { AppContext } from '../../context';
+import { requestMeta, requireIdentity } from '../../plugins/auth';
+import { route } from '../../plugins/routes';
+import type { UserRow } from './users.repository';
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /** The current user as the spec shows it, with the impersonation it carries. */
+  async function me(request: FastifyRequest, user?: UserRow) {
+    const identity = requireIdentity(request);
+    return ctx.users.present(user ?? identity.user, await ctx.sessions.impersonationOf(identity.session));
+  }
+
+  route(app, ctx, endpoints.authProfile, (request) => me(request));
+  route(app, ctx, endpoints.userMe, (request) => me(request));
+
+  route(app, ctx, endpoints.acceptTos, async (request) => me(request, await ctx.users.acceptTos(requireIdentity(request).user)));
+
+  route(app, ctx, endpoints.updateTimezone, async (request) =>
+    me(request, await ctx.users.updateTimezone(requireIdentity(request).user, request.body.timezone)),
+  );
+
+  route(app, ctx, endpoints.updateProfile, async (request) =>
+    me(request, await ctx.users.updateProfile(requireIdentity(request).user, request.body)),
+  );
+
+  route(app, ctx, endpoints.updatePassword, async (request) =>
+    me(request, await ctx.users.updatePassword(requireIdentity(request), request.params.id, request.body, requestMeta(request))),
+  );
+
+  route(app, ctx, endpoints.update2fa, async (request) =>
+    me(request, await ctx.users.update2fa(requireIdentity(request).user, request.body.otp_delivery, requestMeta(request))),
+  );
+
+  route(app, ctx, endpoints.showApiToken, async (request) => ctx.users.apiTokenStatus(requireIdentity(request).user));
+
+  route(app, ctx, endpoints.refreshApiToken, async (request) =>
+    ctx.users.refreshApiToken(requireIdentity(request).user, requestMeta(request)),
+  );
+}

@@ -1,0 +1,140 @@
+import type { CurrentUser, Timezone } from '@crm/contract';
+import type { Env } from '../../env';
+import { digest, randomToken } from '../../lib/crypto';
+import { notFound, unprocessable } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { EmailProvider } from '../../providers/email/email.provider';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { SessionsRepository } from '../sessions/sessions.repository';
+import type { Identity, RequestMeta } from '../sessions/sessions.service';
+import { toCurrentUser, type Impersonation } from './current-user';
+import type { UserPatch, UserRow, UsersRepository } from './users.repository';
+
+const RESET_TOKEN_HOURS = 2;
+
+type Deps = {
+  env: Env;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  audit: AuditRepository;
+  email: EmailProvider;
+};
+
+export function createUsersService({ env, users, sessions, audit, email }: Deps) {
+  async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
+    return toCurrentUser(user, await users.relations(user), { termsVersion: env.TERMS_VERSION, impersonation });
+  }
+
+  async function emailTaken(address: string, exceptId: number): Promise<boolean> {
+    const other = await users.findByEmail(address);
+    return Boolean(other && other.id !== exceptId);
+  }
+
+  return {
+    present,
+
+    async update(user: UserRow, patch: UserPatch): Promise<UserRow> {
+      return users.update(user.id, patch);
+    },
+
+    acceptTos: (user: UserRow) => users.update(user.id, { tosAcceptedVersion: env.TERMS_VERSION, tosAcceptedAt: new Date() }),
+
+    updateTimezone: (user: UserRow, timezone: Timezone) => users.update(user.id, { timezone }),
+
+    async updateProfile(user: UserRow, body: { first_name: string; last_name: string; email: string; about_me?: string | null }) {
+      if (await emailTaken(body.email, user.id)) throw unprocessable({ email: 'Email is already taken' });
+      return users.update(user.id, {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        aboutMe: body.about_me ?? user.aboutMe,
+      });
+    },
+
+    /** Changes the signed-in user's own password; other sessions of the user end. */
+    async updatePassword(identity: Identity, id: number, body: { current_password: string; password: string }, meta: RequestMeta) {
+      const user = identity.user;
+      if (id !== user.id) throw notFound('User');
+      if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+        throw unprocessable({ current_password: 'Current password is incorrect' });
+      }
+      if (await verifyPassword(user.passwordHash, body.password)) {
+        throw unprocessable({ password: 'New password must be different from the current one' });
+      }
+      const updated = await users.update(user.id, {
+        passwordHash: await hashPassword(body.password),
+        changePassword: false,
+        passwordChangedAt: new Date(),
+      });
+      await sessions.deleteOthers(user.id, identity.session?.id ?? null);
+      await audit.record({ event: 'password_changed', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      return updated;
+    },
+
+    async update2fa(user: UserRow, otpDelivery: 'app' | 'email', meta: RequestMeta) {
+      const updated = await users.update(user.id, { otpDelivery });
+      await audit.record({
+        event: 'two_factor_delivery_changed',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { otp_delivery: otpDelivery },
+      });
+      return updated;
+    },
+
+    /** Always answers the same, so the form does not reveal which addresses have accounts. */
+    async sendResetInstructions(address: string, meta: RequestMeta): Promise<void> {
+      const user = await users.findByEmail(address);
+      if (!user || !user.active) return;
+      const token = randomToken();
+      await users.update(user.id, { resetPasswordDigest: digest(token), resetPasswordSentAt: new Date() });
+      const link = new URL(`/reset-password?reset_password_token=${token}`, env.PUBLIC_URL).toString();
+      await email.send({
+        to: user.email,
+        subject: 'Reset your password',
+        text:
+          `Hello ${user.firstName},\n\nSomeone asked to reset the password of your account. ` +
+          `To choose a new password, open this link within ${RESET_TOKEN_HOURS} hours:\n\n${link}\n\n` +
+          'If it was not you, ignore this message; your password stays as it is.',
+      });
+      await audit.record({ event: 'password_reset_requested', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+    },
+
+    async resetPasswordByToken(token: string, password: string, meta: RequestMeta): Promise<void> {
+      const user = await users.findByResetDigest(digest(token));
+      const fresh = user?.resetPasswordSentAt && user.resetPasswordSentAt.getTime() > Date.now() - RESET_TOKEN_HOURS * 3_600_000;
+      if (!user || !fresh) throw unprocessable({ reset_password_token: 'This reset link is invalid or has expired' });
+      await users.update(user.id, {
+        passwordHash: await hashPassword(password),
+        resetPasswordDigest: null,
+        resetPasswordSentAt: null,
+        changePassword: false,
+        passwordChangedAt: new Date(),
+      });
+      await sessions.deleteOthers(user.id, null);
+      await audit.record({ event: 'password_reset', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+    },
+
+    apiTokenStatus(user: UserRow) {
+      return {
+        exists: Boolean(user.apiTokenDigest),
+        prefix: user.apiTokenPrefix,
+        created_at: user.apiTokenCreatedAt?.toISOString() ?? null,
+      };
+    },
+
+    async refreshApiToken(user: UserRow, meta: RequestMeta) {
+      const prefix = randomToken(6);
+      const token = `crmu_${prefix}_${randomToken()}`;
+      const createdAt = new Date();
+      await users.update(user.id, { apiTokenDigest: digest(token), apiTokenPrefix: prefix, apiTokenCreatedAt: createdAt });
+      await audit.record({ event: 'api_token_refreshed', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      return { api_token: token, prefix, created_at: createdAt.toISOString() };
+    },
+
+    findByApiToken: (token: string) => users.findByApiTokenDigest(digest(token)),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint } from '@crm/contract';
+import type { AppContext } from '../context';
+import { randomToken, safeEqual, verifySigned } from '../lib/crypto';
+import { forbidden, unauthorized } from '../lib/http-errors';
+import type { Identity, RequestMeta } from '../modules/sessions/sessions.service';
+import { isAdmin, openGate } from '../modules/users/current-user';
+import { COOKIES, CSRF_HEADER, csrfCookie } from './cookies';
+
+declare module 'fastify' {
+  // Fastify's request type is extended by declaration merging, which needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    identity: Identity | null;
+    pendingOtpUserId: number | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_PATH = /^\/(v1|auth)(\/|$)/;
+
+export type PendingOtp = { uid: number; exp: number };
+export const PENDING_OTP_MINUTES = 5;
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+}
+
+/**
+ * Who is calling: an API key (Authorization: Bearer), or the session cookie. Cookie-based calls
+ * that change something must echo the CSRF cookie in the X-CSRF-Token header.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('identity', null);
+  app.decorateRequest('pendingOtpUserId', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.cookies[COOKIES.csrf]) reply.setCookie(COOKIES.csrf, randomToken(), csrfCookie());
+    if (!API_PATH.test(request.url)) return;
+
+    const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (bearer) {
+      request.identity = await identityFromKey(ctx, bearer);
+      if (!request.identity) throw unauthorized('Invalid API key');
+      return;
+    }
+    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+
+    const token = request.cookies[COOKIES.session];
+    if (token) {
+      const resolved = await ctx.sessions.resolve(token);
+      if (resolved) {
+        const roles = await ctx.usersRepository.roleNames(resolved.user.id);
+        request.identity = { user: resolved.user, roles, session: resolved.session, via: 'session' };
+      }
+    }
+    const pending = verifySigned<PendingOtp>(request.cookies[COOKIES.pendingOtp], ctx.env.APP_SECRET);
+    request.pendingOtpUserId = pending?.uid ?? null;
+  });
+}
+
+function checkCsrf(request: FastifyRequest): void {
+  const cookie = request.cookies[COOKIES.csrf];
+  const header = request.headers[CSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+    throw forbidden({ csrf: 'Missing or invalid CSRF token' });
+  }
+}
+
+async function identityFromKey(ctx: AppContext, key: string): Promise<Identity | null> {
+  const userId = key.startsWith('crmu_')
+    ? (await ctx.users.findByApiToken(key))?.id
+    : (await ctx.apiKeys.authenticate(key))?.userId;
+  const user = userId ? await ctx.usersRepository.findById(userId) : undefined;
+  if (!user || !user.active) return null;
+  return { user, roles: await ctx.usersRepository.roleNames(user.id), session: null, via: 'api_key' };
+}
+
+/** The access rule of an endpoint (see Endpoint.access and Endpoint.gate in the contract). */
+export function authorize(ctx: AppContext, endpoint: Endpoint) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    if (endpoint.access === 'public') return;
+    if (endpoint.access === 'pending_otp' && !request.identity && request.pendingOtpUserId) return;
+    const identity = request.identity;
+    if (!identity) throw unauthorized();
+    if (endpoint.access === 'admin' && !isAdmin(identity.roles)) throw forbidden();
+    const impersonated = Boolean(identity.session?.actorSessionId);
+    if (endpoint.gate !== 'exempt' && !impersonated) {
+      const gate = openGate(identity.user, ctx.env.TERMS_VERSION);
+      if (gate) throw forbidden({ gate });
+    }
+  };
+}
+
+export function requireIdentity(request: FastifyRequest): Identity {
+  if (!request.identity) throw unauthorized();
+  return request.identity;
+}

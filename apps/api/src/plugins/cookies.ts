@@ -1,0 +1,34 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
+
+/** Cookie names (the spec: a user token, and an admin and an impersonator token besides it). */
+export const COOKIES = {
+  session: 'crm_session',
+  admin: 'crm_admin_session',
+  impersonator: 'crm_impersonator',
+  csrf: 'crm_csrf',
+  pendingOtp: 'crm_2fa',
+} as const;
+
+export const CSRF_HEADER = 'x-csrf-token';
+
+let secureCookies = false;
+export function configureCookies(options: { secure: boolean }): void {
+  secureCookies = options.secure;
+}
+
+export function httpOnlyCookie(maxAgeSeconds?: number): CookieSerializeOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: maxAgeSeconds };
+}
+
+/** The CSRF cookie is readable by the page, which echoes it in the X-CSRF-Token header. */
+export function csrfCookie(): CookieSerializeOptions {
+  return { path: '/', httpOnly: false, sameSite: 'lax', secure: secureCookies };
+}
+
+/** A 401 clears the session tokens; a sign-in waiting for its code keeps its pending cookie so the code can be retyped. */
+export function clearSessionCookies(reply: FastifyReply): void {
+  for (const name of [COOKIES.session, COOKIES.admin, COOKIES.impersonator]) {
+    reply.clearCookie(name, { path: '/' });
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toRoutePath, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf, type ResponseOf } from '@crm/contract';
+import type { AppContext } from '../context';
+import { authorize } from './auth';
+
+export type RouteRequest<E extends Endpoint> = FastifyRequest & {
+  params: ParsedParamsOf<E>;
+  query: ParsedQueryOf<E>;
+  body: ParsedBodyOf<E>;
+};
+
+export type RouteHandler<E extends Endpoint> = (
+  request: RouteRequest<E>,
+  reply: FastifyReply,
+) => Promise<E['response'] extends null ? void : ResponseOf<E>>;
+
+/**
+ * Registers one endpoint of the contract: its zod schemas validate the request (422 on a
+ * violation) and serialise the answer, its access rule runs before the handler, and the same
+ * schemas feed the OpenAPI document.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: RouteHandler<E>): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: toRoutePath(endpoint.path),
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+      response: { [endpoint.response ? 200 : 204]: endpoint.response ?? z.null().describe('No content') },
+      ...(endpoint.access !== 'public' && { security: [{ session: [] }, { apiKey: [] }] }),
+    },
+    preHandler: authorize(ctx, endpoint),
+    handler: async (request, reply) => {
+      const result = await handler(request as RouteRequest<E>, reply);
+      if (endpoint.response === null) return reply.code(204).send();
+      return result;
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import nodemailer from 'nodemailer';
+import type { EmailProvider } from './email.provider';
+
+export function createSmtpEmailProvider(smtpUrl: string, from: string): EmailProvider {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}

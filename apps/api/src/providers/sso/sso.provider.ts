@@ -1,0 +1,99 @@
+import { createHmac } from 'node:crypto';
+import * as oidc from 'openid-client';
+import type { Database } from '../../db/database';
+import type { Env } from '../../env';
+import { unauthorized, unprocessable } from '../../lib/http-errors';
+import { createSsoRepository } from './sso.repository';
+
+const REQUEST_MINUTES = 10;
+export const SANDBOX_ISSUER_PATH = '/sandbox/oidc';
+
+/** The built-in sandbox issuer runs only in development and only while no real issuer is configured. */
+export function sandboxIssuerEnabled(env: Env): boolean {
+  return !env.OIDC_ISSUER && env.APP_ENV === 'development';
+}
+
+export function ssoClientSecret(env: Env): string {
+  return env.OIDC_CLIENT_SECRET ?? createHmac('sha256', env.APP_SECRET).update('sandbox-oidc-client').digest('base64url');
+}
+
+export type SsoFetch = oidc.CustomFetch;
+
+/**
+ * Single sign-on with OpenID Connect (authorization code + PKCE) through openid-client, against the
+ * configured issuer or the sandbox issuer. Answers the e-mail the issuer vouches for.
+ */
+export function createSsoProvider(env: Env, db: Database, options: { fetch?: SsoFetch } = {}) {
+  const requests = createSsoRepository(db);
+  const issuer = env.OIDC_ISSUER ?? new URL(SANDBOX_ISSUER_PATH, env.PUBLIC_URL).toString();
+  const sandbox = sandboxIssuerEnabled(env);
+  let config: Promise<oidc.Configuration> | undefined;
+  const fetchOverride: { current?: SsoFetch } = { current: options.fetch };
+
+  function configuration(): Promise<oidc.Configuration> {
+    config ??= oidc
+      .discovery(new URL(issuer), env.OIDC_CLIENT_ID, ssoClientSecret(env), undefined, {
+        execute: sandbox ? [oidc.allowInsecureRequests] : [],
+        [oidc.customFetch]: (url, init) => (fetchOverride.current ?? (fetch as SsoFetch))(url, init),
+      })
+      .catch((error: unknown) => {
+        config = undefined;
+        throw error;
+      });
+    return config;
+  }
+
+  function allowedRedirect(redirectUri: string): boolean {
+    const url = new URL(redirectUri);
+    if (url.pathname !== '/api/auth/callback') return false;
+    if (url.origin === new URL(env.PUBLIC_URL).origin) return true;
+    return env.APP_ENV === 'development' && ['localhost', '127.0.0.1'].includes(url.hostname);
+  }
+
+  return {
+    enabled: () => Boolean(env.OIDC_ISSUER) || sandbox,
+    setFetch(fn: SsoFetch) {
+      fetchOverride.current = fn;
+    },
+
+    async authorizationUrl(redirectUri: string): Promise<string> {
+      if (!allowedRedirect(redirectUri)) throw unprocessable({ redirect_uri: 'This return address is not allowed' });
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      await requests.save({ state, nonce, codeVerifier, redirectUri, expiresAt: new Date(Date.now() + REQUEST_MINUTES * 60_000) });
+      const url = oidc.buildAuthorizationUrl(await configuration(), {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      return url.toString();
+    },
+
+    /** Exchanges the callback's code; the answer is the verified e-mail address. */
+    async complete(code: string, state: string): Promise<string> {
+      const request = await requests.take(state);
+      if (!request) throw unauthorized('Single sign-on expired. Start again.', 'state');
+      const callback = new URL(request.redirectUri);
+      callback.searchParams.set('code', code);
+      callback.searchParams.set('state', state);
+      try {
+        const tokens = await oidc.authorizationCodeGrant(await configuration(), callback, {
+          pkceCodeVerifier: request.codeVerifier,
+          expectedState: state,
+          expectedNonce: request.nonce,
+        });
+        const claims = tokens.claims();
+        if (!claims?.email || claims.email_verified === false) throw new Error('no verified e-mail');
+        return String(claims.email);
+      } catch {
+        throw unauthorized('Single sign-on failed. Try again or sign in with your password.', 'base');
+      }
+    },
+  };
+}
+
+export type SsoProvider = ReturnType<typeof createSsoProvider>;

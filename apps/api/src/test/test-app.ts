@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { createContext, type AppContext } from '../context';
+import { connect } from '../db/database';
+import { runMigrations } from '../db/migrate';
+import { DEMO_PASSWORD, seedDemoData, seedEmail } from '../db/seed';
+import { envSchema, type Env } from '../env';
+import { createSecretBox } from '../modules/two-factor/secret-box';
+import { createUsersRepository } from '../modules/users/users.repository';
+
+export type TestApp = { app: FastifyInstance; ctx: AppContext; env: Env; close: () => Promise<void> };
+
+/** A fresh database with migrations and the demo seed, and the app built on it (no listening socket). */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `crm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const env: Env = {
+    ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), ...overrides }),
+    APP_SECRET: randomBytes(32).toString('base64url'),
+  };
+  const database = connect(env.DATABASE_URL as string);
+  await runMigrations(database.db);
+  await seedDemoData(createUsersRepository(database.db), createSecretBox(env.APP_SECRET));
+  const ctx = createContext(env, database.db);
+  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    env,
+    close: async () => {
+      await app.close();
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A browser-like client over inject: keeps cookies, sends the CSRF header on changes (unless told
+ * not to), and can sign in as a seeded user.
+ */
+export class TestAgent {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress = '127.0.0.1',
+  ) {}
+
+  async request(method: Method, url: string, options: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {}) {
+    if (!this.cookies.has('crm_csrf') && method !== 'GET') await this.request('GET', '/v1/health');
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && options.csrf !== false) headers['x-csrf-token'] = this.cookies.get('crm_csrf') ?? '';
+    const injectOptions: InjectOptions = { method, url, headers, remoteAddress: this.remoteAddress };
+    if (options.body !== undefined) injectOptions.payload = options.body as InjectOptions['payload'];
+    const response = await this.app.inject(injectOptions);
+    this.store(response);
+    return response;
+  }
+
+  private store(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && new Date(cookie.expires).getTime() < Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, { headers });
+  post = (url: string, body?: unknown, options: { csrf?: boolean } = {}) => this.request('POST', url, { body, ...options });
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, { body });
+  delete = (url: string) => this.request('DELETE', url);
+
+  async signIn(key: string, password = DEMO_PASSWORD) {
+    const response = await this.post('/v1/sessions', { email: seedEmail(key), password });
+    if (response.statusCode !== 200) throw new Error(`sign-in as ${key} failed: ${response.statusCode} ${response.body}`);
+    return response;
+  }
+}
