@@ -97,5 +97,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Vite and Vitest config files: tool conventions need a default export and reach tools/vite.
+    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', '**/playwright.config.ts', '**/global-setup.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+      ],
+      '@nx/enforce-module-boundaries': 'off',
+    },
+  },
+  {
+    // Storybook reads a story file's meta, and its own main/preview config, from the default export.
+    files: ['**/*.stories.tsx', '.storybook/main.ts', '.storybook/preview.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+      ],
+    },
+  },
   prettier,
 );

@@ -80,13 +80,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
 
   const web = options.serveWeb !== false && (await registerStatic(app, env));
-  if (web) {
-    app.setNotFoundHandler((request, reply) => {
-      if (isSpaRequest(request.method, request.url, request.headers.accept)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ errors: { base: `No route for ${request.method} ${request.url.split('?')[0]}` } });
-    });
-  }
+  app.setNotFoundHandler((request, reply) => {
+    if (web && isSpaRequest(request.method, request.url, request.headers.accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ errors: { base: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+  });
   return app;
 }

@@ -46,7 +46,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ errors: { base: 'Something went wrong on our side. Please try again.' } });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ errors: { base: `No route for ${request.method} ${request.url.split('?')[0]}` } });
-  });
 }

@@ -13,10 +13,16 @@ export async function registerStatic(app: FastifyInstance, env: Env): Promise<bo
     app.log.warn(`No built app in ${root}: run "npm run build" (npm start does it) to serve the web app`);
     return false;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false });
-  app.get('/assets/*', (request, reply) =>
-    reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(request.url.split('?')[0]!.slice(1)),
-  );
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    // Built assets carry a content hash in their names: cache them for good. Everything else is revalidated.
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   return true;
 }
 

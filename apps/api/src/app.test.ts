@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, toRoutePath } from '@crm/contract';
+import { buildApp } from './app';
+import { seedEmail } from './db/seed';
+import { createTestApp, TestAgent, type TestApp } from './test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /v1/health', () => {
+  it('reports the database and the system version', async () => {
+    const res = await new TestAgent(t.app).get('/v1/health');
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', version: '0.2.37' });
+  });
+
+  it('sets a readable CSRF cookie on the first request', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
+    const csrf = res.cookies.find((c) => c.name === 'crm_csrf');
+    expect(csrf?.value.length).toBeGreaterThan(20);
+    expect(csrf?.httpOnly).toBeFalsy();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('/v1/openapi.json lists every endpoint of the contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const endpoint of Object.values(endpoints)) {
+      const path = toRoutePath(endpoint.path).replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths[path]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${endpoint.path}`).toBeDefined();
+    }
+  });
+
+  it('/v1/docs is a readable reference page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('errors', () => {
+  it('404 for an unknown API route, with a JSON body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: { base: 'No route for GET /v1/nothing-here' } });
+  });
+
+  it('a failure inside a handler answers 500 without internals', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const broken = { ...t.ctx, users: { ...t.ctx.users, present: () => Promise.reject(new Error('secret internals: relation "x"')) } };
+    const app = await buildApp(broken, { logger: false, serveWeb: false });
+    const res = await app.inject({ method: 'GET', url: '/v1/users/me', headers: { cookie: `crm_session=${agent.cookies.get('crm_session')}` } });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret internals');
+    expect(res.json()).toEqual({ errors: { base: 'Something went wrong on our side. Please try again.' } });
+    await app.close();
+  });
+});
+
+describe('the web app', () => {
+  it('serves the built brand app with an SPA fallback, and never for API paths', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'crm-web-'));
+    mkdirSync(join(dist, 'web-harbor', 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'web-harbor', 'index.html'), '<!doctype html><title>Harbor Agent</title>');
+    writeFileSync(join(dist, 'web-harbor', 'assets', 'app.js'), 'console.log(1)');
+    const app = await buildApp({ ...t.ctx, env: { ...t.env, WEB_DIST: dist } }, { logger: false });
+    const page = await app.inject({ method: 'GET', url: '/account/profile?tab=password', headers: { accept: 'text/html' } });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain('Harbor Agent');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await app.inject({ method: 'GET', url: '/v1/unknown', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe('single sign-on with the sandbox issuer', () => {
+  it('answers the issuer address, and the callback code signs the user in', async () => {
+    t.ctx.sso.setFetch(async (url, init) => {
+      const target = new URL(url);
+      const res = await t.app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: target.pathname + target.search,
+        headers: Object.fromEntries(new Headers(init.headers as HeadersInit).entries()),
+        payload: init.body ? String(init.body) : undefined,
+      });
+      return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    });
+    const agent = new TestAgent(t.app);
+    const start = await agent.post('/v1/sessions/sso', { redirect_uri: 'http://localhost:3000/api/auth/callback' });
+    expect(start.statusCode).toBe(200);
+    const authorizeUrl = new URL(start.json().authorization_url);
+    expect(authorizeUrl.pathname).toBe('/sandbox/oidc/authorize');
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+
+    // the sandbox issuer's page, then its form post, as a browser would
+    const page = await t.app.inject({ method: 'GET', url: authorizeUrl.pathname + authorizeUrl.search });
+    expect(page.body).toContain('Sandbox identity provider');
+    const form = new URLSearchParams({ ...Object.fromEntries(authorizeUrl.searchParams), email: seedEmail('manager') });
+    const redirect = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/oidc/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(redirect.statusCode).toBe(302);
+    const callback = new URL(redirect.headers.location as string);
+    expect(callback.pathname).toBe('/api/auth/callback');
+
+    const done = await agent.post('/v1/sessions/sso', { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ otp_required: false, user: { email: seedEmail('manager') } });
+    expect((await agent.get('/v1/users/me')).json().email).toBe(seedEmail('manager'));
+
+    // a replayed callback is refused
+    const replay = await new TestAgent(t.app).post('/v1/sessions/sso', { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('refuses a return address on another site', async () => {
+    const res = await new TestAgent(t.app).post('/v1/sessions/sso', { redirect_uri: 'https://evil.example/api/auth/callback' });
+    expect(res.json()).toEqual({ errors: { redirect_uri: 'This return address is not allowed' } });
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('/v1/api_keys', () => {
+  it('creates a key shown once, lists, shows, renames, switches off, deletes; the key authenticates while active', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const created = await agent.post('/v1/api_keys', { name: 'Zapier' });
+    expect(created.statusCode).toBe(200);
+    const { data, key } = created.json();
+    expect(key).toMatch(/^crm_/);
+    expect(data).toMatchObject({ name: 'Zapier', active: true, last_used_at: null });
+    expect(JSON.stringify((await agent.get('/v1/api_keys')).json())).not.toContain(key);
+    const stored = await t.ctx.db.query.apiKeys.findFirst();
+    expect(stored!.keyDigest).not.toBe(key);
+
+    const bearer = { authorization: `Bearer ${key}` };
+    const me = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: bearer });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().username).toBe('agent');
+    // API-key calls need no CSRF header: no cookie is involved
+    const viaKey = await t.app.inject({ method: 'POST', url: '/v1/api_keys', headers: bearer, payload: { name: 'From a script' } });
+    expect(viaKey.statusCode).toBe(200);
+
+    expect((await agent.post(`/v1/api_keys/${data.id}`)).json().data.last_used_at).not.toBeNull();
+    expect((await agent.patch(`/v1/api_keys/${data.id}`, { name: 'Zapier prod' })).json().data.name).toBe('Zapier prod');
+    await agent.patch(`/v1/api_keys/${data.id}`, { active: false });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: bearer })).statusCode).toBe(401);
+    const removed = await agent.delete(`/v1/api_keys/${data.id}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await agent.post(`/v1/api_keys/${data.id}`)).statusCode).toBe(404);
+  });
+
+  it('a user cannot reach another user’s keys', async () => {
+    const owner = new TestAgent(t.app);
+    await owner.signIn('manager');
+    const { data } = (await owner.post('/v1/api_keys', { name: 'Mine' })).json();
+    const other = new TestAgent(t.app);
+    await other.signIn('agent');
+    expect((await other.post(`/v1/api_keys/${data.id}`)).statusCode).toBe(404);
+    expect((await other.patch(`/v1/api_keys/${data.id}`, { name: 'Stolen' })).statusCode).toBe(404);
+    expect((await other.delete(`/v1/api_keys/${data.id}`)).statusCode).toBe(404);
+    expect((await other.get('/v1/api_keys')).json().data.some((k: { id: number }) => k.id === data.id)).toBe(false);
+    expect((await owner.post(`/v1/api_keys/${data.id}`)).json().data.name).toBe('Mine');
+  });
+
+  it('validates with per-field messages and refuses an unknown key', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    expect((await agent.post('/v1/api_keys', { name: '' })).json()).toEqual({ errors: { name: 'Name is required' } });
+    expect((await agent.post('/v1/api_keys/abc')).statusCode).toBe(422);
+    const bogus = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer crm_nope_nope' } });
+    expect(bogus.json()).toEqual({ errors: { base: 'Invalid API key' } });
+  });
+});

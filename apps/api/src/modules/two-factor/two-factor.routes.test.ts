@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEmail } from '../../db/seed';
+import { currentTotp } from '../../lib/totp';
+import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('two-factor enrolment', () => {
+  it('generate_qr gives a QR image and the secret; enable needs a right code; sign-in then asks for a code', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const qr = await agent.post('/v1/two_factor/generate_qr');
+    expect(qr.statusCode).toBe(200);
+    const { qr_code, otp_secret, provisioning_uri } = qr.json();
+    expect(qr_code).toMatch(/^data:image\/png;base64,/);
+    expect(provisioning_uri).toContain(`secret=${otp_secret}`);
+    // the secret is not part of the user afterwards
+    expect(JSON.stringify((await agent.get('/v1/users/me')).json())).not.toContain(otp_secret);
+
+    const wrong = await agent.post('/v1/two_factor/enable', { otp_code: '000000' === currentTotp(otp_secret) ? '111111' : '000000' });
+    expect(wrong.json()).toEqual({ errors: { otp_code: 'The code is wrong or was already used' } });
+    const malformed = await agent.post('/v1/two_factor/enable', { otp_code: '12ab' });
+    expect(malformed.json()).toEqual({ errors: { otp_code: 'Code must be 6 digits' } });
+    const enabled = await agent.post('/v1/two_factor/enable', { otp_code: currentTotp(otp_secret) });
+    expect(enabled.json()['has_2fa_enabled?']).toBe(true);
+
+    const next = new TestAgent(t.app);
+    const step1 = await next.post('/v1/sessions', { email: seedEmail('agent'), password: 'DemoPass2026' });
+    expect(step1.json().otp_required).toBe(true);
+    const step2 = await next.post('/v1/sessions', { otp_code: currentTotp(otp_secret, Date.now() + 30_000) });
+    expect(step2.statusCode).toBe(200);
+
+    const user = await t.ctx.usersRepository.findByEmail(seedEmail('agent'));
+    const events = (await t.ctx.audit.list({ userId: user!.id })).map((e) => e.event);
+    expect(events).toContain('two_factor_enabled');
+  });
+
+  it('disable needs a current code and is refused while the account requires two-factor', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('manager');
+    const { otp_secret } = (await agent.post('/v1/two_factor/generate_qr')).json();
+    await agent.post('/v1/two_factor/enable', { otp_code: currentTotp(otp_secret) });
+    const user = await t.ctx.usersRepository.findByEmail(seedEmail('manager'));
+    await t.ctx.usersRepository.update(user!.id, { twoFaRequired: true });
+    const refused = await agent.post('/v1/two_factor/disable', { otp_code: currentTotp(otp_secret, Date.now() + 30_000) });
+    expect(refused.json()).toEqual({ errors: { otp_code: 'Your account requires two-factor authentication' } });
+    await t.ctx.usersRepository.update(user!.id, { twoFaRequired: false });
+    // the e-mailed code works for disabling too
+    await agent.post('/v1/two_factor/send_otp', { via: 'email' });
+    const [mail] = await t.ctx.outbox.latest(seedEmail('manager'), 1);
+    const code = mail!.text.match(/\b(\d{6})\b/)![1]!;
+    const off = await agent.post('/v1/two_factor/disable', { otp_code: code });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()['has_2fa_enabled?']).toBe(false);
+  });
+
+  it('a user whose account requires two-factor reaches only exempt endpoints until it is on', async () => {
+    const user = await t.ctx.usersRepository.findByEmail(seedEmail('telemarketer'));
+    await t.ctx.usersRepository.update(user!.id, { twoFaRequired: true });
+    const agent = new TestAgent(t.app);
+    await agent.signIn('telemarketer');
+    expect((await agent.get('/v1/users/me')).json()['two_fa_is_required?']).toBe(true);
+    const blocked = await agent.get('/v1/api_keys');
+    expect(blocked.json().errors.gate).toBe('two_factor');
+    const { otp_secret } = (await agent.post('/v1/two_factor/generate_qr')).json();
+    await agent.post('/v1/two_factor/enable', { otp_code: currentTotp(otp_secret) });
+    expect((await agent.get('/v1/api_keys')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentUser } from '@crm/contract';
+import { DEMO_PASSWORD, seedEmail } from '../../db/seed';
+import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TERMS_VERSION: '1' });
+});
+afterAll(() => t.close());
+
+describe('GET /v1/users/me', () => {
+  it('answers every field of the spec’s current user, profile and account flags', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const res = await agent.get('/v1/users/me');
+    expect(res.statusCode).toBe(200);
+    const me = res.json();
+    expect(currentUser.safeParse(me).success).toBe(true);
+    for (const key of [
+      'id', 'tos', 'updated_tos', 'username', 'admin', 'roles', 'email', 'timezone', 'c_1', 'two_fa_is_required?',
+      'has_2fa_enabled?', 'last_otp_at', 'profile', 'signup', 'favorite_users', 'dashboard_info', 'available_phone_numbers',
+      'api_keys', 'quick_filters', 'soa_requests', 'soa_requests_meta', 'soa_request', 'auth_ips', 'auth_ips_meta',
+      'office_locations', 'office_locations_meta', 'company', 'webpage', 'dialer_subscription', 'dialer_subscription_type',
+      'dialer_license', 'paid_user?', 'change_password?', 'company_sms_subscription', 'sms_subscription',
+      'company_dialer_subscription',
+    ]) {
+      expect(me, key).toHaveProperty([key]);
+    }
+    for (const key of ['first_name', 'last_name', 'personal_photo', 'logo', 'font_size', 'primary_color', 'background',
+      'account_type', 'about_me', 'dialer_verified_phone_number', 'dialer_enabled']) {
+      expect(me.profile, key).toHaveProperty([key]);
+    }
+    expect(me).toMatchObject({
+      email: seedEmail('agent'),
+      admin: false,
+      roles: ['agent'],
+      timezone: 'pst',
+      company: { name: 'Harbor Demo Agency', domain_name: 'harbor-demo' },
+      upline: { name: 'Riley Patel' },
+      profile: { first_name: 'Jamie', last_name: 'Carter', account_type: 'agent' },
+    });
+    expect(JSON.stringify(me)).not.toMatch(/password_hash|otp_secret|argon2/);
+  });
+
+  it('sub_admin is an admin', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('subadmin');
+    expect((await agent.get('/v1/users/me')).json()).toMatchObject({ admin: true, roles: ['sub_admin'] });
+  });
+
+  it('needs a session', async () => {
+    expect((await new TestAgent(t.app).get('/v1/users/me')).statusCode).toBe(401);
+  });
+});
+
+describe('profile changes', () => {
+  it('updates the time zone and refuses an unknown one', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('district');
+    const ok = await agent.patch('/v1/users/update_timezone', { timezone: 'hst' });
+    expect(ok.json().timezone).toBe('hst');
+    const bad = await agent.patch('/v1/users/update_timezone', { timezone: 'utc' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['timezone']);
+  });
+
+  it('updates the profile; another user’s e-mail is refused beside the field', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('field');
+    const ok = await agent.patch('/v1/users/update_profile', { first_name: 'Riley', last_name: 'Patel-Stone', email: seedEmail('field'), about_me: 'Medicare specialist' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().profile).toMatchObject({ last_name: 'Patel-Stone', about_me: 'Medicare specialist' });
+    const taken = await agent.patch('/v1/users/update_profile', { first_name: 'Riley', last_name: 'P', email: seedEmail('admin') });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toEqual({ errors: { email: 'Email is already taken' } });
+    const empty = await agent.patch('/v1/users/update_profile', { first_name: ' ', last_name: '', email: 'x' });
+    expect(empty.json().errors).toEqual({ first_name: 'First name is required', last_name: 'Last name is required', email: 'Email is invalid' });
+  });
+
+  it('accept_tos accepts the current terms', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('telemarketer');
+    const user = await t.ctx.usersRepository.findByEmail(seedEmail('telemarketer'));
+    await t.ctx.usersRepository.update(user!.id, { tosAcceptedVersion: null });
+    expect((await agent.get('/v1/users/me')).json()).toMatchObject({ tos: false });
+    // terms not accepted: only what the redirect rules allow
+    expect((await agent.get('/v1/api_keys')).statusCode).toBe(403);
+    const res = await agent.patch('/v1/users/accept_tos');
+    expect(res.json()).toMatchObject({ tos: true, updated_tos: false });
+    expect((await agent.get('/v1/api_keys')).statusCode).toBe(200);
+  });
+
+  it('update_2fa chooses how codes arrive', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('manager');
+    expect((await agent.patch('/v1/users/update_2fa', { otp_delivery: 'email' })).json().otp_delivery).toBe('email');
+    expect((await agent.patch('/v1/users/update_2fa', { otp_delivery: 'fax' })).statusCode).toBe(422);
+  });
+});
+
+describe('PATCH /v1/users/{id}/update_password', () => {
+  it('a forced password change allows only the exempt endpoints until the password is changed', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('new.agent');
+    const me = (await agent.get('/v1/users/me')).json();
+    expect(me['change_password?']).toBe(true);
+    const blocked = await agent.get('/v1/api_keys');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().errors).toMatchObject({ user: 'Access denied!', gate: 'password' });
+
+    const wrong = await agent.patch(`/v1/users/${me.id}/update_password`, {
+      current_password: 'not-it-1', password: 'NewPass2027', password_confirmation: 'NewPass2027',
+    });
+    expect(wrong.json()).toEqual({ errors: { current_password: 'Current password is incorrect' } });
+    const mismatch = await agent.patch(`/v1/users/${me.id}/update_password`, {
+      current_password: DEMO_PASSWORD, password: 'NewPass2027', password_confirmation: 'Other2027',
+    });
+    expect(mismatch.json()).toEqual({ errors: { password_confirmation: 'Passwords do not match' } });
+    const weak = await agent.patch(`/v1/users/${me.id}/update_password`, {
+      current_password: DEMO_PASSWORD, password: 'short', password_confirmation: 'short',
+    });
+    expect(weak.json().errors.password).toBe('Password must be at least 8 characters');
+
+    const other = new TestAgent(t.app);
+    await other.signIn('new.agent');
+    const ok = await agent.patch(`/v1/users/${me.id}/update_password`, {
+      current_password: DEMO_PASSWORD, password: 'NewPass2027', password_confirmation: 'NewPass2027',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()['change_password?']).toBe(false);
+    expect((await agent.get('/v1/api_keys')).statusCode).toBe(200);
+    // other sessions of the user end
+    expect((await other.get('/v1/users/me')).statusCode).toBe(401);
+    expect((await new TestAgent(t.app).post('/v1/sessions', { email: seedEmail('new.agent'), password: 'NewPass2027' })).statusCode).toBe(200);
+    const events = (await t.ctx.audit.list({ userId: me.id, event: 'password_changed' })).length;
+    expect(events).toBe(1);
+  });
+
+  it('cannot change another user’s password', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const admin = await t.ctx.usersRepository.findByEmail(seedEmail('admin'));
+    const res = await agent.patch(`/v1/users/${admin!.id}/update_password`, {
+      current_password: DEMO_PASSWORD, password: 'Hijack2027', password_confirmation: 'Hijack2027',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('password reset through the outbox', () => {
+  it('e-mails a link whose token sets a new password once', async () => {
+    const anonymous = new TestAgent(t.app);
+    const unknown = await anonymous.post('/v1/users/reset_password_instructions', { email: 'nobody@example.com' });
+    expect(unknown.json()).toEqual({ ok: true });
+    const res = await anonymous.post('/v1/users/reset_password_instructions', { email: seedEmail('subadmin') });
+    expect(res.json()).toEqual({ ok: true });
+    const [mail] = await t.ctx.outbox.latest(seedEmail('subadmin'), 1);
+    expect(mail!.subject).toBe('Reset your password');
+    const token = mail!.text.match(/reset_password_token=([\w-]+)/)![1]!;
+
+    const bad = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: 'nope', password: 'Reset2027a', password_confirmation: 'Reset2027a' });
+    expect(bad.json()).toEqual({ errors: { reset_password_token: 'This reset link is invalid or has expired' } });
+    const ok = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'Reset2027a', password_confirmation: 'Reset2027a' });
+    expect(ok.statusCode).toBe(200);
+    expect((await anonymous.post('/v1/sessions', { email: seedEmail('subadmin'), password: 'Reset2027a' })).statusCode).toBe(200);
+    const again = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'Reset2027b', password_confirmation: 'Reset2027b' });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('the outbox can be read by a developer', async () => {
+    const res = await new TestAgent(t.app).get(`/sandbox/outbox?to=${encodeURIComponent(seedEmail('subadmin'))}`);
+    expect(res.json().data[0]).toMatchObject({ to: seedEmail('subadmin'), subject: 'Reset your password' });
+  });
+});
+
+describe('personal API token', () => {
+  it('shows only whether it exists; refresh shows it once and it authenticates API calls', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('buadmin');
+    expect((await agent.get('/v1/users/show_api_token')).json()).toEqual({ exists: false, prefix: null, created_at: null });
+    const refreshed = (await agent.patch('/v1/users/refresh_api_token')).json();
+    expect(refreshed.api_token).toMatch(/^crmu_/);
+    expect((await agent.get('/v1/users/show_api_token')).json()).toMatchObject({ exists: true, prefix: refreshed.prefix });
+    const viaToken = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${refreshed.api_token}` } });
+    expect(viaToken.json().email).toBe(seedEmail('buadmin'));
+    await agent.patch('/v1/users/refresh_api_token');
+    const old = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${refreshed.api_token}` } });
+    expect(old.statusCode).toBe(401);
+  });
+});
