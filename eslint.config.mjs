@@ -99,7 +99,7 @@ export default tseslint.config(
   },
   {
     // Vite and Vitest config files: tool conventions need a default export and reach tools/vite.
-    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', '**/playwright.config.ts', '**/global-setup.ts'],
+    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', '**/playwright.config.ts', '**/global-setup.ts', '.storybook/main.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

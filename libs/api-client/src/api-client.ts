@@ -1,0 +1,183 @@
+import { type Endpoint, endpoints, fillPath } from '@crm/contract';
+import { ApiError, ResponseValidationError, abortError } from './api-error';
+import { withoutEmptySearch } from './contacts-scope';
+import { addCsrfHeader } from './csrf';
+import { type DownloadResult, filenameFromContentDisposition, saveDownload } from './download';
+import { toQueryString } from './query-string';
+import type { ApiClient, ApiClientOptions } from './types';
+
+/** What `RequestOptions` becomes once the types have done their work. */
+type RequestInput = {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+type Pending = { controller: AbortController; abortable: boolean };
+
+function isDevelopment(): boolean {
+  const env = import.meta.env as ImportMetaEnv | undefined;
+  return env?.DEV === true && env.MODE !== 'test';
+}
+
+/** Base address + the endpoint's path with `{id}` parameters filled + the bracket-form query. */
+export function requestUrl(baseUrl: string, endpoint: Endpoint, input: RequestInput): string {
+  const path = fillPath(endpoint.path, input.params as Record<string, string | number> | undefined);
+  const url = `${baseUrl.replace(/\/$/, '')}${path}${toQueryString(input.query)}`;
+  return new URL(url, globalThis.location?.href).href;
+}
+
+/** GET sends no body; FormData goes as multipart (the browser sets its content type); anything else as JSON. */
+function requestBody(endpoint: Endpoint, body: unknown, headers: Headers): BodyInit | undefined {
+  if (endpoint.method === 'GET' || body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(withoutEmptySearch(body));
+}
+
+export function buildRequest(
+  baseUrl: string,
+  endpoint: Endpoint,
+  input: RequestInput,
+  signal: AbortSignal,
+): Request {
+  const headers = new Headers();
+  addCsrfHeader(headers, endpoint.method);
+  const body = requestBody(endpoint, input.body, headers);
+  return new Request(requestUrl(baseUrl, endpoint, input), {
+    method: endpoint.method,
+    headers,
+    body,
+    credentials: 'include',
+    signal,
+  });
+}
+
+/** The caller's signal aborts our controller too; returns the unsubscribe. */
+function linkSignal(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!signal) return () => undefined;
+  const abort = () => controller.abort();
+  if (signal.aborted) abort();
+  signal.addEventListener('abort', abort, { once: true });
+  return () => signal.removeEventListener('abort', abort);
+}
+
+/** An error answer's body: JSON when it parses, else its text. */
+async function readErrorBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** 204 (or an empty body) gives undefined; anything else is JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** Development check of an answer against the endpoint's zod response schema. */
+export function checkResponse(endpoint: Endpoint, data: unknown): void {
+  if (!endpoint.response) return;
+  const result = endpoint.response.safeParse(data);
+  if (result.success) return;
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  );
+  throw new ResponseValidationError(
+    `Response of ${endpoint.method} ${endpoint.path} does not match the contract: ${problems.join('; ')}`,
+  );
+}
+
+function fileNameFromUrl(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.split('/').pop() || 'download');
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const validateResponses = options.validateResponses ?? isDevelopment();
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const pending = new Set<Pending>();
+
+  /** Sends one request and reads its answer with `read`, keeping it abortable until the body is read. */
+  async function exchange<T>(
+    endpoint: Endpoint,
+    input: RequestInput,
+    read: (response: Response) => Promise<T>,
+  ) {
+    const entry: Pending = { controller: new AbortController(), abortable: !endpoint.notAbortable };
+    const unlink = linkSignal(input.signal, entry.controller);
+    pending.add(entry);
+    try {
+      entry.controller.signal.throwIfAborted();
+      const response = await send(buildRequest(baseUrl, endpoint, input, entry.controller.signal));
+      return await read(response);
+    } catch (error) {
+      throw entry.controller.signal.aborted && !(error instanceof ApiError) ? abortError() : error;
+    } finally {
+      pending.delete(entry);
+      unlink();
+    }
+  }
+
+  /**
+   * 401 and 403 go to their handlers, then the error is thrown; the client itself never shows
+   * toasts or navigates. Runs once the request has left `pending`, so a handler may call abortAll().
+   */
+  function notify(error: unknown): never {
+    if (error instanceof ApiError && error.status === 401) options.onUnauthorized?.(error);
+    if (error instanceof ApiError && error.status === 403) options.onForbidden?.(error);
+    throw error;
+  }
+
+  async function request(endpoint: Endpoint, input: RequestInput = {}): Promise<unknown> {
+    return exchange(endpoint, input, async (response) => {
+      if (!response.ok) {
+        const { status, statusText, url } = response;
+        throw new ApiError(status, await readErrorBody(response), { statusText, url });
+      }
+      const data = await readJson(response);
+      if (validateResponses) checkResponse(endpoint, data);
+      return data;
+    }).catch(notify);
+  }
+
+  async function download(endpoint: Endpoint, input: RequestInput = {}): Promise<DownloadResult> {
+    return exchange(endpoint, input, async (response) => {
+      const { status, statusText, url } = response;
+      if (status !== 200) {
+        const message = statusText || 'Request failed';
+        throw new ApiError(status, await readErrorBody(response), { message, statusText, url });
+      }
+      const filename = filenameFromContentDisposition(response.headers.get('content-disposition'));
+      return {
+        filename: filename ?? fileNameFromUrl(url || requestUrl(baseUrl, endpoint, input)),
+        blob: await response.blob(),
+      };
+    }).catch(notify);
+  }
+
+  function byName(target: Endpoint | string): Endpoint {
+    if (typeof target !== 'string') return target;
+    const endpoint: Endpoint | undefined = endpoints[target as keyof typeof endpoints];
+    if (!endpoint) throw new Error(`Unknown endpoint "${target}"`);
+    return endpoint;
+  }
+
+  return {
+    call: ((name: string, input?: RequestInput) =>
+      request(byName(name), input)) as ApiClient['call'],
+    request: ((endpoint: Endpoint, input?: RequestInput) =>
+      request(endpoint, input)) as ApiClient['request'],
+    download: ((target: Endpoint | string, input?: RequestInput) =>
+      download(byName(target), input)) as ApiClient['download'],
+    saveDownload,
+    abortAll() {
+      for (const entry of pending) if (entry.abortable) entry.controller.abort();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+export { createApiClient } from './api-client';
+export type { ApiClient, ApiClientOptions, RequestArgs, RequestOptions } from './types';
+export { ApiError, ResponseValidationError, isAbortError, shouldReport } from './api-error';
+export type { ApiErrorDetails } from './api-error';
+export { CSRF_COOKIE, CSRF_HEADER, readCookie } from './csrf';
+export { toQueryString } from './query-string';
+export { withoutEmptySearch } from './contacts-scope';
+export { filenameFromContentDisposition, saveDownload } from './download';
+export type { DownloadResult } from './download';
+export {
+  DEDUPE_MS,
+  ERROR_RETRY_MS,
+  FOCUS_THROTTLE_MS,
+  MAX_RETRIES,
+  SLOW_CONNECTION_RETRY_MS,
+  SLOW_LOADING_MS,
+  createQueryClient,
+  queryDefaults,
+  retryDelay,
+  shouldRetry,
+} from './query-client';
+export { useSlowLoading } from './useSlowLoading';
+export { ApiClientProvider } from './ApiClientProvider';
+export type { ApiClientProviderProps } from './ApiClientProvider';
+export { useApiClient } from './useApiClient';

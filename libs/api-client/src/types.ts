@@ -1,0 +1,68 @@
+import type {
+  BodyOf,
+  Endpoint,
+  EndpointName,
+  Endpoints,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
+} from '@crm/contract';
+import type { ApiError } from './api-error';
+import type { DownloadResult } from './download';
+
+/** Absent when the endpoint has no such input, optional when its schema accepts undefined, else required. */
+type Slot<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** Multipart endpoints (`bodyType: 'multipart'`) also take a FormData. */
+type BodyInput<E extends Endpoint> = E extends { bodyType: 'multipart' }
+  ? BodyOf<E> | FormData
+  : BodyOf<E>;
+
+export type RequestOptions<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
+  Slot<'query', QueryOf<E>> &
+  Slot<'body', BodyInput<E>> & {
+    /** Aborts the request too (for example TanStack Query's signal). */
+    signal?: AbortSignal;
+  };
+
+/** The options argument may be left out when nothing in it is required. */
+export type RequestArgs<E extends Endpoint> =
+  Partial<RequestOptions<E>> extends RequestOptions<E>
+    ? [options?: RequestOptions<E>]
+    : [options: RequestOptions<E>];
+
+export type ApiClientOptions = {
+  /** Prepended to the endpoint's path (`/v1/...`, `/auth/...`); default '' (same origin). */
+  baseUrl?: string;
+  /** Called with the error of any 401 answer before it is thrown (the session lib signs out). */
+  onUnauthorized?: (error: ApiError) => void;
+  /** Called with the error of any 403 answer before it is thrown (body errors.user is 'Access denied!'). */
+  onForbidden?: (error: ApiError) => void;
+  /** Check answers against the contract's response schemas. Default: on in a Vite dev build, off in tests and production. */
+  validateResponses?: boolean;
+  /** Replaces the global fetch (tests). */
+  fetch?: (request: Request) => Promise<Response>;
+};
+
+export type ApiClient = {
+  /** Calls an endpoint of `@crm/contract`'s `endpoints` table by name. */
+  call<N extends EndpointName>(
+    name: N,
+    ...args: RequestArgs<Endpoints[N]>
+  ): Promise<ResponseOf<Endpoints[N]>>;
+  /** The same for an endpoint object. */
+  request<E extends Endpoint>(endpoint: E, ...args: RequestArgs<E>): Promise<ResponseOf<E>>;
+  /** Fetches a file; throws an ApiError whose message is the status text when the answer is not 200. */
+  download: {
+    <N extends EndpointName>(name: N, ...args: RequestArgs<Endpoints[N]>): Promise<DownloadResult>;
+    <E extends Endpoint>(endpoint: E, ...args: RequestArgs<E>): Promise<DownloadResult>;
+  };
+  /** Saves a downloaded file (object URL and a temporary `<a download>`). */
+  saveDownload(result: DownloadResult): void;
+  /** Aborts every pending request except those of endpoints marked `notAbortable`. */
+  abortAll(): void;
+};

@@ -1,0 +1,27 @@
+export { cn, type ClassValue } from './lib/cn';
+export { focusRing } from './lib/focus-ring';
+export {
+  Button,
+  buttonClassName,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './button/Button';
+export { Input, Textarea, type InputProps, type TextareaProps } from './input/Input';
+export { Field, type FieldControlProps, type FieldProps } from './field/Field';
+export { Select, type SelectOption, type SelectProps } from './select/Select';
+export { Checkbox, type CheckboxCheckedState, type CheckboxProps } from './checkbox/Checkbox';
+export {
+  Dialog,
+  DialogClose,
+  type DialogCloseProps,
+  type DialogProps,
+  type DialogSize,
+} from './dialog/Dialog';
+export { Tabs, type TabItem, type TabsProps } from './tabs/Tabs';
+export { Table, type TableAlign, type TableColumn, type TableProps } from './table/Table';
+export { Card, type CardProps } from './card/Card';
+export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner/Spinner';
+export { ProgressBar, type ProgressBarProps } from './progress-bar/ProgressBar';
+export { Toaster, toast, type ToasterProps } from './toaster/Toaster';
+export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';

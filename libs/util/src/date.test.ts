@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_FORMAT, formatDate, formatDateTime } from './date';
+
+describe('formatDateTime', () => {
+  it('shows a UTC timestamp in the given IANA zone', () => {
+    expect(formatDateTime('2024-03-05T15:30:00Z', 'America/New_York')).toBe('03/05/2024 10:30 AM');
+    expect(formatDateTime('2024-03-05T15:30:00Z', 'Asia/Tokyo')).toBe('03/06/2024 12:30 AM');
+  });
+  it('follows daylight saving time', () => {
+    expect(formatDateTime('2024-07-05T15:30:00Z', 'America/New_York')).toBe('07/05/2024 11:30 AM');
+  });
+  it('takes a custom format', () => {
+    expect(formatDateTime('2024-03-05T15:30:00Z', 'America/Chicago', 'YYYY-MM-DD HH:mm')).toBe(
+      '2024-03-05 09:30',
+    );
+  });
+  it('gives an empty string for an empty or invalid timestamp', () => {
+    expect(formatDateTime('', 'UTC')).toBe('');
+    expect(formatDateTime('not a date', 'UTC')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('uses the calendar format MM/DD/YYYY', () => {
+    expect(DATE_FORMAT).toBe('MM/DD/YYYY');
+    expect(formatDate('2024-12-31T23:30:00Z', 'UTC')).toBe('12/31/2024');
+  });
+  it('gives the date in the given zone', () => {
+    expect(formatDate('2024-12-31T23:30:00Z', 'Europe/Berlin')).toBe('01/01/2025');
+    expect(formatDate('2025-01-01T03:00:00Z', 'America/Los_Angeles')).toBe('12/31/2024');
+  });
+});

@@ -1,0 +1,4 @@
+export * from './phone';
+export * from './date';
+export * from './storage-key';
+export * from './debounce';

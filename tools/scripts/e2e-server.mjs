@@ -1,0 +1,20 @@
+// The server the end-to-end tests run against: the built apps, a fresh embedded database, demo data.
+import { rmSync } from 'node:fs';
+import { bin, run } from './run.mjs';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = 'data/e2e';
+rmSync(dataDir, { recursive: true, force: true });
+await run(bin('tsx'), ['apps/api/src/main.ts', '--seed-if-empty'], {
+  env: {
+    PORT: port,
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
+}).catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
