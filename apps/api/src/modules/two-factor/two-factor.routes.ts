@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@crm/contract';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/http-errors';
 import { requestMeta, requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
+import { presentCurrent } from '../users/present-current';
+import type { UserRow } from '../users/users.repository';
 
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const present = async (request: Parameters<typeof requireIdentity>[0], user: Parameters<AppContext['users']['present']>[0]) =>
-    ctx.users.present(user, await ctx.sessions.impersonationOf(requireIdentity(request).session));
+  const present = (request: FastifyRequest, user: UserRow) => presentCurrent(ctx, request, user);
 
   route(app, ctx, endpoints.generateQr, async (request) => ctx.twoFactor.generateQr(requireIdentity(request).user));
 

@@ -3,14 +3,11 @@ import { endpoints } from '@crm/contract';
 import type { AppContext } from '../../context';
 import { requestMeta, requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
+import { presentCurrent } from './present-current';
 import type { UserRow } from './users.repository';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  /** The current user as the spec shows it, with the impersonation it carries. */
-  async function me(request: FastifyRequest, user?: UserRow) {
-    const identity = requireIdentity(request);
-    return ctx.users.present(user ?? identity.user, await ctx.sessions.impersonationOf(identity.session));
-  }
+  const me = (request: FastifyRequest, user?: UserRow) => presentCurrent(ctx, request, user);
 
   route(app, ctx, endpoints.authProfile, (request) => me(request));
   route(app, ctx, endpoints.userMe, (request) => me(request));
