@@ -20,6 +20,9 @@ async function main(): Promise<void> {
     for (const u of seeded) log(`  ${u.email.padEnd(34)} ${u.role.padEnd(17)} ${u.note}`);
   }
   const app = await buildApp(ctx);
+  const sweep = () => ctx.sessions.sweepExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  await sweep();
+  setInterval(sweep, 60 * 60_000).unref();
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
     await app.close();

@@ -227,3 +227,19 @@ describe('impersonation', () => {
     expect((await agent.post(`/v1/sessions/${me.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('session sweep', () => {
+  it('removes expired sessions and keeps live ones', async () => {
+    const live = new TestAgent(t.app);
+    await live.signIn('field');
+    const old = new TestAgent(t.app);
+    await old.signIn('manager');
+    const token = old.cookies.get('crm_session')!;
+    const { digest } = await import('../../lib/crypto');
+    await t.ctx.db.execute(`update sessions set expires_at = now() - interval '1 minute' where token_digest = '${digest(token)}'` as never);
+    await t.ctx.sessions.sweepExpired();
+    const rows = await t.ctx.db.query.sessions.findMany();
+    expect(rows.some((r) => r.tokenDigest === digest(token))).toBe(false);
+    expect(rows.some((r) => r.tokenDigest === digest(live.cookies.get('crm_session')!))).toBe(true);
+  });
+});

@@ -94,6 +94,10 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
   return {
     issue,
     sendEmailCode,
+
+    /** Deletes sessions past their idle or absolute expiry (they are refused anyway; this keeps the table small). */
+    sweepExpired: () =>
+      sessions.deleteExpired(new Date(Date.now() - env.SESSION_IDLE_MINUTES * 60_000), new Date()),
     acceptCode,
 
     async signIn(email: string, password: string, meta: RequestMeta): Promise<SignInResult> {
