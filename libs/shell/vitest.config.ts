@@ -4,5 +4,9 @@ import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
 export default defineConfig({
   root: workspaceRoot,
   resolve: { alias: workspaceAliases() },
-  test: { include: ['libs/shell/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tools/vite/vitest-dom-setup.ts'], },
+  test: {
+    include: ['libs/shell/src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['tools/vite/vitest-dom-setup.ts'],
+  },
 });

@@ -15,7 +15,7 @@ type Log = (message: string) => void;
  */
 export async function startEmbeddedPostgres(requestedDir: string, port: number, log: Log): Promise<EmbeddedServer> {
   const dir = usableDataDir(resolve(requestedDir), log);
-  const passwordFile = join(dirname(dir), `${basename(dir)}.password`);
+  const passwordFile = join(dir, 'pg-password');
   const password = readOrCreate(passwordFile);
   const pgDir = join(dir, 'pg');
   const running = runningPostmaster(pgDir);
@@ -56,10 +56,6 @@ export async function startEmbeddedPostgres(requestedDir: string, port: number, 
     url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
   };
-}
-
-function basename(path: string): string {
-  return path.split('/').filter(Boolean).pop() ?? 'data';
 }
 
 function readOrCreate(file: string): string {

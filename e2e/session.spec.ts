@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { TOTP, Secret } from 'otpauth';
+import { DEMO_TOTP_SECRET, demoEmail, expectAccessible, fillCredentials, signIn } from './support';
+
+test.describe('signing in and out', () => {
+  test('the login page is accessible and refuses a wrong password beside the form', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await fillCredentials(page, demoEmail('agent'), 'wrong-password-1');
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    // nothing typed is lost
+    await expect(page.getByLabel('Email')).toHaveValue(demoEmail('agent'));
+  });
+
+  test('an admin signs in, lands on / with name, company and role, and the home page is accessible', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/$/);
+    const main = page.getByRole('main');
+    await expect(main.getByText('Alex Morgan').first()).toBeVisible();
+    await expect(main.getByText('Harbor Demo Agency').first()).toBeVisible();
+    await expect(main.getByText('System Admin').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('signs in with the second factor', async ({ page }) => {
+    await signIn(page, 'secure.agent');
+    const code = page.getByLabel('Verification code');
+    await expect(code).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    const totp = new TOTP({ secret: Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30 });
+    await code.fill(totp.generate());
+    await page.getByRole('button', { name: /verify/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('main').getByText('Dana Whitfield').first()).toBeVisible();
+  });
+
+  test('signs out to /login, and / then asks to sign in again', async ({ page }) => {
+    await signIn(page, 'manager');
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: /Morgan Hayes|account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).or(page.getByRole('button', { name: 'Sign out' })).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a forced password change lands on the profile password tab until the password is changed', async ({ page }) => {
+    await signIn(page, 'new.agent');
+    await expect(page).toHaveURL(/\/account\/profile\?tab=password/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/account\/profile\?tab=password/);
+    await page.getByLabel('Current password').fill('DemoPass2026');
+    await page.getByLabel('New password', { exact: true }).fill('Changed2027');
+    await page.getByLabel(/confirm/i).fill('Changed2027');
+    await page.getByRole('button', { name: /change password|update password|save/i }).click();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a 401 returns to /login', async ({ page, context }) => {
+    await signIn(page, 'district');
+    await expect(page).toHaveURL(/\/$/);
+    // the server forgets the session (as after an expiry or a sign-out elsewhere)
+    const csrf = (await context.cookies()).find((c) => c.name === 'crm_csrf')!.value;
+    const response = await page.request.delete('/v1/sessions', { headers: { 'x-csrf-token': csrf } });
+    expect(response.status()).toBe(204);
+    await context.addCookies([{ name: 'crm_session', value: 'expired-token', url: page.url() }]);
+    await page.goto('/account/profile');
+    await expect(page).toHaveURL(/\/login/);
+  });
+});

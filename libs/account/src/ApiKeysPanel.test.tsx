@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiKey } from '@crm/contract';
+import { ApiKeysPanel } from './ApiKeysPanel';
+import { makeUser } from './test/fixtures';
+import { callsOf, renderAccount, type Handlers } from './test/render';
+
+const user = makeUser();
+
+function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 1,
+    name: 'Zapier',
+    prefix: 'crm_ab12',
+    active: true,
+    last_used_at: null,
+    created_at: '2024-03-01T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderKeys(keys: ApiKey[], handlers: Handlers = {}) {
+  let list = keys;
+  return renderAccount({
+    user,
+    element: <ApiKeysPanel user={user} />,
+    handlers: {
+      listApiKeys: () => ({ data: list }),
+      ...handlers,
+      createApiKey: (options) => {
+        const body = options?.body as { name: string };
+        const created = makeKey({ id: 9, name: body.name, prefix: 'crm_zz99' });
+        list = [...list, created];
+        return { data: created, key: 'crm_zz99_full_secret_value' };
+      },
+      deleteApiKey: (options) => {
+        const { id } = options?.params as { id: number };
+        list = list.filter((key) => key.id !== id);
+        return undefined;
+      },
+    },
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ApiKeysPanel', () => {
+  it('lists the keys with their state and dates in the user time zone', async () => {
+    renderKeys([
+      makeKey(),
+      makeKey({ id: 2, name: 'Old', active: false, last_used_at: '2024-03-02T18:30:00.000Z' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Your API keys' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByText('Zapier')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Never')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('03/01/2024 10:00 AM')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('Off')).toBeInTheDocument();
+  });
+
+  it('creates a key and shows it once with a copy button', async () => {
+    const { client } = renderKeys([]);
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+    const events = userEvent.setup();
+
+    await events.type(screen.getByLabelText(/^Name of the new key/), 'Reporting');
+    await events.click(screen.getByRole('button', { name: 'Create key' }));
+
+    const shown = await screen.findByLabelText('New API key');
+    expect(shown).toHaveValue('crm_zz99_full_secret_value');
+    expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument();
+    expect(callsOf(client, 'createApiKey')).toEqual([{ body: { name: 'Reporting' } }]);
+
+    await events.click(screen.getByRole('button', { name: 'Copy' }));
+    // user-event puts a clipboard stub in place of the browser's.
+    expect(await navigator.clipboard.readText()).toBe('crm_zz99_full_secret_value');
+    expect(await screen.findByText('Copied to the clipboard.')).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('New API key')).not.toBeInTheDocument();
+    expect(screen.queryByText('crm_zz99_full_secret_value')).not.toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Reporting' })).toBeInTheDocument();
+    await waitFor(() => expect(callsOf(client, 'authProfile').length).toBeGreaterThan(0));
+  });
+
+  it('renames a key', async () => {
+    const { client } = renderKeys([makeKey()], {
+      updateApiKey: (options) => ({
+        data: makeKey({ name: (options?.body as { name: string }).name }),
+      }),
+    });
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('button', { name: 'Rename Zapier' }));
+    const input = screen.getByLabelText(/^New name for Zapier/);
+    await events.clear(input);
+    await events.type(input, 'Zapier prod');
+    await events.click(screen.getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(callsOf(client, 'updateApiKey')).toEqual([
+        { params: { id: 1 }, body: { name: 'Zapier prod' } },
+      ]),
+    );
+  });
+
+  it('switches a key off', async () => {
+    const { client } = renderKeys([makeKey()], {
+      updateApiKey: () => ({ data: makeKey({ active: false }) }),
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Switch off Zapier' }));
+    await waitFor(() =>
+      expect(callsOf(client, 'updateApiKey')).toEqual([
+        { params: { id: 1 }, body: { active: false } },
+      ]),
+    );
+  });
+
+  it('deletes a key only after the confirmation dialog', async () => {
+    const { client } = renderKeys([makeKey()]);
+    const events = userEvent.setup();
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Zapier' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete API key' });
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf(client, 'deleteApiKey')).toHaveLength(0);
+
+    await events.click(screen.getByRole('button', { name: 'Delete Zapier' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete API key' });
+    expect(dialog).toHaveAccessibleDescription(/Delete the key “Zapier”/);
+    await events.click(within(dialog).getByRole('button', { name: 'Delete key' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf(client, 'deleteApiKey')).toEqual([{ params: { id: 1 } }]);
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+  });
+});

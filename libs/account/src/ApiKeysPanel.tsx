@@ -1,0 +1,319 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { createApiKey, IANA_TIMEZONES, type ApiKey, type CurrentUser } from '@crm/contract';
+import { apiErrorMessage, applyApiErrors, FormError, useSession } from '@crm/session';
+import {
+  Button,
+  Card,
+  Dialog,
+  DialogClose,
+  EmptyState,
+  Field,
+  Input,
+  Spinner,
+  Table,
+  type TableColumn,
+} from '@crm/ui';
+import { formatDateTime } from '@crm/util';
+import { accountKeys, apiKeysQueryOptions } from './api-keys-queries';
+import { Notice } from './Notice';
+
+const nameSchema = createApiKey.body.pick({ name: true });
+type NameInput = z.input<typeof nameSchema>;
+type NameOutput = z.output<typeof nameSchema>;
+
+/** After any change: the list, and the session (the current user carries its api_keys). */
+function useRefreshKeys(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const { invalidate } = useSession();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountKeys.apiKeys() }),
+      invalidate(),
+    ]);
+  };
+}
+
+type NameFormProps = {
+  label: string;
+  submitLabel: string;
+  defaultName?: string;
+  onSubmit(name: string): Promise<void>;
+  onCancel?(): void;
+};
+
+/** A key's name (create and rename share it); the server's message goes beside the field. */
+function NameForm({ label, submitLabel, defaultName = '', onSubmit, onCancel }: NameFormProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NameInput, unknown, NameOutput>({
+    resolver: zodResolver(nameSchema),
+    defaultValues: { name: defaultName },
+  });
+
+  const handleValid = async (values: NameOutput) => {
+    setFormError(null);
+    try {
+      await onSubmit(values.name);
+      reset({ name: onCancel ? values.name : '' });
+    } catch (error) {
+      setFormError(applyApiErrors(error, setError, ['name']));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValid)}
+      className="flex flex-col gap-2"
+      aria-label={submitLabel}
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label={label} error={errors.name?.message} required className="min-w-48 flex-1">
+          <Input {...register('name')} autoComplete="off" />
+        </Field>
+        <div className="flex gap-2 pb-0.5">
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+          {onCancel && (
+            <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </div>
+      <FormError message={formError} />
+    </form>
+  );
+}
+
+function NewKey({ name, value, onDone }: { name: string; value: string; onDone(): void }) {
+  const [copyState, setCopyState] = useState<string | null>(null);
+
+  const handleCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopyState('Copied to the clipboard.');
+    } catch {
+      setCopyState('Could not copy: select the key and copy it yourself.');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3 rounded border border-primary p-4">
+      <p className="text-sm font-medium">
+        Your new key “{name}”. Copy it now: it will not be shown again.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label="New API key" className="min-w-64 flex-1">
+          <Input
+            value={value}
+            readOnly
+            spellCheck={false}
+            className="font-mono"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </Field>
+        <div className="flex gap-2 pb-0.5">
+          <Button type="button" onClick={handleCopy}>
+            Copy
+          </Button>
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Done
+          </Button>
+        </div>
+      </div>
+      <Notice message={copyState} />
+    </div>
+  );
+}
+
+export type ApiKeysPanelProps = {
+  user: CurrentUser;
+};
+
+/**
+ * API keys: the list; create (the key is shown once, with a copy button); rename; switch on or
+ * off; delete after a confirmation dialog.
+ */
+export function ApiKeysPanel({ user }: ApiKeysPanelProps) {
+  const client = useApiClient();
+  const refresh = useRefreshKeys();
+  const keys = useQuery(apiKeysQueryOptions(client));
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const zone = IANA_TIMEZONES[user.timezone];
+
+  const toggle = useMutation({
+    mutationFn: (key: ApiKey) =>
+      client.call('updateApiKey', { params: { id: key.id }, body: { active: !key.active } }),
+    onMutate: () => setError(null),
+    onSuccess: refresh,
+    onError: (failure) => setError(apiErrorMessage(failure)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (key: ApiKey) => client.call('deleteApiKey', { params: { id: key.id } }),
+    onMutate: () => setDeleteError(null),
+    onSuccess: async () => {
+      setDeleting(null);
+      await refresh();
+    },
+    onError: (failure) => setDeleteError(apiErrorMessage(failure)),
+  });
+
+  const handleCreate = async (name: string) => {
+    const answer = await client.call('createApiKey', { body: { name } });
+    setCreated({ name: answer.data.name, key: answer.key });
+    await refresh();
+  };
+
+  const handleRename = (key: ApiKey) => async (name: string) => {
+    await client.call('updateApiKey', { params: { id: key.id }, body: { name } });
+    setRenaming(null);
+    await refresh();
+  };
+
+  const columns: TableColumn<ApiKey>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      rowHeader: true,
+      cell: (key) =>
+        renaming === key.id ? (
+          <NameForm
+            label={`New name for ${key.name}`}
+            submitLabel="Save name"
+            defaultName={key.name}
+            onSubmit={handleRename(key)}
+            onCancel={() => setRenaming(null)}
+          />
+        ) : (
+          key.name
+        ),
+    },
+    {
+      id: 'prefix',
+      header: 'Key',
+      cell: (key) => <code className="font-mono">{key.prefix}…</code>,
+    },
+    { id: 'status', header: 'Status', cell: (key) => (key.active ? 'On' : 'Off') },
+    {
+      id: 'last_used',
+      header: 'Last used',
+      cell: (key) => (key.last_used_at ? formatDateTime(key.last_used_at, zone) : 'Never'),
+    },
+    { id: 'created', header: 'Created', cell: (key) => formatDateTime(key.created_at, zone) },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'end',
+      cell: (key) => (
+        <div className="flex flex-wrap justify-end gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setRenaming(key.id)}
+            aria-label={`Rename ${key.name}`}
+          >
+            Rename
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={toggle.isPending && toggle.variables?.id === key.id}
+            onClick={() => toggle.mutate(key)}
+            aria-label={`${key.active ? 'Switch off' : 'Switch on'} ${key.name}`}
+          >
+            {key.active ? 'Switch off' : 'Switch on'}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => {
+              setDeleteError(null);
+              setDeleting(key);
+            }}
+            aria-label={`Delete ${key.name}`}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card
+        title="API keys"
+        description="Programs use API keys to reach your account through the API. Keep them secret."
+      >
+        <div className="flex flex-col gap-4">
+          <NameForm label="Name of the new key" submitLabel="Create key" onSubmit={handleCreate} />
+          {created && (
+            <NewKey name={created.name} value={created.key} onDone={() => setCreated(null)} />
+          )}
+          <FormError message={error} />
+          {keys.isPending ? (
+            <Spinner label="Loading API keys" />
+          ) : keys.isError ? (
+            <FormError message={apiErrorMessage(keys.error)} />
+          ) : (
+            <Table
+              caption="Your API keys"
+              captionHidden
+              columns={columns}
+              rows={keys.data}
+              getRowKey={(key) => key.id}
+              empty={<EmptyState title="No API keys yet" description="Create one above." />}
+            />
+          )}
+        </div>
+      </Card>
+
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete API key"
+        description={
+          deleting
+            ? `Delete the key “${deleting.name}”? Programs that use it will stop working.`
+            : undefined
+        }
+        size="sm"
+        footer={
+          <>
+            <DialogClose>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting)}
+            >
+              Delete key
+            </Button>
+          </>
+        }
+      >
+        <FormError message={deleteError} />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { PASSWORD_MIN, updatePasswordBody, type CurrentUser } from '@crm/contract';
+import { applyApiErrors, FormError, useSession } from '@crm/session';
+import { Button, Field, Input } from '@crm/ui';
+import { Notice } from './Notice';
+
+type PasswordInput = z.input<typeof updatePasswordBody>;
+type PasswordOutput = z.output<typeof updatePasswordBody>;
+
+const empty: PasswordInput = { current_password: '', password: '', password_confirmation: '' };
+
+export type PasswordFormProps = {
+  user: CurrentUser;
+};
+
+/**
+ * Change the password (PATCH /v1/users/{id}/update_password). Afterwards the session is refetched,
+ * so a forced password change ('change_password?') no longer holds the user on this tab.
+ */
+export function PasswordForm({ user }: PasswordFormProps) {
+  const client = useApiClient();
+  const { setUser, invalidate } = useSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordInput, unknown, PasswordOutput>({
+    resolver: zodResolver(updatePasswordBody),
+    defaultValues: empty,
+  });
+
+  const handleValid = async (values: PasswordOutput) => {
+    setFormError(null);
+    setNotice(null);
+    try {
+      const updated = await client.call('updatePassword', {
+        params: { id: user.id },
+        body: values,
+      });
+      reset(empty);
+      setUser(updated);
+      setNotice('Your password has been changed.');
+      await invalidate();
+    } catch (error) {
+      setFormError(
+        applyApiErrors(error, setError, ['current_password', 'password', 'password_confirmation']),
+      );
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValid)}
+      className="flex max-w-xl flex-col gap-4"
+      aria-label="Change password"
+    >
+      {user['change_password?'] && (
+        <p className="rounded border border-border bg-bg px-3 py-2 text-sm">
+          Please choose a new password before you continue.
+        </p>
+      )}
+      <Field label="Current password" error={errors.current_password?.message} required>
+        <Input {...register('current_password')} type="password" autoComplete="current-password" />
+      </Field>
+      <Field
+        label="New password"
+        error={errors.password?.message}
+        description={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+        required
+      >
+        <Input {...register('password')} type="password" autoComplete="new-password" />
+      </Field>
+      <Field label="Confirm new password" error={errors.password_confirmation?.message} required>
+        <Input {...register('password_confirmation')} type="password" autoComplete="new-password" />
+      </Field>
+      <FormError message={formError} />
+      <Notice message={notice} />
+      <div>
+        <Button type="submit" loading={isSubmitting}>
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}

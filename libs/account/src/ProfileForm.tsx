@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { updateProfileBody, type CurrentUser } from '@crm/contract';
+import { applyApiErrors, FormError, useSession } from '@crm/session';
+import { Button, Field, Input, Textarea } from '@crm/ui';
+import { Notice } from './Notice';
+
+type ProfileInput = z.input<typeof updateProfileBody>;
+type ProfileOutput = z.output<typeof updateProfileBody>;
+
+export type ProfileFormProps = {
+  user: CurrentUser;
+};
+
+/** Name, e-mail and about text (PATCH /v1/users/update_profile). */
+export function ProfileForm({ user }: ProfileFormProps) {
+  const client = useApiClient();
+  const { setUser, invalidate } = useSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(updateProfileBody),
+    defaultValues: {
+      first_name: user.profile.first_name,
+      last_name: user.profile.last_name,
+      email: user.email,
+      about_me: user.profile.about_me ?? '',
+    },
+  });
+
+  const handleValid = async (values: ProfileOutput) => {
+    setFormError(null);
+    setNotice(null);
+    try {
+      const updated = await client.call('updateProfile', { body: values });
+      setUser(updated);
+      reset({
+        first_name: updated.profile.first_name,
+        last_name: updated.profile.last_name,
+        email: updated.email,
+        about_me: updated.profile.about_me ?? '',
+      });
+      setNotice('Your profile has been saved.');
+      await invalidate();
+    } catch (error) {
+      setFormError(
+        applyApiErrors(error, setError, ['first_name', 'last_name', 'email', 'about_me']),
+      );
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValid)}
+      className="flex max-w-xl flex-col gap-4"
+      aria-label="Profile"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" error={errors.first_name?.message} required>
+          <Input {...register('first_name')} autoComplete="given-name" />
+        </Field>
+        <Field label="Last name" error={errors.last_name?.message} required>
+          <Input {...register('last_name')} autoComplete="family-name" />
+        </Field>
+      </div>
+      <Field label="Email" error={errors.email?.message} required>
+        <Input {...register('email')} type="email" autoComplete="email" spellCheck={false} />
+      </Field>
+      <Field label="About me" error={errors.about_me?.message}>
+        <Textarea {...register('about_me')} rows={5} />
+      </Field>
+      <FormError message={formError} />
+      <Notice message={notice} />
+      <div>
+        <Button type="submit" loading={isSubmitting}>
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { TIMEZONES, updateTimezone, type CurrentUser, type Timezone } from '@crm/contract';
+import { applyApiErrors, FormError, useSession } from '@crm/session';
+import { Button, Field, Select } from '@crm/ui';
+import { Notice } from './Notice';
+
+/** How each of the spec's time zones is named in the list. */
+export const TIMEZONE_LABELS: Record<Timezone, string> = {
+  est: 'Eastern (EST)',
+  cst: 'Central (CST)',
+  mst: 'Mountain (MST)',
+  pst: 'Pacific (PST)',
+  akst: 'Alaska (AKST)',
+  hst: 'Hawaii (HST)',
+};
+
+const timezoneOptions = TIMEZONES.map((value) => ({ value, label: TIMEZONE_LABELS[value] }));
+
+const schema = updateTimezone.body;
+type TimezoneInput = z.input<typeof schema>;
+type TimezoneOutput = z.output<typeof schema>;
+
+export type TimezoneFormProps = {
+  user: CurrentUser;
+};
+
+/** The time zone dates and times are shown in (PATCH /v1/users/update_timezone). */
+export function TimezoneForm({ user }: TimezoneFormProps) {
+  const client = useApiClient();
+  const { setUser, invalidate } = useSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<TimezoneInput, unknown, TimezoneOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { timezone: user.timezone },
+  });
+
+  const handleValid = async (values: TimezoneOutput) => {
+    setFormError(null);
+    setNotice(null);
+    try {
+      const updated = await client.call('updateTimezone', { body: values });
+      setUser(updated);
+      setNotice(`Times are now shown in ${TIMEZONE_LABELS[updated.timezone]} time.`);
+      await invalidate();
+    } catch (error) {
+      setFormError(applyApiErrors(error, setError, ['timezone']));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValid)}
+      className="flex max-w-xl flex-col gap-4"
+      aria-label="Time zone"
+    >
+      <Controller
+        control={control}
+        name="timezone"
+        render={({ field, fieldState }) => (
+          <Field label="Time zone" error={fieldState.error?.message}>
+            <Select
+              options={timezoneOptions}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
+          </Field>
+        )}
+      />
+      <FormError message={formError} />
+      <Notice message={notice} />
+      <div>
+        <Button type="submit" variant="secondary" loading={isSubmitting}>
+          Save time zone
+        </Button>
+      </div>
+    </form>
+  );
+}

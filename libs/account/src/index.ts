@@ -1,0 +1,13 @@
+export { ProfilePage, PROFILE_TABS } from './ProfilePage';
+export type { ProfilePageProps, ProfileTab } from './ProfilePage';
+export { ProfileForm } from './ProfileForm';
+export type { ProfileFormProps } from './ProfileForm';
+export { TimezoneForm, TIMEZONE_LABELS } from './TimezoneForm';
+export type { TimezoneFormProps } from './TimezoneForm';
+export { PasswordForm } from './PasswordForm';
+export type { PasswordFormProps } from './PasswordForm';
+export { TwoFactorPanel } from './TwoFactorPanel';
+export type { TwoFactorPanelProps } from './TwoFactorPanel';
+export { ApiKeysPanel } from './ApiKeysPanel';
+export type { ApiKeysPanelProps } from './ApiKeysPanel';
+export { accountKeys, apiKeysQueryOptions } from './api-keys-queries';

@@ -1,0 +1,164 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { email, resetPasswordByToken } from '@crm/contract';
+import { Button, Field, Input } from '@crm/ui';
+import { applyApiErrors } from './api-errors';
+import { AuthLayout } from './AuthLayout';
+import { FormError } from './FormError';
+
+export type ResetPasswordPageProps = {
+  /** Shown above the heading (the brand's logo). */
+  logo?: ReactNode;
+};
+
+const requestSchema = z.object({ email });
+type RequestInput = z.input<typeof requestSchema>;
+type RequestOutput = z.output<typeof requestSchema>;
+
+const resetSchema = resetPasswordByToken.body;
+type ResetInput = z.input<typeof resetSchema>;
+type ResetOutput = z.output<typeof resetSchema>;
+
+const backToLogin = (
+  <Link to="/login" className="text-sm text-primary underline">
+    Back to sign in
+  </Link>
+);
+
+function RequestForm() {
+  const client = useApiClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RequestInput, unknown, RequestOutput>({
+    resolver: zodResolver(requestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const handleValid = async (values: RequestOutput) => {
+    setFormError(null);
+    try {
+      await client.call('resetPasswordInstructions', { body: values });
+      setSentTo(values.email);
+    } catch (error) {
+      setFormError(applyApiErrors(error, setError, ['email']));
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status">
+          If an account exists for {sentTo}, we have sent it instructions to reset the password.
+        </p>
+        {backToLogin}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValid)}
+      className="flex flex-col gap-4"
+      aria-label="Reset password"
+    >
+      <Field label="Email" error={errors.email?.message} required>
+        <Input {...register('email')} type="email" autoComplete="username" spellCheck={false} />
+      </Field>
+      <FormError message={formError} />
+      <Button type="submit" loading={isSubmitting}>
+        Send instructions
+      </Button>
+      {backToLogin}
+    </form>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const client = useApiClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetInput, unknown, ResetOutput>({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { reset_password_token: token, password: '', password_confirmation: '' },
+  });
+
+  const handleValid = async (values: ResetOutput) => {
+    setFormError(null);
+    try {
+      await client.call('resetPasswordByToken', { body: values });
+      setDone(true);
+    } catch (error) {
+      setFormError(applyApiErrors(error, setError, ['password', 'password_confirmation']));
+    }
+  };
+
+  if (done) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status">Your password has been changed. You can sign in with it now.</p>
+        <Link to="/login" className="text-sm text-primary underline">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValid)}
+      className="flex flex-col gap-4"
+      aria-label="Set a new password"
+    >
+      <input type="hidden" {...register('reset_password_token')} />
+      <Field label="New password" error={errors.password?.message} required>
+        <Input {...register('password')} type="password" autoComplete="new-password" />
+      </Field>
+      <Field label="Confirm new password" error={errors.password_confirmation?.message} required>
+        <Input {...register('password_confirmation')} type="password" autoComplete="new-password" />
+      </Field>
+      <FormError message={formError ?? errors.reset_password_token?.message} />
+      <Button type="submit" loading={isSubmitting}>
+        Change password
+      </Button>
+      {backToLogin}
+    </form>
+  );
+}
+
+/**
+ * /reset-password: the request form (e-mail → instructions), or with `?reset_password_token=…` the
+ * new-password form.
+ */
+export function ResetPasswordPage({ logo }: ResetPasswordPageProps) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('reset_password_token');
+  return token ? (
+    <AuthLayout title="Choose a new password" logo={logo}>
+      <NewPasswordForm token={token} />
+    </AuthLayout>
+  ) : (
+    <AuthLayout
+      title="Reset your password"
+      logo={logo}
+      description="Enter the e-mail of your account and we will send you a link to choose a new password."
+    >
+      <RequestForm />
+    </AuthLayout>
+  );
+}

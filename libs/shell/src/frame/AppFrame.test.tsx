@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@crm/api-client';
+import type { CurrentUser } from '@crm/contract';
+import type { NavItem } from '../navigation/nav-items';
+import { HomePage } from '../pages/HomePage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { axeViolations } from '../test/axe';
+import { testUser } from '../test/fixtures';
+import { mockApiClient, renderApp } from '../test/render-app';
+import { AppFrame } from './AppFrame';
+
+const navItems: NavItem[] = [
+  { to: '/', label: 'Dashboard', end: true },
+  { to: '/messages', label: 'Messages', flag: 'sms' },
+  { to: '/reports', label: 'Reports', flag: 'reports' },
+  { to: '/admin', label: 'Admin', roles: ['admin'] },
+  { to: '/workflows', label: 'Workflows', flag: 'workflow' },
+];
+
+const routes = [
+  { path: '/login', element: <p>Login screen</p> },
+  {
+    element: <AppFrame navItems={navItems} />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+function signedIn(user: CurrentUser) {
+  let current: CurrentUser | null = user;
+  return mockApiClient(async (name) => {
+    if (name === 'authProfile') {
+      if (!current) throw new ApiError(401, null);
+      return current;
+    }
+    if (name === 'destroySession') {
+      current = null;
+      return undefined;
+    }
+    throw new Error(`unexpected call ${name}`);
+  });
+}
+
+function navLabels() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('AppFrame', () => {
+  it('filters the navigation by role and flag', async () => {
+    const { client } = signedIn(testUser());
+    renderApp({ routes, path: '/', client });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana Reyes' });
+    expect(navLabels()).toEqual(['Dashboard', 'Messages', 'Reports']);
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows an agent fewer items and a sub_admin the admin ones', async () => {
+    const agent = testUser({ profile: { ...testUser().profile, account_type: 'agent' } });
+    const first = renderApp({ routes, path: '/', client: signedIn(agent).client });
+    await screen.findByRole('heading', { level: 1 });
+    expect(navLabels()).toEqual(['Dashboard', 'Messages']);
+    first.unmount();
+
+    const subAdmin = testUser({ profile: { ...testUser().profile, account_type: 'sub_admin' } });
+    renderApp({ routes, path: '/', client: signedIn(subAdmin).client });
+    await screen.findByRole('heading', { level: 1 });
+    expect(navLabels()).toEqual(['Dashboard', 'Messages', 'Reports', 'Admin']);
+  });
+
+  it('has a skip link first, a main landmark, and is axe-clean', async () => {
+    const { client } = signedIn(testUser());
+    renderApp({ routes, path: '/', client });
+    await screen.findByRole('heading', { level: 1 });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("shows the user's name and company, and signs out through the user menu", async () => {
+    const { client, call } = signedIn(testUser());
+    const { router } = renderApp({ routes, path: '/', client });
+    const user = userEvent.setup();
+    const menuButton = await screen.findByRole('button', {
+      name: /Dana Reyes.*Bayside Insurance Group/,
+    });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute(
+      'href',
+      '/account/profile',
+    );
+
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+
+    await user.click(menuButton);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(call).toHaveBeenCalledWith('destroySession');
+    expect(await screen.findByText('Login screen')).toBeInTheDocument();
+  });
+
+  it('shows the impersonation banner while impersonating', async () => {
+    const { client } = signedIn(
+      testUser({ impersonated_by: { id: 1, name: 'Sam Admin', login_type: 'impersonate' } }),
+    );
+    renderApp({ routes, path: '/', client });
+    const banner = await screen.findByRole('region', { name: 'Impersonation' });
+    expect(banner).toHaveTextContent('Sam Admin is signed in as Dana Reyes');
+  });
+
+  it('renders NotFoundPage for unknown paths inside the frame, axe-clean', async () => {
+    const { client } = signedIn(testUser());
+    renderApp({ routes, path: '/no/such/page', client });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
+    expect(await axeViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@crm/contract';
+import type { FlagName } from '@crm/variant';
+import { filterNavItems, type NavItem } from './nav-items';
+
+const items: NavItem[] = [
+  { to: '/', label: 'Dashboard', end: true },
+  { to: '/contacts', label: 'Contacts', roles: ['admin', 'manager', 'agent'] },
+  { to: '/sms', label: 'Messages', flag: 'sms' },
+  { to: '/reports', label: 'Reports', flag: 'reports', roles: ['admin', 'manager'] },
+  { to: '/admin', label: 'Admin', roles: ['admin'] },
+];
+
+const flagsOn =
+  (...on: FlagName[]) =>
+  (flag: FlagName) =>
+    on.includes(flag);
+
+describe('filterNavItems', () => {
+  it.each<[Role | null, FlagName[], string[]]>([
+    ['admin', ['sms', 'reports'], ['Dashboard', 'Contacts', 'Messages', 'Reports', 'Admin']],
+    ['sub_admin', ['sms', 'reports'], ['Dashboard', 'Contacts', 'Messages', 'Reports', 'Admin']],
+    ['manager', ['sms', 'reports'], ['Dashboard', 'Contacts', 'Messages', 'Reports']],
+    ['manager', [], ['Dashboard', 'Contacts']],
+    ['agent', ['sms', 'reports'], ['Dashboard', 'Contacts', 'Messages']],
+    ['agent', ['reports'], ['Dashboard', 'Contacts']],
+    ['telemarketer', ['sms'], ['Dashboard', 'Messages']],
+    [null, ['sms', 'reports'], ['Dashboard', 'Messages']],
+  ])('%s with flags %j sees %j', (role, on, expected) => {
+    expect(filterNavItems(items, role, flagsOn(...on)).map((i) => i.label)).toEqual(expected);
+  });
+
+  it('asks only about the flags items name', () => {
+    const asked: FlagName[] = [];
+    filterNavItems(items, 'admin', (flag) => {
+      asked.push(flag);
+      return true;
+    });
+    expect(asked.sort()).toEqual(['reports', 'sms']);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { brandConfig, parseBrandConfig, type BrandConfigInput } from './brand-config';
+import { contrastRatio } from './contrast';
+import { filterKeystrokes, isKeystrokeAllowed } from './keystroke-filter';
+import { testBrand } from './test/brand-fixture';
+
+function issues(input: BrandConfigInput): string[] {
+  const result = brandConfig.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('brandConfig', () => {
+  it('accepts a complete brand', () => {
+    expect(issues(testBrand)).toEqual([]);
+    expect(parseBrandConfig(testBrand).name).toBe('Test Agent');
+  });
+
+  it('requires every flag in every environment', () => {
+    const { sms: _sms, ...flags } = testBrand.flags;
+    expect(issues({ ...testBrand, flags: flags as BrandConfigInput['flags'] })).toEqual([
+      expect.stringMatching(/^flags\.sms:/),
+    ]);
+    const dialer = { ...testBrand.flags.dialer, production: undefined };
+    expect(
+      issues({
+        ...testBrand,
+        flags: { ...testBrand.flags, dialer } as unknown as BrandConfigInput['flags'],
+      }),
+    ).toEqual([expect.stringMatching(/^flags\.dialer\.production:/)]);
+  });
+
+  it('rejects an unknown role in a flag rule', () => {
+    const flags = { ...testBrand.flags, sms: { ...testBrand.flags.sms, demo: ['wizard'] } };
+    expect(issues({ ...testBrand, flags } as unknown as BrandConfigInput)).toHaveLength(1);
+  });
+
+  it('needs labels for offered roles and sub-lists inside the general list', () => {
+    expect(
+      issues({
+        ...testBrand,
+        roleLabels: { admin: 'System Admin' },
+        roleLists: {
+          general: ['admin', 'agent'],
+          managerAssignable: ['telemarketer'],
+          adminLevel: ['admin'],
+        },
+      }),
+    ).toEqual([
+      'roleLists.managerAssignable.0: Role "telemarketer" is not in roleLists.general',
+      'roleLabels.agent: Role "agent" needs a label',
+    ]);
+  });
+
+  it('rejects a palette below WCAG AA', () => {
+    const colors = { ...testBrand.colors, muted: '#b0b0b0' };
+    expect(issues({ ...testBrand, colors })).toEqual([
+      expect.stringMatching(/^colors\.muted: muted on background has contrast/),
+      expect.stringMatching(/^colors\.muted: muted on surface has contrast/),
+    ]);
+  });
+
+  it('rejects a keystroke filter that is not a regular expression', () => {
+    expect(issues({ ...testBrand, keystrokeFilter: '[a-' })).toEqual([
+      'keystrokeFilter: Must be a valid regular expression',
+    ]);
+  });
+
+  it('accepts URLs, root paths and image data URLs as logos only', () => {
+    for (const logo of [
+      'https://cdn.example.com/logo.svg',
+      '/assets/logo-1a2b.svg',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+    ]) {
+      expect(issues({ ...testBrand, logo })).toEqual([]);
+    }
+    expect(issues({ ...testBrand, logo: 'javascript:alert(1)' })).toHaveLength(1);
+  });
+
+  it('names every problem when parsing fails', () => {
+    expect(() => parseBrandConfig({ ...testBrand, supportEmail: 'nope' })).toThrow(/supportEmail/);
+  });
+});
+
+describe('contrastRatio', () => {
+  it('matches the WCAG extremes', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#777777', '#777777')).toBe(1);
+  });
+});
+
+describe('keystroke filter', () => {
+  const brand = { keystrokeFilter: '^[A-Za-z0-9 ]$' };
+  it('allows letters, digits and spaces only', () => {
+    expect(isKeystrokeAllowed(brand, 'a')).toBe(true);
+    expect(isKeystrokeAllowed(brand, ' ')).toBe(true);
+    expect(isKeystrokeAllowed(brand, '<')).toBe(false);
+    expect(filterKeystrokes(brand, "O'Brien <b>42</b>")).toBe('OBrien b42b');
+  });
+});

@@ -1,0 +1,39 @@
+import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '../brand-config';
+
+/** A small valid brand for tests. */
+export const testBrand: BrandConfigInput = {
+  name: 'Test Agent',
+  legalName: 'Test Agent LLC',
+  domains: ['test.example.com', 'localhost'],
+  logo: '/logo.svg',
+  favicon: 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
+  colors: {
+    primary: '#1d3a6e',
+    primaryContrast: '#ffffff',
+    background: '#f7f9fc',
+    surface: '#ffffff',
+    text: '#14213d',
+    muted: '#4a5568',
+  },
+  font: 'Inter, system-ui, sans-serif',
+  supportEmail: 'support@example.com',
+  supportPhone: '1-555-010-0100',
+  termsText: '# Terms\n\nUse it well.',
+  privacyText: 'We keep your data safe.',
+  roleLabels: { admin: 'System Admin', sub_admin: 'Admin', manager: 'Manager', agent: 'Agent' },
+  roleLists: {
+    general: ['admin', 'sub_admin', 'manager', 'agent'],
+    managerAssignable: ['agent'],
+    adminLevel: ['admin', 'sub_admin'],
+  },
+  agentTitles: [{ value: 'insurance_agent', label: 'Insurance Agent' }],
+  keystrokeFilter: '^[A-Za-z0-9 ]$',
+  analyticsId: null,
+  helpWidget: false,
+  flags: {
+    ...everyFlag([]),
+    sms: inEveryEnvironment('all'),
+    reports: inEveryEnvironment(['admin', 'manager']),
+    dialer: { development: 'all', stage: 'all', demo: ['admin'], production: [] },
+  },
+};
