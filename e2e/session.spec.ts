@@ -51,10 +51,18 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/account\/profile\?tab=password/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/account\/profile\?tab=password/);
-    await page.getByLabel('Current password').fill('DemoPass2026');
-    await page.getByLabel('New password', { exact: true }).fill('Changed2027');
-    await page.getByLabel(/confirm/i).fill('Changed2027');
-    await page.getByRole('button', { name: /change password|update password|save/i }).click();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'Current password' }).fill('DemoPass2026');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('short');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    // the error shows beside the field
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Changed2027');
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Changed2027');
+    const saved = page.waitForResponse((r) => r.url().includes('/update_password') && r.status() === 200);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await saved;
     await page.goto('/');
     await expect(page).toHaveURL(/\/$/);
   });
