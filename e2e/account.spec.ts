@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { demoEmail, expectAccessible, fillCredentials, signIn } from './support';
+
+const code = (secret: string, offsetMs = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
+
+test.describe('account', () => {
+  test('reset the password through the e-mailed link', async ({ page }) => {
+    await page.goto('/reset-password');
+    await page.getByLabel('Email').fill(demoEmail('field'));
+    await page.getByRole('button', { name: /send|reset/i }).click();
+    await expect(page.getByRole('status').filter({ hasText: /.+/ }).first()).toBeVisible();
+
+    const outbox = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(demoEmail('field'))}`)).json();
+    const link = outbox.data[0].text.match(/https?:\/\/\S+reset_password_token=[\w-]+/)[0] as string;
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Renewed2027');
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Renewed2027');
+    await page.getByRole('button', { name: /password/i }).click();
+    await expect(page.getByText('Your password has been changed. You can sign in with it now.')).toBeVisible();
+
+    await page.goto('/login');
+    await fillCredentials(page, demoEmail('field'), 'Renewed2027');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('turn on two-factor from the profile, then sign-in asks for the code', async ({ page }) => {
+    await signIn(page, 'telemarketer');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/account/profile?tab=two_factor');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+    const secret = (await page.getByLabel('Secret for manual entry').textContent())!.trim();
+    await page.getByLabel('Code from your authenticator app').fill(code(secret));
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await expect(page.getByText('Status:')).toContainText('On');
+
+    await page.context().clearCookies();
+    await signIn(page, 'telemarketer');
+    await page.getByLabel('Verification code').fill(code(secret, 30_000));
+    await page.getByRole('button', { name: /verify/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('create an API key: shown once, then listed by name only', async ({ page }) => {
+    await signIn(page, 'district');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/account/profile?tab=api_keys');
+    await page.getByLabel('Name of the new key').fill('Mailer integration');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByLabel('New API key');
+    await expect(shown).toHaveValue(/^crm_/);
+    await expect(page.getByRole('cell', { name: 'Mailer integration' })).toBeVisible();
+    await expectAccessible(page);
+    await page.reload();
+    await expect(page.getByRole('cell', { name: 'Mailer integration' })).toBeVisible();
+    await expect(page.getByLabel('New API key')).toHaveCount(0);
+  });
+
+  test('single sign-on through the sandbox identity provider', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible();
+    await page.getByLabel('Work e-mail').fill(demoEmail('buadmin'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('main').getByText('Jordan Lee').first()).toBeVisible();
+  });
+});
