@@ -7,6 +7,15 @@ import prettier from 'eslint-config-prettier';
 
 const tsFiles = ['**/*.ts', '**/*.tsx'];
 
+// Import restrictions. ESLint flat config replaces a rule's options per block, so every block that
+// sets 'no-restricted-imports' lists all the restrictions that apply to its files.
+const radixOnlyThroughUi = {
+  group: ['radix-ui', '@radix-ui/*'],
+  message: 'Use the components of @crm/ui.',
+};
+const testingOnlyInTests = { name: '@crm/testing', message: 'Test helpers are for tests only.' };
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/*.stories.tsx'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,20 +52,25 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: false,
           allow: [],
+          // variant's tests use @crm/testing's brand fixture, which is typed by @crm/variant. The cycle
+          // is test-only: the no-restricted-imports blocks below forbid @crm/testing in non-test files.
+          ignoredCircularDependencies: [['variant', 'testing']],
           depConstraints: [
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contract', 'type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util'] },
-            { sourceTag: 'type:frame', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing'] },
+            { sourceTag: 'type:frame', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:variant', onlyDependOnLibsWithTags: ['type:contract', 'type:util'] },
+            { sourceTag: 'type:variant', onlyDependOnLibsWithTags: ['type:contract', 'type:util', 'type:testing'] },
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:contract', 'type:util'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+            // Shared test helpers (libs/testing); only test files may import them (see below).
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util'] },
           ],
         },
       ],
@@ -75,10 +89,26 @@ export default tseslint.config(
     files: ['libs/**/*.tsx', 'libs/**/*.ts', 'apps/web-*/**/*.tsx', 'apps/web-*/**/*.ts'],
     ignores: ['libs/ui/**'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [radixOnlyThroughUi] }],
+    },
+  },
+  {
+    // Test helpers only in tests: non-test files of the libraries and apps above (Radix still applies).
+    files: ['libs/**/*.tsx', 'libs/**/*.ts', 'apps/web-*/**/*.tsx', 'apps/web-*/**/*.ts'],
+    ignores: [...testFiles, 'libs/testing/**', 'libs/ui/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['radix-ui', '@radix-ui/*'], message: 'Use the components of @crm/ui.' }] },
+        { paths: [testingOnlyInTests], patterns: [radixOnlyThroughUi] },
       ],
+    },
+  },
+  {
+    // Test helpers only in tests: non-test files of the design system and the other apps (no Radix rule).
+    files: ['libs/ui/**/*.tsx', 'libs/ui/**/*.ts', 'apps/**/*.tsx', 'apps/**/*.ts'],
+    ignores: [...testFiles, 'apps/web-*/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [testingOnlyInTests] }],
     },
   },
   {
@@ -89,7 +119,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'drizzle-orm', message: 'Database access belongs in *.repository.ts or db/.' }],
+          paths: [
+            { name: 'drizzle-orm', message: 'Database access belongs in *.repository.ts or db/.' },
+            testingOnlyInTests,
+          ],
           patterns: [
             { group: ['drizzle-orm/*', 'pg'], message: 'Database access belongs in *.repository.ts or db/.' },
           ],

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@crm/contract';
+import { callsOf, makeUser, type Handlers } from '@crm/testing';
 import { ApiKeysPanel } from './ApiKeysPanel';
-import { makeUser } from './test/fixtures';
-import { callsOf, renderAccount, type Handlers } from './test/render';
+import { renderAccount } from './test/render';
 
 const user = makeUser();
 

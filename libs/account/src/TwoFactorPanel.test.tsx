@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@crm/api-client';
+import { callsOf, makeUser } from '@crm/testing';
 import { TwoFactorPanel } from './TwoFactorPanel';
-import { makeUser } from './test/fixtures';
-import { callsOf, renderAccount } from './test/render';
+import { renderAccount } from './test/render';
 
 const qr = {
   qr_code: 'data:image/png;base64,iVBORw0KGgo=',

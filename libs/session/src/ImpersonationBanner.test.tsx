@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { loginStack } from './login-stack';
-import { makeUser } from './test/fixtures';
+import { makeUser } from '@crm/testing';
 import { renderWithSession } from './test/render';
 import { useSession } from './useSession';
 

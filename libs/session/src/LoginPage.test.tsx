@@ -6,8 +6,8 @@ import type { SignInResponse } from '@crm/contract';
 import { loginStack } from './login-stack';
 import { LoginPage } from './LoginPage';
 import { rememberReturnPath } from './return-path';
-import { makeUser } from './test/fixtures';
-import { renderWithSession, unauthorized, type Handlers } from './test/render';
+import { makeUser, type Handlers } from '@crm/testing';
+import { renderWithSession, unauthorized } from './test/render';
 import { useSession } from './useSession';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { loginStack, type LoginMarker } from './login-stack';
 import { sessionRedirect } from './redirect-rules';
 import { RequireSession } from './RequireSession';
 import { RETURN_PATH_KEY } from './return-path';
-import { makeUser } from './test/fixtures';
+import { makeUser } from '@crm/testing';
 import { deferred, renderWithSession, unauthorized } from './test/render';
 
 afterEach(() => {

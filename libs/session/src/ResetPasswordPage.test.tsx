@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@crm/api-client';
+import type { Handlers } from '@crm/testing';
 import { ResetPasswordPage } from './ResetPasswordPage';
-import { renderWithSession, type Handlers } from './test/render';
+import { renderWithSession } from './test/render';
 
 function renderReset(path: string, handlers: Handlers) {
   return renderWithSession({

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@crm/contract';
 import { ApiError, useApiClient } from '@crm/api-client';
 import { RETURN_PATH_KEY } from './return-path';
-import { makeUser } from './test/fixtures';
+import { makeUser } from '@crm/testing';
 import { deferred, renderWithSession, unauthorized } from './test/render';
 import { useRoleFlags } from './useRoleFlags';
 import { useSession } from './useSession';

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SsoCallbackPage } from './SsoCallbackPage';
-import { makeUser } from './test/fixtures';
-import { renderWithSession, unauthorized, type Handlers } from './test/render';
+import { makeUser, type Handlers } from '@crm/testing';
+import { renderWithSession, unauthorized } from './test/render';
 
 afterEach(() => sessionStorage.clear());
 

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@crm/api-client';
 import { loginStack } from './login-stack';
 import { sessionEvents } from './session-events';
-import { makeUser } from './test/fixtures';
-import { renderWithSession, type Handlers } from './test/render';
+import { makeUser, type Handlers } from '@crm/testing';
+import { renderWithSession } from './test/render';
 import { useLogout } from './useLogout';
 import { useSession } from './useSession';
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { testBrand } from '@crm/testing';
 import type { FlagName } from './brand-config';
 import { BrandProvider, BrandRoleProvider } from './BrandProvider';
 import { useBrand } from './useBrand';
 import { useFlag } from './useFlag';
-import { testBrand } from './test/brand-fixture';
 
 function Probe({ flag }: { flag: FlagName }) {
   const brand = useBrand();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { testBrand } from '@crm/testing';
 import { brandConfig, parseBrandConfig, type BrandConfigInput } from './brand-config';
 import { contrastRatio } from './contrast';
 import { filterKeystrokes, isKeystrokeAllowed } from './keystroke-filter';
-import { testBrand } from './test/brand-fixture';
 
 function issues(input: BrandConfigInput): string[] {
   const result = brandConfig.safeParse(input);

@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
+import { mockApiClient } from '@crm/testing';
 import type { NavItem } from '../navigation/nav-items';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { axeViolations } from '../test/axe';
 import { testUser } from '../test/fixtures';
-import { mockApiClient, renderApp } from '../test/render-app';
+import { renderApp } from '../test/render-app';
 import { AppFrame } from './AppFrame';
 
 const navItems: NavItem[] = [

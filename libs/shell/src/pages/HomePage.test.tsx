@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
+import { mockApiClient } from '@crm/testing';
 import { testUser } from '../test/fixtures';
-import { mockApiClient, renderApp } from '../test/render-app';
+import { renderApp } from '../test/render-app';
 import { HomePage } from './HomePage';
 
 const routes = [

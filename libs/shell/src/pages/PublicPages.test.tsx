@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { mockApiClient } from '@crm/testing';
 import { axeViolations } from '../test/axe';
-import { mockApiClient, renderApp } from '../test/render-app';
+import { renderApp } from '../test/render-app';
 import { ContactUsPage } from './ContactUsPage';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage';
 import { TermsOfUsePage } from './TermsOfUsePage';

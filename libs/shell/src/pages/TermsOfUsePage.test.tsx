@@ -5,8 +5,9 @@ import { Outlet } from 'react-router-dom';
 import { ApiError, createApiClient } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
 import { createSessionBridge, RequireSession } from '@crm/session';
+import { mockApiClient } from '@crm/testing';
 import { testUser } from '../test/fixtures';
-import { mockApiClient, renderApp } from '../test/render-app';
+import { renderApp } from '../test/render-app';
 import { TermsOfUsePage } from './TermsOfUsePage';
 
 const routes = [

@@ -1,104 +1,17 @@
 import type { CurrentUser } from '@crm/contract';
-import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '@crm/variant';
+import { makeUser, type UserOverrides } from '@crm/testing';
 
-export const testBrand: BrandConfigInput = {
-  name: 'Test Agent',
-  legalName: 'Test Agent LLC',
-  domains: ['test.example.com'],
-  logo: '/logo.svg',
-  favicon: '/favicon.svg',
-  colors: {
-    primary: '#0b5e66',
-    primaryContrast: '#ffffff',
-    background: '#f3f7f9',
-    surface: '#ffffff',
-    text: '#10233f',
-    muted: '#4a5a70',
-  },
-  font: 'system-ui, sans-serif',
-  supportEmail: 'help@test.example.com',
-  supportPhone: '1-800-555-0199',
-  termsText: '# Agreement\n\nBe nice to your clients.\n\n# Fees\n\nPaid in advance.',
-  privacyText: 'We protect your data.',
-  roleLabels: {
-    admin: 'System Admin',
-    sub_admin: 'Admin',
-    manager: 'Sales Manager',
-    agent: 'Agent',
-  },
-  roleLists: {
-    general: ['admin', 'sub_admin', 'manager', 'agent'],
-    managerAssignable: ['agent'],
-    adminLevel: ['admin', 'sub_admin'],
-  },
-  agentTitles: [{ value: 'insurance_agent', label: 'Insurance Agent' }],
-  keystrokeFilter: '^[A-Za-z0-9 ]$',
-  analyticsId: null,
-  helpWidget: false,
-  flags: {
-    ...everyFlag([]),
-    sms: inEveryEnvironment('all'),
-    reports: inEveryEnvironment(['admin', 'manager']),
-  },
-};
-
-const meta = { current_page: 1, limit: 25, total_count: 0, total_pages: 0 };
-
-/** A signed-in user who has passed every account gate. */
-export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: 7,
+/** The shell's signed-in user: Dana Reyes, a manager at Bayside who has passed every account gate. */
+export function testUser(overrides: UserOverrides = {}): CurrentUser {
+  const { profile, ...rest } = overrides;
+  return makeUser({
     username: 'dana.reyes',
     email: 'dana@example.com',
-    admin: false,
     roles: ['manager'],
     timezone: 'pst',
-    tos: true,
-    updated_tos: false,
-    c_1: false,
-    'paid_user?': true,
-    'change_password?': false,
-    'two_fa_is_required?': false,
-    'has_2fa_enabled?': false,
-    otp_delivery: 'app',
-    last_otp_at: null,
-    profile: {
-      first_name: 'Dana',
-      last_name: 'Reyes',
-      personal_photo: { url: null },
-      logo: null,
-      font_size: null,
-      primary_color: null,
-      background: null,
-      account_type: 'manager',
-      about_me: null,
-      dialer_verified_phone_number: null,
-      dialer_enabled: false,
-    },
-    signup: null,
     company: { id: 3, name: 'Bayside Insurance Group', domain_name: 'bayside' },
-    webpage: null,
-    upline: null,
-    favorite_users: [],
-    dashboard_info: {},
-    available_phone_numbers: [],
-    api_keys: [],
-    quick_filters: [],
-    soa_requests: [],
-    soa_requests_meta: meta,
-    soa_request: null,
-    auth_ips: [],
-    auth_ips_meta: meta,
-    office_locations: [],
-    office_locations_meta: meta,
-    company_sms_subscription: null,
-    sms_subscription: null,
-    company_dialer_subscription: null,
-    dialer_subscription: null,
-    dialer_subscription_type: null,
-    dialer_license: null,
-    impersonated_by: null,
     created_at: '2024-01-15T17:00:00.000Z',
-    ...overrides,
-  };
+    ...rest,
+    profile: { first_name: 'Dana', last_name: 'Reyes', account_type: 'manager', ...profile },
+  });
 }

@@ -1,29 +1,9 @@
-import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ApiClientProvider, type ApiClient } from '@crm/api-client';
-import type { EndpointName } from '@crm/contract';
+import type { ApiClient } from '@crm/api-client';
 import { createSessionBridge, SessionProvider, type SessionBridge } from '@crm/session';
-import { Toaster } from '@crm/ui';
-import { BrandProvider, type AppEnvironment, type BrandConfigInput } from '@crm/variant';
-import { testBrand } from './fixtures';
-
-export type CallHandler = (name: EndpointName, options?: unknown) => Promise<unknown>;
-
-/** An api-client whose `call` is a mock answering through `handler`. */
-export function mockApiClient(handler: CallHandler) {
-  const call = vi.fn(handler);
-  const client = {
-    call,
-    request: vi.fn(),
-    download: vi.fn(),
-    saveDownload: vi.fn(),
-    abortAll: vi.fn(),
-  } as unknown as ApiClient;
-  return { client, call };
-}
+import { createTestQueryClient, TestProviders, testBrand } from '@crm/testing';
+import type { AppEnvironment, BrandConfigInput } from '@crm/variant';
 
 export type RenderAppOptions = {
   routes: RouteObject[];
@@ -44,9 +24,8 @@ export function renderApp({
   environment = 'production',
   bridge = createSessionBridge(),
 }: RenderAppOptions) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  // React Query's default staleTime (0): every mount may refetch, so the session tests see it.
+  const queryClient = createTestQueryClient({ staleTime: 0 });
   const router = createMemoryRouter(
     [
       {
@@ -60,16 +39,16 @@ export function renderApp({
     ],
     { initialEntries: [path] },
   );
-  const wrap = (node: ReactNode) => (
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={client}>
-        <BrandProvider brand={brand} environment={environment}>
-          {node}
-          <Toaster />
-        </BrandProvider>
-      </ApiClientProvider>
-    </QueryClientProvider>
+  const result = render(
+    <TestProviders
+      client={client}
+      queryClient={queryClient}
+      brand={brand}
+      environment={environment}
+      toaster
+    >
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
-  const result = render(wrap(<RouterProvider router={router} />));
   return { ...result, router, queryClient };
 }

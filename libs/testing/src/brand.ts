@@ -1,6 +1,9 @@
-import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '../brand-config';
+import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '@crm/variant';
 
-/** A small valid brand for tests. */
+/**
+ * A small valid brand for tests. Flags: sms on for everyone, reports for admins and managers,
+ * dialer off in production, everything else off.
+ */
 export const testBrand: BrandConfigInput = {
   name: 'Test Agent',
   legalName: 'Test Agent LLC',
@@ -16,11 +19,16 @@ export const testBrand: BrandConfigInput = {
     muted: '#4a5568',
   },
   font: 'Inter, system-ui, sans-serif',
-  supportEmail: 'support@example.com',
-  supportPhone: '1-555-010-0100',
-  termsText: '# Terms\n\nUse it well.',
-  privacyText: 'We keep your data safe.',
-  roleLabels: { admin: 'System Admin', sub_admin: 'Admin', manager: 'Manager', agent: 'Agent' },
+  supportEmail: 'help@test.example.com',
+  supportPhone: '1-800-555-0199',
+  termsText: '# Agreement\n\nBe nice to your clients.\n\n# Fees\n\nPaid in advance.',
+  privacyText: 'We protect your data.',
+  roleLabels: {
+    admin: 'System Admin',
+    sub_admin: 'Admin',
+    manager: 'Sales Manager',
+    agent: 'Agent',
+  },
   roleLists: {
     general: ['admin', 'sub_admin', 'manager', 'agent'],
     managerAssignable: ['agent'],

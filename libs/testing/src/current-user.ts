@@ -2,11 +2,12 @@ import type { CurrentUser } from '@crm/contract';
 
 const meta = { current_page: 1, limit: 25, total_count: 0, total_pages: 0 };
 
-/** A complete current user (an agent in good standing); override what a test needs. */
+/** Fields to change on the fixture user; `profile` is merged into the default profile. */
 export type UserOverrides = Omit<Partial<CurrentUser>, 'profile'> & {
   profile?: Partial<CurrentUser['profile']>;
 };
 
+/** A complete current user (an agent in good standing); override what a test needs. */
 export function makeUser(overrides: UserOverrides = {}): CurrentUser {
   const { profile, ...rest } = overrides;
   return {

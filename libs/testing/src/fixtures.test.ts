@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { currentUser } from '@crm/contract';
+import { evaluateFlag, parseBrandConfig } from '@crm/variant';
+import { makeUser } from './current-user';
+import { testBrand } from './brand';
+
+describe('makeUser', () => {
+  it('builds a user the contract accepts', () => {
+    expect(currentUser.parse(makeUser())).toEqual(makeUser());
+  });
+
+  it('applies overrides and merges profile overrides into the default profile', () => {
+    const user = makeUser({ tos: false, profile: { first_name: 'Bo' } });
+    expect(user.tos).toBe(false);
+    expect(user.profile.first_name).toBe('Bo');
+    expect(user.profile.last_name).toBe('Agent');
+    expect(currentUser.safeParse(user).success).toBe(true);
+  });
+});
+
+describe('testBrand', () => {
+  it('is a valid brand with sms for everyone, reports for managers and no dialer in production', () => {
+    const brand = parseBrandConfig(testBrand);
+    const on = (flag: 'sms' | 'reports' | 'dialer', role: 'agent' | 'manager') =>
+      evaluateFlag(brand, flag, { role, environment: 'production' });
+    expect(on('sms', 'agent')).toBe(true);
+    expect(on('reports', 'agent')).toBe(false);
+    expect(on('reports', 'manager')).toBe(true);
+    expect(on('dialer', 'manager')).toBe(false);
+  });
+});

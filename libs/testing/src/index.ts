@@ -1,0 +1,22 @@
+// Test helpers shared by the browser libraries and apps. Import them from tests only (lint enforces it).
+export { makeUser, type UserOverrides } from './current-user';
+export { testBrand } from './brand';
+export {
+  callsOf,
+  createFakeClient,
+  mockApiClient,
+  type CallHandler,
+  type CallOptions,
+  type FakeClient,
+  type Handler,
+  type Handlers,
+} from './fake-api-client';
+export { createTestQueryClient, type TestQueryClientOptions } from './query-client';
+export {
+  LocationProbe,
+  renderRoutes,
+  TestProviders,
+  type RenderRoutesOptions,
+  type RenderRoutesResult,
+  type TestProvidersProps,
+} from './render';
