@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateFlag, parseBrandConfig } from '@crm/variant';
-import { harborBrand } from './brand';
+import { brand as harborBrand } from './brand';
 
 describe('Harbor Agent brand', () => {
   it('is a valid brand (roles, labels, flag matrix, AA palette)', () => {

@@ -7,7 +7,7 @@ import { sessionBridge } from '@crm/session';
 import { ErrorBoundary, showAccessDenied } from '@crm/shell';
 import { Toaster } from '@crm/ui';
 import { BrandProvider } from '@crm/variant';
-import { harborBrand } from './brand';
+import { brand } from './brand';
 import { appEnvironmentFromEnv } from './environment';
 import { createRouter } from './routes';
 import './styles.css';
@@ -29,7 +29,7 @@ createRoot(container).render(
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <ApiClientProvider client={apiClient}>
-          <BrandProvider brand={harborBrand} environment={environment}>
+          <BrandProvider brand={brand} environment={environment}>
             <RouterProvider router={router} />
             <Toaster />
           </BrandProvider>

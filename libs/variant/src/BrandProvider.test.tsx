@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { testBrand } from '@crm/testing';
-import type { FlagName } from './brand-config';
+import type { FlagName } from '@crm/brand-config';
 import { BrandProvider, BrandRoleProvider } from './BrandProvider';
 import { useBrand } from './useBrand';
 import { useFlag } from './useFlag';

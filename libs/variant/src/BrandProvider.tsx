@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import type { Role } from '@crm/contract';
-import { parseBrandConfig, type AppEnvironment, type BrandConfigInput } from './brand-config';
+import { parseBrandConfig, type AppEnvironment, type BrandConfigInput } from '@crm/brand-config';
 import { BrandContext, BrandRoleContext } from './brand-context';
 import { applyFavicon, applyTheme } from './theme';
 

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { Role } from '@crm/contract';
-import type { AppEnvironment, BrandConfig } from './brand-config';
+import type { AppEnvironment, BrandConfig } from '@crm/brand-config';
 
 export type BrandContextValue = { brand: BrandConfig; environment: AppEnvironment };
 

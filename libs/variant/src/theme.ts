@@ -1,4 +1,4 @@
-import type { BrandColors, BrandConfig } from './brand-config';
+import type { BrandColors, BrandConfig } from '@crm/brand-config';
 
 /** CSS custom properties the design system's stylesheet reads (libs/ui/src/styles.css). */
 export const THEME_VARIABLES: Record<keyof BrandColors, string> = {

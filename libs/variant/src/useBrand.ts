@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { BrandContext, type BrandContextValue } from './brand-context';
-import type { BrandConfig } from './brand-config';
+import type { BrandConfig } from '@crm/brand-config';
 
 function useBrandContext(): BrandContextValue {
   const value = useContext(BrandContext);

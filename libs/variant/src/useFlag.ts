@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { BrandRoleContext } from './brand-context';
-import type { FlagName } from './brand-config';
-import { evaluateFlag } from './evaluate-flag';
+import type { FlagName } from '@crm/brand-config';
+import { evaluateFlag } from '@crm/brand-config';
 import { useAppEnvironment, useBrand } from './useBrand';
 
 /** Whether a feature flag is on for the current role and environment. */

@@ -15,6 +15,7 @@ export const FLAG_NAMES = [
   'import_lead_tracking',
   'impersonate_bu_admin',
   'sso',
+  'aftercare',
 ] as const;
 export const flagName = z.enum(FLAG_NAMES);
 export type FlagName = z.infer<typeof flagName>;
@@ -116,6 +117,8 @@ export const brandConfig = z
     analyticsId: z.string().min(1).nullable(),
     helpWidget: z.boolean(),
     flags: flagMatrix,
+    /** Per-company exceptions to the matrix ("company number" in spec part 2 §6), by company id. */
+    companyOverrides: z.record(z.string().regex(/^\d+$/), z.partialRecord(flagName, z.boolean())).default({}),
   })
   .superRefine((brand, ctx) => {
     const offered = new Set<Role>(brand.roleLists.general);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testBrand } from '@crm/testing';
+import { harborBrand } from './brands/harbor.brand';
 import { brandConfig, parseBrandConfig, type BrandConfigInput } from './brand-config';
 import { contrastRatio } from './contrast';
 import { filterKeystrokes, isKeystrokeAllowed } from './keystroke-filter';
@@ -11,33 +11,33 @@ function issues(input: BrandConfigInput): string[] {
 
 describe('brandConfig', () => {
   it('accepts a complete brand', () => {
-    expect(issues(testBrand)).toEqual([]);
-    expect(parseBrandConfig(testBrand).name).toBe('Test Agent');
+    expect(issues(harborBrand)).toEqual([]);
+    expect(parseBrandConfig(harborBrand).name).toBe('Harbor Agent');
   });
 
   it('requires every flag in every environment', () => {
-    const { sms: _sms, ...flags } = testBrand.flags;
-    expect(issues({ ...testBrand, flags: flags as BrandConfigInput['flags'] })).toEqual([
+    const { sms: _sms, ...flags } = harborBrand.flags;
+    expect(issues({ ...harborBrand, flags: flags as BrandConfigInput['flags'] })).toEqual([
       expect.stringMatching(/^flags\.sms:/),
     ]);
-    const dialer = { ...testBrand.flags.dialer, production: undefined };
+    const dialer = { ...harborBrand.flags.dialer, production: undefined };
     expect(
       issues({
-        ...testBrand,
-        flags: { ...testBrand.flags, dialer } as unknown as BrandConfigInput['flags'],
+        ...harborBrand,
+        flags: { ...harborBrand.flags, dialer } as unknown as BrandConfigInput['flags'],
       }),
     ).toEqual([expect.stringMatching(/^flags\.dialer\.production:/)]);
   });
 
   it('rejects an unknown role in a flag rule', () => {
-    const flags = { ...testBrand.flags, sms: { ...testBrand.flags.sms, demo: ['wizard'] } };
-    expect(issues({ ...testBrand, flags } as unknown as BrandConfigInput)).toHaveLength(1);
+    const flags = { ...harborBrand.flags, sms: { ...harborBrand.flags.sms, demo: ['wizard'] } };
+    expect(issues({ ...harborBrand, flags } as unknown as BrandConfigInput)).toHaveLength(1);
   });
 
   it('needs labels for offered roles and sub-lists inside the general list', () => {
     expect(
       issues({
-        ...testBrand,
+        ...harborBrand,
         roleLabels: { admin: 'System Admin' },
         roleLists: {
           general: ['admin', 'agent'],
@@ -52,15 +52,15 @@ describe('brandConfig', () => {
   });
 
   it('rejects a palette below WCAG AA', () => {
-    const colors = { ...testBrand.colors, muted: '#b0b0b0' };
-    expect(issues({ ...testBrand, colors })).toEqual([
+    const colors = { ...harborBrand.colors, muted: '#b0b0b0' };
+    expect(issues({ ...harborBrand, colors })).toEqual([
       expect.stringMatching(/^colors\.muted: muted on background has contrast/),
       expect.stringMatching(/^colors\.muted: muted on surface has contrast/),
     ]);
   });
 
   it('rejects a keystroke filter that is not a regular expression', () => {
-    expect(issues({ ...testBrand, keystrokeFilter: '[a-' })).toEqual([
+    expect(issues({ ...harborBrand, keystrokeFilter: '[a-' })).toEqual([
       'keystrokeFilter: Must be a valid regular expression',
     ]);
   });
@@ -71,13 +71,13 @@ describe('brandConfig', () => {
       '/assets/logo-1a2b.svg',
       'data:image/svg+xml;base64,PHN2Zy8+',
     ]) {
-      expect(issues({ ...testBrand, logo })).toEqual([]);
+      expect(issues({ ...harborBrand, logo })).toEqual([]);
     }
-    expect(issues({ ...testBrand, logo: 'javascript:alert(1)' })).toHaveLength(1);
+    expect(issues({ ...harborBrand, logo: 'javascript:alert(1)' })).toHaveLength(1);
   });
 
   it('names every problem when parsing fails', () => {
-    expect(() => parseBrandConfig({ ...testBrand, supportEmail: 'nope' })).toThrow(/supportEmail/);
+    expect(() => parseBrandConfig({ ...harborBrand, supportEmail: 'nope' })).toThrow(/supportEmail/);
   });
 });
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@crm/contract';
 import {
+  FLAG_NAMES,
   everyFlag,
   inEveryEnvironment,
   type AppEnvironment,
   type FlagMatrix,
   type FlagName,
 } from './brand-config';
-import { evaluateFlag, roleAllowed } from './evaluate-flag';
+import { evaluateFlag, resolveFlag, resolveFlags, roleAllowed } from './evaluate-flag';
 
 const flags: FlagMatrix = {
   ...everyFlag([]),
@@ -74,5 +75,31 @@ describe('roleAllowed', () => {
     [null, ['agent'], false],
   ])('%s in %j is %s', (role, allowed, expected) => {
     expect(roleAllowed(role, allowed)).toBe(expected);
+  });
+});
+
+describe('resolveFlag: matrix, then company overrides, then administrators’ overrides', () => {
+  const brand = {
+    flags: { ...everyFlag('all'), sms: inEveryEnvironment(['admin', 'agent']) },
+    companyOverrides: { '7': { sms: false }, '8': { dialer: false } },
+  };
+  const base = { environment: 'production' as const, overrides: [] };
+  it.each([
+    ['matrix allows', { role: 'agent', companyId: 1 }, true],
+    ['matrix denies a role', { role: 'basic', companyId: 1 }, false],
+    ['company override switches off', { role: 'agent', companyId: 7 }, false],
+    ['company-wide admin override switches back on', { role: 'agent', companyId: 7, overrides: [{ flag: 'sms', enabled: true, role: null }] }, true],
+    ['role override beats company-wide', { role: 'agent', companyId: 1, overrides: [{ flag: 'sms', enabled: true, role: null }, { flag: 'sms', enabled: false, role: 'agent' }] }, false],
+    ['an override for another role does not apply', { role: 'admin', companyId: 1, overrides: [{ flag: 'sms', enabled: false, role: 'agent' }] }, true],
+    ['an override of another flag does not apply', { role: 'agent', companyId: 1, overrides: [{ flag: 'dialer', enabled: false, role: null }] }, true],
+  ] as const)('%s', (_, context, expected) => {
+    expect(resolveFlag(brand as never, 'sms', { ...base, ...context } as never)).toBe(expected);
+  });
+
+  it('resolveFlags answers every flag', () => {
+    const all = resolveFlags(brand as never, { ...base, role: 'agent', companyId: 8 });
+    expect(Object.keys(all)).toEqual([...FLAG_NAMES]);
+    expect(all.dialer).toBe(false);
+    expect(all.sms).toBe(true);
   });
 });

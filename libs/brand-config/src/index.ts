@@ -1,0 +1,33 @@
+export {
+  FLAG_NAMES,
+  flagName,
+  APP_ENVIRONMENTS,
+  appEnvironment,
+  flagRule,
+  flagEnvironments,
+  flagMatrix,
+  brandColors,
+  agentTitle,
+  brandConfig,
+  parseBrandConfig,
+  inEveryEnvironment,
+  everyFlag,
+} from './brand-config';
+export type {
+  FlagName,
+  AppEnvironment,
+  FlagRule,
+  FlagEnvironments,
+  FlagMatrix,
+  BrandColors,
+  AgentTitle,
+  BrandConfig,
+  BrandConfigInput,
+} from './brand-config';
+export { evaluateFlag, resolveFlag, resolveFlags, roleAllowed } from './evaluate-flag';
+export type { FlagContext, FlagOverride, ResolveContext } from './evaluate-flag';
+export { contrastRatio, relativeLuminance, MIN_TEXT_CONTRAST } from './contrast';
+export { isKeystrokeAllowed, filterKeystrokes } from './keystroke-filter';
+export { BASE_AGENT_TITLES } from './brands/agent-titles';
+export { BRANDS, BRAND_IDS, DEFAULT_BRAND, isBrandId, evergreenBrand, harborBrand, keystoneBrand } from './brands';
+export type { BrandId } from './brands';
