@@ -60,7 +60,9 @@ export default tseslint.config(
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing', 'type:config'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', 'type:feature', 'type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing', 'type:config'] },
+            // libs/brand-app: what every brand app is made of (providers, api-client wiring, the base routes).
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:feature', 'type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing', 'type:config'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contract', 'type:util', 'type:config'] },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing', 'type:config'] },
             { sourceTag: 'type:frame', onlyDependOnLibsWithTags: ['type:frame', 'type:ui', 'type:variant', 'type:data', 'type:contract', 'type:util', 'type:testing', 'type:config'] },

@@ -23,3 +23,45 @@ export async function expectAccessible(page: Page): Promise<void> {
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
+
+/** The brands the server serves by host, and the e-mail domain of each brand's demo company. */
+export type BrandKey = 'harbor' | 'keystone' | 'evergreen';
+export const BRAND_KEYS: readonly BrandKey[] = ['harbor', 'keystone', 'evergreen'];
+export const brandEmail = (brand: BrandKey, key: string) => `${key}@${brand}-demo.example`;
+
+/**
+ * The origin of a brand's development host on the test server's port: http://<brand>.localhost:<port>
+ * (Chromium resolves *.localhost to 127.0.0.1).
+ */
+export function brandOrigin(baseURL: string | undefined, brand: BrandKey): string {
+  const url = new URL(baseURL ?? 'http://localhost:3100');
+  url.hostname = `${brand}.localhost`;
+  return url.origin;
+}
+
+/** Signs in on a brand's host and waits for the dashboard. */
+export async function signInAt(page: Page, origin: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await fillCredentials(page, email, password);
+  await expect(page).toHaveURL(`${origin}/`);
+}
+
+/** `#rrggbb` as the `rgb(r, g, b)` a computed style answers. */
+export function hexToRgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/**
+ * GET an API path with the session the page holds on a brand's host, through page.request. Node's
+ * resolver (unlike Chromium's and curl's) does not know *.localhost, so the request goes to the
+ * test server's own address with that host's cookies, and names the brand with the development
+ * override `?brand=` (a session only counts on its own brand's hosts).
+ */
+export async function apiGetAs(page: Page, baseURL: string | undefined, brand: BrandKey, path: string) {
+  const cookies = await page.context().cookies(brandOrigin(baseURL, brand));
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const url = new URL(path, baseURL ?? 'http://localhost:3100');
+  url.searchParams.set('brand', brand);
+  return page.request.get(url.href, { headers: { cookie } });
+}

@@ -65,17 +65,26 @@ describe('errors', () => {
 });
 
 describe('the web app', () => {
-  it('serves the built brand app with an SPA fallback, and never for API paths', async () => {
+  it('serves each brand app by host with an SPA fallback, and never for API paths', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'crm-web-'));
-    mkdirSync(join(dist, 'web-harbor', 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'web-harbor', 'index.html'), '<!doctype html><title>Harbor Agent</title>');
-    writeFileSync(join(dist, 'web-harbor', 'assets', 'app.js'), 'console.log(1)');
+    for (const [brand, name] of [['harbor', 'Harbor Agent'], ['keystone', 'Keystone Central']]) {
+      mkdirSync(join(dist, `web-${brand}`, 'assets'), { recursive: true });
+      writeFileSync(join(dist, `web-${brand}`, 'index.html'), `<!doctype html><title>${name}</title>`);
+      writeFileSync(join(dist, `web-${brand}`, 'assets', 'app.js'), `console.log('${brand}')`);
+    }
     const app = await buildApp({ ...t.ctx, env: { ...t.env, WEB_DIST: dist } }, { logger: false });
     const page = await app.inject({ method: 'GET', url: '/account/profile?tab=password', headers: { accept: 'text/html' } });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.body).toContain('Harbor Agent');
+    const keystone = await app.inject({ method: 'GET', url: '/account/profile?tab=password', headers: { accept: 'text/html', host: 'keystone.localhost:3000' } });
+    expect(keystone.statusCode, keystone.body).toBe(200);
+    expect(keystone.body).toContain('Keystone Central');
     const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toBe("console.log('harbor')");
+    const keystoneAsset = await app.inject({ method: 'GET', url: '/assets/app.js', headers: { host: 'keystone.localhost' } });
+    expect(keystoneAsset.headers['cache-control']).toContain('immutable');
+    expect(keystoneAsset.body).toBe("console.log('keystone')");
     const api = await app.inject({ method: 'GET', url: '/v1/unknown', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     await app.close();

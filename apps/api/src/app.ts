@@ -12,10 +12,13 @@ import { registerSandboxOutboxRoutes } from './modules/sandbox/sandbox-outbox.ro
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
+import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes';
 import { registerAuth } from './plugins/auth';
+import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
-import { isSpaRequest, registerStatic } from './plugins/static';
+import { registerStatic } from './plugins/static';
 import { sandboxIssuerEnabled } from './providers/sso/sso.provider';
 
 /** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
@@ -69,21 +72,23 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  registerBrand(app, env);
   registerAuth(app, ctx);
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerTwoFactorRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerFeatureFlagRoutes(app, ctx);
+  registerAdminUserRoutes(app, ctx);
 
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
   if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
 
-  const web = options.serveWeb !== false && (await registerStatic(app, env));
+  const web = options.serveWeb === false ? null : await registerStatic(app, env);
   app.setNotFoundHandler((request, reply) => {
-    if (web && isSpaRequest(request.method, request.url, request.headers.accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const answered = web?.(request, reply);
+    if (answered) return answered;
     return reply.code(404).send({ errors: { base: `No route for ${request.method} ${request.url.split('?')[0]}` } });
   });
   return app;

@@ -1,8 +1,12 @@
 import type { Database } from './db/database';
 import type { Env } from './env';
+import { createAdminUsersRepository } from './modules/admin-users/admin-users.repository';
+import { createAdminUsersService } from './modules/admin-users/admin-users.service';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
+import { createFeatureFlagsRepository } from './modules/feature-flags/feature-flags.repository';
+import { createFeatureFlagsAdminService, createFeaturesService } from './modules/feature-flags/feature-flags.service';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { createSecretBox } from './modules/two-factor/secret-box';
@@ -24,8 +28,10 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
   const outbox = createOutboxRepository(db);
   const email =
     overrides.email ?? (env.SMTP_URL ? createSmtpEmailProvider(env.SMTP_URL, env.MAIL_FROM) : createOutboxEmailProvider(outbox));
+  const flags = createFeatureFlagsRepository(db);
+  const features = createFeaturesService({ env, flags });
   const secrets = createSecretBox(env.APP_SECRET);
-  const sessions = createSessionsService({ env, users, sessions: sessionsRepo, audit, email, secrets });
+  const sessions = createSessionsService({ env, users, sessions: sessionsRepo, audit, email, secrets, features });
   return {
     env,
     db,
@@ -33,7 +39,10 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
     outbox,
     audit,
     sessions,
-    users: createUsersService({ env, users, sessions: sessionsRepo, audit, email }),
+    features,
+    featureFlags: createFeatureFlagsAdminService({ env, flags, audit }),
+    adminUsers: createAdminUsersService({ users: createAdminUsersRepository(db), audit }),
+    users: createUsersService({ env, users, sessions: sessionsRepo, audit, email, features }),
     usersRepository: users,
     twoFactor: createTwoFactorService({ users, audit, secrets, sessions, issuer: () => new URL(env.PUBLIC_URL).hostname }),
     apiKeys: createApiKeysService(apiKeys),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { BRAND_IDS, DEFAULT_BRAND } from '@crm/brand-config';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -37,9 +38,17 @@ export const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().default('crm-web'),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  /** Folder with built brand apps (dist/apps). */
+  /** Folder with the built brand apps: one `web-<brand>` folder per brand (dist/apps/web-harbor, ...). */
   WEB_DIST: z.string().default('dist/apps'),
-  DEFAULT_BRAND: z.string().default('web-harbor'),
+  /**
+   * The brand served on localhost, 127.0.0.1 and hosts that belong to no brand. A brand id
+   * (harbor, keystone, evergreen); the older folder spelling `web-harbor` is accepted too.
+   */
+  DEFAULT_BRAND: z
+    .string()
+    .default(DEFAULT_BRAND)
+    .transform((value) => value.trim().toLowerCase().replace(/^web-/, ''))
+    .pipe(z.enum(BRAND_IDS, { error: `Must be one of ${BRAND_IDS.join(', ')}` })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

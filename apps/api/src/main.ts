@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { createContext } from './context';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
-import { DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { DEMO_PASSWORD, seedDemoData, seedSignInUrl } from './db/seed';
 import { loadEnv } from './env';
 import { createSecretBox } from './modules/two-factor/secret-box';
 
@@ -16,8 +16,8 @@ async function main(): Promise<void> {
   const ctx = createContext(env, database.db);
   if (process.argv.includes('--seed-if-empty') && (await ctx.usersRepository.count()) === 0) {
     const seeded = await seedDemoData(ctx.usersRepository, createSecretBox(env.APP_SECRET));
-    log(`Seeded demo data. Every demo user's password is ${DEMO_PASSWORD}:`);
-    for (const u of seeded) log(`  ${u.email.padEnd(34)} ${u.role.padEnd(17)} ${u.note}`);
+    log(`Seeded demo data. Every demo user's password is ${DEMO_PASSWORD}; each signs in on their brand's host:`);
+    for (const u of seeded) log(`  ${u.email.padEnd(34)} ${u.role.padEnd(17)} ${seedSignInUrl(u.brand, env.PORT).padEnd(32)} ${u.note}`);
   }
   const app = await buildApp(ctx);
   const sweep = () => ctx.sessions.sweepExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));

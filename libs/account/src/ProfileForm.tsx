@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { updateProfileBody, type CurrentUser } from '@crm/contract';
 import { applyApiErrors, FormError, useSession } from '@crm/session';
-import { Button, Field, Input, Textarea } from '@crm/ui';
+import { Button, Field, Input, Select, Textarea } from '@crm/ui';
+import { useBrand } from '@crm/variant';
 import { Notice } from './Notice';
 
 type ProfileInput = z.input<typeof updateProfileBody>;
@@ -15,13 +16,29 @@ export type ProfileFormProps = {
   user: CurrentUser;
 };
 
-/** Name, e-mail and about text (PATCH /v1/users/update_profile). */
+function formValues(user: CurrentUser): ProfileInput {
+  return {
+    first_name: user.profile.first_name,
+    last_name: user.profile.last_name,
+    email: user.email,
+    about_me: user.profile.about_me ?? '',
+    // Left out of the body until the user has a title or chooses one.
+    title: user.profile.title ?? undefined,
+  };
+}
+
+/**
+ * Name, e-mail, agent title (exactly the brand's agent titles) and about text
+ * (PATCH /v1/users/update_profile).
+ */
 export function ProfileForm({ user }: ProfileFormProps) {
   const client = useApiClient();
+  const { agentTitles } = useBrand();
   const { setUser, invalidate } = useSession();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -29,12 +46,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(updateProfileBody),
-    defaultValues: {
-      first_name: user.profile.first_name,
-      last_name: user.profile.last_name,
-      email: user.email,
-      about_me: user.profile.about_me ?? '',
-    },
+    defaultValues: formValues(user),
   });
 
   const handleValid = async (values: ProfileOutput) => {
@@ -43,17 +55,12 @@ export function ProfileForm({ user }: ProfileFormProps) {
     try {
       const updated = await client.call('updateProfile', { body: values });
       setUser(updated);
-      reset({
-        first_name: updated.profile.first_name,
-        last_name: updated.profile.last_name,
-        email: updated.email,
-        about_me: updated.profile.about_me ?? '',
-      });
+      reset(formValues(updated));
       setNotice('Your profile has been saved.');
       await invalidate();
     } catch (error) {
       setFormError(
-        applyApiErrors(error, setError, ['first_name', 'last_name', 'email', 'about_me']),
+        applyApiErrors(error, setError, ['first_name', 'last_name', 'email', 'title', 'about_me']),
       );
     }
   };
@@ -76,6 +83,23 @@ export function ProfileForm({ user }: ProfileFormProps) {
       <Field label="Email" error={errors.email?.message} required>
         <Input {...register('email')} type="email" autoComplete="email" spellCheck={false} />
       </Field>
+      <Controller
+        control={control}
+        name="title"
+        render={({ field, fieldState }) => (
+          <Field label="Title" error={fieldState.error?.message}>
+            <Select
+              options={agentTitles}
+              value={field.value ?? undefined}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              placeholder="Choose a title"
+            />
+          </Field>
+        )}
+      />
       <Field label="About me" error={errors.about_me?.message}>
         <Textarea {...register('about_me')} rows={5} />
       </Field>

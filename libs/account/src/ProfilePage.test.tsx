@@ -12,6 +12,7 @@ describe('ProfilePage', () => {
   it.each([
     ['/account/profile', 'Profile', 'Save profile'],
     ['/account/profile?tab=profile', 'Profile', 'Save profile'],
+    ['/account/profile?tab=theme', 'Theme', 'Save theme'],
     ['/account/profile?tab=password', 'Password', 'Change password'],
     ['/account/profile?tab=two_factor', 'Two-factor', 'Set up two-factor authentication'],
     ['/account/profile?tab=api_keys', 'API keys', 'Create key'],

@@ -4,10 +4,11 @@ import { Card, Spinner, Tabs } from '@crm/ui';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { ThemeForm } from './ThemeForm';
 import { TimezoneForm } from './TimezoneForm';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
-export const PROFILE_TABS = ['profile', 'password', 'two_factor', 'api_keys'] as const;
+export const PROFILE_TABS = ['profile', 'theme', 'password', 'two_factor', 'api_keys'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 function isProfileTab(value: string | null): value is ProfileTab {
@@ -20,8 +21,8 @@ export type ProfilePageProps = {
 };
 
 /**
- * /account/profile: tabs driven by `?tab=` (profile, password, two_factor, api_keys; profile when
- * absent or unknown). The redirects of spec part 1 §2 land on the password and two-factor tabs.
+ * /account/profile: tabs driven by `?tab=` (profile, theme, password, two_factor, api_keys; profile
+ * when absent or unknown). The redirects of spec part 1 §2 land on the password and two-factor tabs.
  */
 export function ProfilePage({ title = 'My account' }: ProfilePageProps) {
   const { user } = useSession();
@@ -69,6 +70,15 @@ export function ProfilePage({ title = 'My account' }: ProfilePageProps) {
                   <TimezoneForm user={user} />
                 </Card>
               </div>
+            ),
+          },
+          {
+            value: 'theme',
+            label: 'Theme',
+            content: (
+              <Card title="Theme">
+                <ThemeForm user={user} />
+              </Card>
             ),
           },
           {

@@ -11,3 +11,5 @@ export type { TwoFactorPanelProps } from './TwoFactorPanel';
 export { ApiKeysPanel } from './ApiKeysPanel';
 export type { ApiKeysPanelProps } from './ApiKeysPanel';
 export { accountKeys, apiKeysQueryOptions } from './api-keys-queries';
+export { ThemeForm, themeSchema } from './ThemeForm';
+export type { ThemeFormProps } from './ThemeForm';

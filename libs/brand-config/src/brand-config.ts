@@ -1,29 +1,9 @@
 import { z } from 'zod';
-import { role, type Role } from '@crm/contract';
+import { APP_ENVIRONMENTS, FLAG_NAMES, flagName, role, type AppEnvironment, type FlagName, type Role } from '@crm/contract';
+
+export { APP_ENVIRONMENTS, FLAG_NAMES, appEnvironment, flagName } from '@crm/contract';
+export type { AppEnvironment, FlagName } from '@crm/contract';
 import { contrastRatio, MIN_TEXT_CONTRAST } from './contrast';
-
-/** Feature flags of spec part 2 §6. Libraries ask `useFlag(name)`; they never compare brand names. */
-export const FLAG_NAMES = [
-  'sms',
-  'dialer',
-  'email_campaigns',
-  'workflow',
-  'reports',
-  'contact_merge',
-  'transfer_log',
-  'mailer_assignment',
-  'import_lead_tracking',
-  'impersonate_bu_admin',
-  'sso',
-  'aftercare',
-] as const;
-export const flagName = z.enum(FLAG_NAMES);
-export type FlagName = z.infer<typeof flagName>;
-
-/** Deployment environments a brand bundle is built for (`VITE_APP_ENV`). */
-export const APP_ENVIRONMENTS = ['development', 'stage', 'demo', 'production'] as const;
-export const appEnvironment = z.enum(APP_ENVIRONMENTS);
-export type AppEnvironment = z.infer<typeof appEnvironment>;
 
 /** Who gets a flag in one environment: every signed-in role, or the listed roles (`[]` = nobody). */
 export const flagRule = z.union([z.literal('all'), z.array(role)]);

@@ -36,6 +36,8 @@ export type Endpoint = {
   bodyType?: 'json' | 'multipart';
   /** Requests to this endpoint survive `abortAll()` (spec: accounts info and users me). */
   notAbortable?: boolean;
+  /** A feature flag that must be on for the caller (the server answers 403 when it is off). */
+  flag?: string;
   /** Answer is a file download (content-disposition names it). */
   download?: boolean;
 };

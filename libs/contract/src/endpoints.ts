@@ -11,6 +11,7 @@ import {
 } from './session.contract';
 import {
   acceptTos,
+  updateTheme,
   refreshApiToken,
   showApiToken,
   update2fa,
@@ -21,6 +22,8 @@ import {
 } from './user.contract';
 import { disable2fa, enable2fa, generateQr, sendOtp } from './two-factor.contract';
 import { createApiKey, deleteApiKey, listApiKeys, showApiKey, updateApiKey } from './api-keys.contract';
+import { listFeatureFlags, listFeatures, updateFeatureFlags } from './features.contract';
+import { adminUserRoles, listAdminUsers, updateAdminUserRoles } from './admin-users.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -37,6 +40,7 @@ export const endpoints = {
   userMe,
   acceptTos,
   updateTimezone,
+  updateTheme,
   updateProfile,
   updatePassword,
   update2fa,
@@ -51,6 +55,12 @@ export const endpoints = {
   showApiKey,
   updateApiKey,
   deleteApiKey,
+  listFeatureFlags,
+  updateFeatureFlags,
+  listFeatures,
+  listAdminUsers,
+  adminUserRoles,
+  updateAdminUserRoles,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -7,3 +7,5 @@ export * from './two-factor.contract';
 export * from './api-keys.contract';
 export * from './health.contract';
 export * from './endpoints';
+export * from './features.contract';
+export * from './admin-users.contract';

@@ -83,6 +83,7 @@ export const createSsoSession = defineEndpoint({
     "Single sign-on (OpenID Connect). With redirect_uri: answers the issuer's authorization address. With code and state from the callback: signs in like POST /v1/sessions",
   tag: 'session',
   access: 'public',
+  flag: 'sso',
   body: ssoBody,
   response: ssoResponse,
 });

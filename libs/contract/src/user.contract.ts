@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idParams, pagingMeta, timestamp, emptyBody } from './common.contract';
 import { role, timezone } from './roles';
+import { features } from './features.contract';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -37,6 +38,8 @@ export const profile = z.object({
   about_me: z.string().nullable(),
   dialer_verified_phone_number: z.string().nullable(),
   dialer_enabled: z.boolean(),
+  /** The agent title, one of the brand's agent titles. */
+  title: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -46,6 +49,8 @@ const listWithMeta = z.array(z.object({ id: z.number().int() }).loose());
 /** Current user of spec part 1 §3 with the account flags. Keys ending in `?` are spelled as the spec spells them. */
 export const currentUser = z.object({
   id: z.number().int(),
+  /** The brand the user's company belongs to. */
+  brand: z.string(),
   username: z.string(),
   email: z.string(),
   admin: z.boolean(),
@@ -85,6 +90,8 @@ export const currentUser = z.object({
   dialer_license: z.object({ paid: z.boolean(), allocation: z.number() }).nullable(),
   /** Who is impersonating this session, when someone is (the browser keeps its login stack from it). */
   impersonated_by: z.object({ id: z.number().int(), name: z.string(), login_type: z.enum(['login_as', 'impersonate']) }).nullable(),
+  /** Every feature flag as it resolves for this user (brand matrix, company and administrator overrides). */
+  features,
   created_at: timestamp,
 });
 export type CurrentUser = z.infer<typeof currentUser>;
@@ -130,6 +137,8 @@ export const updateProfileBody = z.object({
   last_name: name('Last name'),
   email,
   about_me: z.string().max(2000, 'About me must be at most 2000 characters').nullable().optional(),
+  /** One of the brand's agent titles (checked by the server against the user's brand). */
+  title: z.string().max(60).nullable().optional(),
 });
 
 export const updateProfile = defineEndpoint({
@@ -199,4 +208,22 @@ export const refreshApiToken = defineEndpoint({
   gate: 'enforced',
   body: emptyBody,
   response: z.object({ api_token: z.string(), prefix: z.string(), created_at: timestamp }),
+});
+
+/** The user's own theme; null goes back to the brand's default. */
+export const updateThemeBody = z.object({
+  primary_color: hexColor.nullable().optional(),
+  background: hexColor.nullable().optional(),
+  font_size: z.enum(FONT_SIZES).nullable().optional(),
+});
+
+export const updateTheme = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/users/update_theme',
+  summary: "Set the user's own primary colour, background and font size over the brand's defaults",
+  tag: 'user',
+  access: 'user',
+  gate: 'exempt',
+  body: updateThemeBody,
+  response: currentUser,
 });

@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, useApiClient } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
+import { BrandUserProvider, ThemeOverrides } from '@crm/variant';
 import { loginStack } from './login-stack';
 import { isPublicPath, LOGIN_PATH } from './public-paths';
 import { rememberReturnPath } from './return-path';
@@ -37,6 +38,8 @@ function unauthorizedError(cause: ApiError): Error {
  * public routes (they need no user loading; a user already known stays available there). While
  * mounted it handles the api-client's 401s: the query cache is cleared and, outside the public
  * pages, the browser goes to /login remembering where it was. Render it inside the router.
+ * It also tells `useFlag` whom to answer for (the user's `features`) and puts the user's profile
+ * theme over the brand's (ThemeOverrides).
  */
 export function SessionProvider({
   children,
@@ -144,5 +147,19 @@ export function SessionProvider({
     ],
   );
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  // Below the session, useFlag answers the signed-in user's server-resolved flags (the brand's
+  // matrix for nobody when signed out), and the user's own theme overrides the brand's colours.
+  const profile = user?.profile;
+  return (
+    <SessionContext.Provider value={value}>
+      <BrandUserProvider role={profile?.account_type ?? null} features={user?.features ?? null}>
+        <ThemeOverrides
+          primaryColor={profile?.primary_color}
+          background={profile?.background}
+          fontSize={profile?.font_size}
+        />
+        {children}
+      </BrandUserProvider>
+    </SessionContext.Provider>
+  );
 }

@@ -41,3 +41,12 @@ export {
   BrandedSsoCallbackPage,
   BrandedSsoLogoutPage,
 } from './auth/BrandedAuthPages';
+export { AccessDeniedPage } from './pages/AccessDeniedPage';
+export { RequireFlag } from './guards/RequireFlag';
+export type { RequireFlagProps } from './guards/RequireFlag';
+export { FeaturePreviewBanner } from './preview/FeaturePreviewBanner';
+export {
+  ACTIVE_FLAG_COOKIE,
+  notifyActiveFlagChange,
+  useActiveFlagCookie,
+} from './preview/active-flag';

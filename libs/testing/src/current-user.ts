@@ -1,4 +1,12 @@
-import type { CurrentUser } from '@crm/contract';
+import type { CurrentUser, Role } from '@crm/contract';
+import {
+  parseBrandConfig,
+  resolveFlags,
+  type AppEnvironment,
+  type BrandConfigInput,
+  type FlagName,
+} from '@crm/variant';
+import { testBrand } from './brand';
 
 const meta = { current_page: 1, limit: 25, total_count: 0, total_pages: 0 };
 
@@ -7,11 +15,43 @@ export type UserOverrides = Omit<Partial<CurrentUser>, 'profile'> & {
   profile?: Partial<CurrentUser['profile']>;
 };
 
-/** A complete current user (an agent in good standing); override what a test needs. */
+/**
+ * The flags as the server would resolve them for `role` in `brand` (the brand's matrix, no company
+ * or administrator overrides); production unless another environment is given.
+ */
+export function featuresFor(
+  brand: BrandConfigInput,
+  role: Role | null,
+  environment: AppEnvironment = 'production',
+): Record<FlagName, boolean> {
+  return resolveFlags(parseBrandConfig(brand), { role, environment, companyId: null });
+}
+
+/**
+ * A complete current user (an agent in good standing); override what a test needs. Unless given,
+ * `features` are testBrand's matrix in production for the user's account type (as the server
+ * would answer them).
+ */
 export function makeUser(overrides: UserOverrides = {}): CurrentUser {
   const { profile, ...rest } = overrides;
+  const fullProfile: CurrentUser['profile'] = {
+    first_name: 'Ann',
+    last_name: 'Agent',
+    personal_photo: { url: null },
+    logo: null,
+    font_size: null,
+    primary_color: null,
+    background: null,
+    account_type: 'agent',
+    about_me: null,
+    dialer_verified_phone_number: null,
+    dialer_enabled: false,
+    title: null,
+    ...profile,
+  };
   return {
     id: 7,
+    brand: 'harbor',
     username: 'ann.agent',
     email: 'ann@example.com',
     admin: false,
@@ -26,20 +66,7 @@ export function makeUser(overrides: UserOverrides = {}): CurrentUser {
     'has_2fa_enabled?': false,
     otp_delivery: 'app',
     last_otp_at: null,
-    profile: {
-      first_name: 'Ann',
-      last_name: 'Agent',
-      personal_photo: { url: null },
-      logo: null,
-      font_size: null,
-      primary_color: null,
-      background: null,
-      account_type: 'agent',
-      about_me: null,
-      dialer_verified_phone_number: null,
-      dialer_enabled: false,
-      ...profile,
-    },
+    profile: fullProfile,
     signup: null,
     company: { id: 1, name: 'Harbor Agency', domain_name: 'harbor.example' },
     webpage: null,
@@ -63,6 +90,7 @@ export function makeUser(overrides: UserOverrides = {}): CurrentUser {
     dialer_subscription_type: null,
     dialer_license: null,
     impersonated_by: null,
+    features: featuresFor(testBrand, fullProfile.account_type),
     created_at: '2024-01-01T00:00:00.000Z',
     ...rest,
   };

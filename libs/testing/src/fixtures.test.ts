@@ -18,6 +18,15 @@ describe('makeUser', () => {
   });
 });
 
+describe('makeUser features', () => {
+  it("are testBrand's matrix in production for the user's account type unless given", () => {
+    expect(makeUser().features).toMatchObject({ sms: true, reports: false, dialer: false });
+    expect(makeUser({ profile: { account_type: 'manager' } }).features.reports).toBe(true);
+    const features = { ...makeUser().features, dialer: true };
+    expect(makeUser({ features }).features.dialer).toBe(true);
+  });
+});
+
 describe('testBrand', () => {
   it('is a valid brand with sms for everyone, reports for managers and no dialer in production', () => {
     const brand = parseBrandConfig(testBrand);

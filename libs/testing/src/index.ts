@@ -1,5 +1,5 @@
 // Test helpers shared by the browser libraries and apps. Import them from tests only (lint enforces it).
-export { makeUser, type UserOverrides } from './current-user';
+export { featuresFor, makeUser, type UserOverrides } from './current-user';
 export { testBrand } from './brand';
 export {
   callsOf,

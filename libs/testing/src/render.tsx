@@ -69,6 +69,9 @@ export type RenderRoutesOptions = {
   guard?: ReactElement;
   /** Wraps the location probe and every route, for example in a SessionProvider. */
   layout?: (children: ReactNode) => ReactElement;
+  /** Renders inside a BrandProvider for this brand (screens that read useBrand/useFlag). */
+  brand?: BrandConfigInput;
+  environment?: AppEnvironment;
 };
 
 export type RenderRoutesResult = RenderResult & {
@@ -95,7 +98,12 @@ export function renderRoutes(options: RenderRoutesOptions = {}): RenderRoutesRes
     </>
   );
   const tree = (
-    <TestProviders client={client} queryClient={queryClient}>
+    <TestProviders
+      client={client}
+      queryClient={queryClient}
+      brand={options.brand}
+      environment={options.environment}
+    >
       <MemoryRouter initialEntries={[options.path ?? '/']}>
         <Routes>
           <Route element={options.layout ? options.layout(probeAndOutlet) : probeAndOutlet}>

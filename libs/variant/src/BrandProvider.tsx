@@ -1,24 +1,34 @@
-import { useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '@crm/contract';
-import { parseBrandConfig, type AppEnvironment, type BrandConfigInput } from '@crm/brand-config';
-import { BrandContext, BrandRoleContext } from './brand-context';
-import { applyFavicon, applyTheme } from './theme';
+import {
+  parseBrandConfig,
+  type AppEnvironment,
+  type BrandConfigInput,
+  type FlagName,
+} from '@crm/brand-config';
+import { BrandContext, FlagSubjectContext, ThemeOverrideContext } from './brand-context';
+import { applyFavicon, applyTheme, type UserTheme } from './theme';
 
 export type BrandProviderProps = {
   /** The brand file's configuration; validated once (an invalid brand throws with every problem listed). */
   brand: BrandConfigInput;
   environment: AppEnvironment;
-  /** Role flags are evaluated for; a nested BrandRoleProvider (the signed-in frame) overrides it. */
+  /** Role flags are evaluated for; a nested BrandUserProvider (the session) overrides it. */
   role?: Role | null;
   children: ReactNode;
 };
 
-/** Validates the brand, applies its colours and font as CSS variables, its title and favicon. */
+/**
+ * Validates the brand, applies its colours and font as CSS variables (with the signed-in user's
+ * own theme over them, see ThemeOverrides), its title and favicon.
+ */
 export function BrandProvider({ brand, environment, role = null, children }: BrandProviderProps) {
   const parsed = useMemo(() => parseBrandConfig(brand), [brand]);
   const value = useMemo(() => ({ brand: parsed, environment }), [parsed, environment]);
+  const subject = useMemo(() => ({ role, features: null }), [role]);
+  const [userTheme, setUserTheme] = useState<UserTheme | null>(null);
 
-  useLayoutEffect(() => applyTheme(parsed), [parsed]);
+  useLayoutEffect(() => applyTheme(parsed, userTheme), [parsed, userTheme]);
   useLayoutEffect(() => {
     document.title = parsed.name;
     applyFavicon(parsed.favicon);
@@ -26,14 +36,34 @@ export function BrandProvider({ brand, environment, role = null, children }: Bra
 
   return (
     <BrandContext.Provider value={value}>
-      <BrandRoleContext.Provider value={role}>{children}</BrandRoleContext.Provider>
+      <ThemeOverrideContext.Provider value={setUserTheme}>
+        <FlagSubjectContext.Provider value={subject}>{children}</FlagSubjectContext.Provider>
+      </ThemeOverrideContext.Provider>
     </BrandContext.Provider>
   );
 }
 
 export type BrandRoleProviderProps = { role: Role | null; children: ReactNode };
 
-/** Sets the role that `useFlag` evaluates for below it (the signed-in user's profile.account_type). */
+/** Sets the role that `useFlag` evaluates the brand's matrix for below it. */
 export function BrandRoleProvider({ role, children }: BrandRoleProviderProps) {
-  return <BrandRoleContext.Provider value={role}>{children}</BrandRoleContext.Provider>;
+  return <BrandUserProvider role={role}>{children}</BrandUserProvider>;
+}
+
+export type BrandUserProviderProps = {
+  /** The signed-in user's role (profile.account_type); null when nobody is signed in. */
+  role: Role | null;
+  /**
+   * The user's flags as the server resolved them (current user `features`: brand matrix, company
+   * and administrator overrides). `useFlag` answers from them; without them (nobody signed in) it
+   * evaluates the brand's matrix for `role`.
+   */
+  features?: Partial<Record<FlagName, boolean>> | null;
+  children: ReactNode;
+};
+
+/** Whom `useFlag` answers for below it (the session provides the signed-in user). */
+export function BrandUserProvider({ role, features = null, children }: BrandUserProviderProps) {
+  const subject = useMemo(() => ({ role, features }), [role, features]);
+  return <FlagSubjectContext.Provider value={subject}>{children}</FlagSubjectContext.Provider>;
 }

@@ -1,4 +1,8 @@
+import type { FONT_SIZES } from '@crm/contract';
 import type { BrandColors, BrandConfig } from '@crm/brand-config';
+
+/** A profile font size (profile.font_size). */
+export type FontSize = (typeof FONT_SIZES)[number];
 
 /** CSS custom properties the design system's stylesheet reads (libs/ui/src/styles.css). */
 export const THEME_VARIABLES: Record<keyof BrandColors, string> = {
@@ -12,23 +16,51 @@ export const THEME_VARIABLES: Record<keyof BrandColors, string> = {
 
 export const FONT_VARIABLE = '--font-sans';
 
-/** The theme variables of a brand, by CSS custom property name. */
+/** The base font size; rem-based sizes scale with it (libs/ui/src/styles.css). */
+export const FONT_SIZE_VARIABLE = '--font-size-base';
+
+/** The base font size of each profile font size (medium is the stylesheet's default). */
+export const FONT_SIZE_VALUES: Record<FontSize, string> = {
+  small: '0.875rem',
+  medium: '1rem',
+  large: '1.125rem',
+};
+
+/**
+ * A user's own theme (profile.primary_color, background, font_size). Missing or null values keep
+ * the brand's default.
+ */
+export type UserTheme = {
+  primaryColor?: string | null;
+  background?: string | null;
+  fontSize?: FontSize | null;
+};
+
+/** The theme variables of a brand, by CSS custom property name, with a user's theme over them. */
 export function themeVariables(
   brand: Pick<BrandConfig, 'colors' | 'font'>,
+  userTheme: UserTheme | null = null,
 ): Record<string, string> {
   const vars: Record<string, string> = { [FONT_VARIABLE]: brand.font };
   for (const key of Object.keys(THEME_VARIABLES) as (keyof BrandColors)[]) {
     vars[THEME_VARIABLES[key]] = brand.colors[key];
   }
+  if (userTheme?.primaryColor) vars[THEME_VARIABLES.primary] = userTheme.primaryColor;
+  if (userTheme?.background) vars[THEME_VARIABLES.background] = userTheme.background;
+  if (userTheme?.fontSize) vars[FONT_SIZE_VARIABLE] = FONT_SIZE_VALUES[userTheme.fontSize];
   return vars;
 }
 
-/** Sets the brand's theme variables on an element (the document root by default); returns an undo. */
+/**
+ * Sets the brand's theme variables (with the user's theme over them) on an element, the document
+ * root by default; returns an undo that restores what was there before.
+ */
 export function applyTheme(
   brand: Pick<BrandConfig, 'colors' | 'font'>,
+  userTheme: UserTheme | null = null,
   element: HTMLElement = document.documentElement,
 ): () => void {
-  const vars = themeVariables(brand);
+  const vars = themeVariables(brand, userTheme);
   const previous = Object.keys(vars).map(
     (name) => [name, element.style.getPropertyValue(name)] as const,
   );

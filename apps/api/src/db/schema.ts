@@ -21,6 +21,13 @@ export const companies = pgTable('companies', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   domainName: citext('domain_name').notNull().unique(),
+  /** The brand (libs/brand-config BRAND_IDS) the company belongs to; its users sign in on that brand's hosts only. */
+  brand: text('brand').notNull().default('harbor'),
+  /**
+   * Development, stage and demo only: the feature flag an administrator is previewing (spec part 1
+   * §9); mirrored into the crm_active_flag domain cookie.
+   */
+  activeFeatureFlag: text('active_feature_flag'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -74,6 +81,8 @@ export const users = pgTable(
     primaryColor: text('primary_color'),
     background: text('background'),
     aboutMe: text('about_me'),
+    /** Agent title: one of the agent titles of the user's brand. */
+    title: text('title'),
     dialerVerifiedPhoneNumber: text('dialer_verified_phone_number'),
     dialerEnabled: boolean('dialer_enabled').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -151,6 +160,26 @@ export const auditLogs = pgTable(
     index('audit_logs_event_user_idx').on(t.event, t.userId, t.createdAt),
     index('audit_logs_event_ip_idx').on(t.event, t.ip, t.createdAt),
   ],
+);
+
+/**
+ * Administrators' overrides of the brand's feature-flag matrix for their company: for every user
+ * (role null) or for one role. At most one per company, flag and role (null counted as one value).
+ */
+export const featureFlagOverrides = pgTable(
+  'feature_flag_overrides',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    flag: text('flag').notNull(),
+    role: text('role'),
+    enabled: boolean('enabled').notNull(),
+    updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('feature_flag_overrides_company_flag_role_idx').on(t.companyId, t.flag, sql`coalesce(${t.role}, '')`)],
 );
 
 /** Local e-mail outbox used when no SMTP server is configured (developers and tests read it). */

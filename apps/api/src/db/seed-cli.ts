@@ -3,7 +3,7 @@ import { createSecretBox } from '../modules/two-factor/secret-box';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { openDatabase } from './database';
 import { runMigrations } from './migrate';
-import { DEMO_PASSWORD, seedDemoData } from './seed';
+import { DEMO_PASSWORD, seedDemoData, seedSignInUrl } from './seed';
 
 const env = loadEnv();
 const database = await openDatabase(env, (m) => console.log(`[crm] ${m}`));
@@ -15,7 +15,7 @@ try {
   } else {
     const seeded = await seedDemoData(users, createSecretBox(env.APP_SECRET));
     console.log(`[crm] Seeded ${seeded.length} demo users; password ${DEMO_PASSWORD}`);
-    for (const u of seeded) console.log(`[crm]   ${u.email} (${u.role}) ${u.note}`);
+    for (const u of seeded) console.log(`[crm]   ${u.email} (${u.role}, ${u.brand}, sign in at ${seedSignInUrl(u.brand, env.PORT)}) ${u.note}`);
   }
 } finally {
   await database.close();

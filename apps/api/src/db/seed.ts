@@ -1,4 +1,5 @@
 import type { Role } from '@crm/contract';
+import { BRANDS, type BrandId } from '@crm/brand-config';
 import { hashPassword } from '../lib/passwords';
 import type { SecretBox } from '../modules/two-factor/secret-box';
 import type { UsersRepository } from '../modules/users/users.repository';
@@ -6,7 +7,7 @@ import type { UsersRepository } from '../modules/users/users.repository';
 /** Demo credentials, printed by `npm start` and written in the README. Demo data only. */
 export const DEMO_PASSWORD = 'DemoPass2026';
 export const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
-export const DEMO_COMPANY = { name: 'Harbor Demo Agency', domainName: 'harbor-demo' };
+export const DEMO_COMPANY = { name: 'Harbor Demo Agency', domainName: 'harbor-demo', brand: 'harbor' } as const;
 
 type SeedUser = {
   key: string;
@@ -17,6 +18,17 @@ type SeedUser = {
   twoFactor?: boolean;
   changePassword?: boolean;
   timezone?: string;
+  /** Agent title (one of the brand's agent titles). */
+  title?: string;
+};
+
+type SeedCompany = {
+  name: string;
+  domainName: string;
+  brand: BrandId;
+  /** Appended to each username (usernames are unique across companies); Harbor's stay as they were. */
+  usernameSuffix?: string;
+  users: SeedUser[];
 };
 
 /** One user per role in an upline tree, one with two-factor on, one who must change the password. */
@@ -33,39 +45,83 @@ export const SEED_USERS: SeedUser[] = [
   { key: 'new.agent', role: 'agent', first: 'Robin', last: 'Ellis', upline: 'field', changePassword: true },
 ];
 
-export const seedEmail = (key: string) => `${key}@harbor-demo.example`;
+/** The other brands' demo companies, each with the brand's distinctive roles (Keystone's regional manager, Evergreen's basic user). */
+export const KEYSTONE_DEMO: SeedCompany = {
+  name: 'Keystone Demo Brokerage',
+  domainName: 'keystone-demo',
+  brand: 'keystone',
+  usernameSuffix: '.keystone',
+  users: [
+    { key: 'admin', role: 'admin', first: 'Avery', last: 'Stone' },
+    { key: 'rm', role: 'regional_manager', first: 'Quinn', last: 'Delgado', upline: 'admin', timezone: 'cst' },
+    { key: 'agent', role: 'agent', first: 'Parker', last: 'Holt', upline: 'rm', title: 'licensed_insurance_agent' },
+  ],
+};
 
-export async function seedDemoData(users: UsersRepository, secrets: SecretBox): Promise<{ email: string; role: Role; note: string }[]> {
-  const company = await users.insertCompany(DEMO_COMPANY.name, DEMO_COMPANY.domainName);
+export const EVERGREEN_DEMO: SeedCompany = {
+  name: 'Evergreen Demo Funeral Home',
+  domainName: 'evergreen-demo',
+  brand: 'evergreen',
+  usernameSuffix: '.evergreen',
+  users: [
+    { key: 'admin', role: 'admin', first: 'Elliot', last: 'Marsh' },
+    { key: 'basic', role: 'basic', first: 'Rowan', last: 'Finch', upline: 'admin' },
+    { key: 'preneed', role: 'agent', first: 'Harper', last: 'Vale', upline: 'admin', title: 'preneed_agent' },
+  ],
+};
+
+const HARBOR_DEMO: SeedCompany = { ...DEMO_COMPANY, users: SEED_USERS };
+
+export const SEED_COMPANIES: SeedCompany[] = [HARBOR_DEMO, KEYSTONE_DEMO, EVERGREEN_DEMO];
+
+/** E-mail of a seeded user: `admin@harbor-demo.example`; another company's with its domain name (`keystone-demo`). */
+export const seedEmail = (key: string, domainName: string = DEMO_COMPANY.domainName) => `${key}@${domainName}.example`;
+
+export type SeededUser = { email: string; role: Role; brand: BrandId; note: string };
+
+/** The demo companies and users; every password is DEMO_PASSWORD. */
+export async function seedDemoData(users: UsersRepository, secrets: SecretBox): Promise<SeededUser[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ids = new Map<string, number>();
-  const printed: { email: string; role: Role; note: string }[] = [];
-  for (const u of SEED_USERS) {
-    const row = await users.insert(
-      {
-        companyId: company.id,
-        uplineId: u.upline ? ids.get(u.upline) : null,
-        email: seedEmail(u.key),
-        username: u.key,
-        passwordHash,
-        accountType: u.role,
-        firstName: u.first,
-        lastName: u.last,
-        timezone: u.timezone ?? 'est',
-        tosAcceptedVersion: 1,
-        tosAcceptedAt: new Date(),
-        otpEnabled: Boolean(u.twoFactor),
-        otpSecret: u.twoFactor ? secrets.seal(DEMO_TOTP_SECRET) : null,
-        changePassword: Boolean(u.changePassword),
-      },
-      [u.role],
-    );
-    ids.set(u.key, row.id);
-    printed.push({
-      email: row.email,
-      role: u.role,
-      note: u.twoFactor ? `two-factor on, TOTP secret ${DEMO_TOTP_SECRET}` : u.changePassword ? 'must change the password' : '',
-    });
+  const printed: SeededUser[] = [];
+  for (const seedCompany of SEED_COMPANIES) {
+    const company = await users.insertCompany(seedCompany.name, seedCompany.domainName, seedCompany.brand);
+    const titles = BRANDS[seedCompany.brand].agentTitles.map((t) => t.value);
+    const ids = new Map<string, number>();
+    for (const u of seedCompany.users) {
+      if (u.title && !titles.includes(u.title)) throw new Error(`Seed title ${u.title} is not a ${seedCompany.brand} title`);
+      const row = await users.insert(
+        {
+          companyId: company.id,
+          uplineId: u.upline ? ids.get(u.upline) : null,
+          email: seedEmail(u.key, seedCompany.domainName),
+          username: `${u.key}${seedCompany.usernameSuffix ?? ''}`,
+          passwordHash,
+          accountType: u.role,
+          firstName: u.first,
+          lastName: u.last,
+          title: u.title ?? null,
+          timezone: u.timezone ?? 'est',
+          tosAcceptedVersion: 1,
+          tosAcceptedAt: new Date(),
+          otpEnabled: Boolean(u.twoFactor),
+          otpSecret: u.twoFactor ? secrets.seal(DEMO_TOTP_SECRET) : null,
+          changePassword: Boolean(u.changePassword),
+        },
+        [u.role],
+      );
+      ids.set(u.key, row.id);
+      printed.push({
+        email: row.email,
+        role: u.role,
+        brand: seedCompany.brand,
+        note: u.twoFactor ? `two-factor on, TOTP secret ${DEMO_TOTP_SECRET}` : u.changePassword ? 'must change the password' : '',
+      });
+    }
   }
   return printed;
+}
+
+/** Where to sign in as a seeded user locally: the brand's development host (harbor.localhost, keystone.localhost, ...). */
+export function seedSignInUrl(brand: BrandId, port: number): string {
+  return `http://${BRANDS[brand].domains.find((d) => d.endsWith('.localhost')) ?? 'localhost'}:${port}`;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint } from '@crm/contract';
+import type { Endpoint, FlagName } from '@crm/contract';
 import type { AppContext } from '../context';
 import { randomToken, safeEqual, verifySigned } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/http-errors';
+import { subjectOf } from '../modules/feature-flags/feature-flags.service';
 import type { Identity, RequestMeta } from '../modules/sessions/sessions.service';
 import { isAdmin, openGate } from '../modules/users/current-user';
 import { COOKIES, CSRF_HEADER, csrfCookie } from './cookies';
@@ -28,7 +29,10 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 
 /**
  * Who is calling: an API key (Authorization: Bearer), or the session cookie. Cookie-based calls
- * that change something must echo the CSRF cookie in the X-CSRF-Token header.
+ * that change something must echo the CSRF cookie in the X-CSRF-Token header. A session belongs to
+ * the brand of its user's company: on another brand's host (or after switching `?brand=` in
+ * development) it counts as no session, so endpoints that need a user answer 401. An API key
+ * names its user, and so its brand, by itself; it works on any host.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('identity', null);
@@ -50,8 +54,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (token) {
       const resolved = await ctx.sessions.resolve(token);
       if (resolved) {
-        const roles = await ctx.usersRepository.roleNames(resolved.user.id);
-        request.identity = { user: resolved.user, roles, session: resolved.session, via: 'session' };
+        const [roles, brand] = await Promise.all([
+          ctx.usersRepository.roleNames(resolved.user.id),
+          ctx.usersRepository.companyBrand(resolved.user.companyId),
+        ]);
+        if (brand === request.brand) request.identity = { user: resolved.user, brand, roles, session: resolved.session, via: 'session' };
       }
     }
     const pending = verifySigned<PendingOtp>(request.cookies[COOKIES.pendingOtp], ctx.env.APP_SECRET);
@@ -73,14 +80,24 @@ async function identityFromKey(ctx: AppContext, key: string): Promise<Identity |
     : (await ctx.apiKeys.authenticate(key))?.userId;
   const user = userId ? await ctx.usersRepository.findById(userId) : undefined;
   if (!user || !user.active) return null;
-  return { user, roles: await ctx.usersRepository.roleNames(user.id), session: null, via: 'api_key' };
+  const [roles, brand] = await Promise.all([ctx.usersRepository.roleNames(user.id), ctx.usersRepository.companyBrand(user.companyId)]);
+  return { user, brand, roles, session: null, via: 'api_key' };
 }
 
-/** The access rule of an endpoint (see Endpoint.access and Endpoint.gate in the contract). */
+/**
+ * The access rule of an endpoint (see Endpoint.access, Endpoint.gate and Endpoint.flag in the
+ * contract). A flagged endpoint answers 403 when its feature is off for the caller: for a signed-in
+ * user as their flags resolve (brand, role, company, overrides); for a public endpoint as they
+ * resolve for a visitor of the request's brand (no role, no company).
+ */
 export function authorize(ctx: AppContext, endpoint: Endpoint) {
+  const flag = endpoint.flag as FlagName | undefined;
+  const visitorFlagOff = (request: FastifyRequest) => flag !== undefined && !ctx.features.forVisitor(request.brand)[flag];
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    if (endpoint.access === 'public') return;
-    if (endpoint.access === 'pending_otp' && !request.identity && request.pendingOtpUserId) return;
+    if (endpoint.access === 'public' || (endpoint.access === 'pending_otp' && !request.identity && request.pendingOtpUserId)) {
+      if (visitorFlagOff(request)) throw forbidden();
+      return;
+    }
     const identity = request.identity;
     if (!identity) throw unauthorized();
     if (endpoint.access === 'admin' && !isAdmin(identity.roles)) throw forbidden();
@@ -89,6 +106,7 @@ export function authorize(ctx: AppContext, endpoint: Endpoint) {
       const gate = openGate(identity.user, ctx.env.TERMS_VERSION);
       if (gate) throw forbidden({ gate });
     }
+    if (flag !== undefined && !(await ctx.features.forUser(subjectOf(identity)))[flag]) throw forbidden();
   };
 }
 

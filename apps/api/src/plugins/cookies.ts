@@ -8,6 +8,10 @@ export const COOKIES = {
   impersonator: 'crm_impersonator',
   csrf: 'crm_csrf',
   pendingOtp: 'crm_2fa',
+  /** Development override of the request's brand (`?brand=keystone`), outside production only. */
+  brand: 'crm_brand',
+  /** The feature flag an administrator previews (development, stage and demo; spec part 1 §9). */
+  activeFlag: 'crm_active_flag',
 } as const;
 
 export const CSRF_HEADER = 'x-csrf-token';
@@ -24,6 +28,18 @@ export function httpOnlyCookie(maxAgeSeconds?: number): CookieSerializeOptions {
 /** The CSRF cookie is readable by the page, which echoes it in the X-CSRF-Token header. */
 export function csrfCookie(): CookieSerializeOptions {
   return { path: '/', httpOnly: false, sameSite: 'lax', secure: secureCookies };
+}
+
+/** A cookie the page may read (not httpOnly), optionally shared with every subdomain of `domain`. */
+export function readableCookie(options: { domain?: string; maxAgeSeconds?: number } = {}): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: secureCookies,
+    ...(options.domain && { domain: options.domain }),
+    ...(options.maxAgeSeconds !== undefined && { maxAge: options.maxAgeSeconds }),
+  };
 }
 
 /** A 401 clears the session tokens; a sign-in waiting for its code keeps its pending cookie so the code can be retyped. */

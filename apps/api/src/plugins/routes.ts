@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toRoutePath, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf, type ResponseOf } from '@crm/contract';
 import type { AppContext } from '../context';
+import { isFlagName } from '../modules/feature-flags/feature-flags.service';
 import { authorize } from './auth';
 
 export type RouteRequest<E extends Endpoint> = FastifyRequest & {
@@ -22,6 +23,9 @@ export type RouteHandler<E extends Endpoint> = (
  * schemas feed the OpenAPI document.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: RouteHandler<E>): void {
+  if (endpoint.flag !== undefined && !isFlagName(endpoint.flag)) {
+    throw new Error(`${endpoint.method} ${endpoint.path} names an unknown feature flag "${endpoint.flag}"`);
+  }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: toRoutePath(endpoint.path),

@@ -50,20 +50,32 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+export type TestAgentOptions = {
+  remoteAddress?: string;
+  /** The Host header every request carries (a brand's host such as keystone.localhost); inject's default is localhost:80. */
+  host?: string;
+};
+
 /**
  * A browser-like client over inject: keeps cookies, sends the CSRF header on changes (unless told
- * not to), and can sign in as a seeded user.
+ * not to), and can sign in as a seeded user. Give a host to talk to one brand's host.
  */
 export class TestAgent {
   readonly cookies = new Map<string, string>();
+  private readonly remoteAddress: string;
+  readonly host: string | undefined;
   constructor(
     private readonly app: FastifyInstance,
-    private readonly remoteAddress = '127.0.0.1',
-  ) {}
+    options: string | TestAgentOptions = {},
+  ) {
+    const resolved = typeof options === 'string' ? { remoteAddress: options } : options;
+    this.remoteAddress = resolved.remoteAddress ?? '127.0.0.1';
+    this.host = resolved.host;
+  }
 
   async request(method: Method, url: string, options: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {}) {
     if (!this.cookies.has('crm_csrf') && method !== 'GET') await this.request('GET', '/v1/health');
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...(this.host && { host: this.host }), ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && options.csrf !== false) headers['x-csrf-token'] = this.cookies.get('crm_csrf') ?? '';
     const injectOptions: InjectOptions = { method, url, headers, remoteAddress: this.remoteAddress };
@@ -84,10 +96,12 @@ export class TestAgent {
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, { headers });
   post = (url: string, body?: unknown, options: { csrf?: boolean } = {}) => this.request('POST', url, { body, ...options });
   patch = (url: string, body?: unknown) => this.request('PATCH', url, { body });
+  put = (url: string, body?: unknown) => this.request('PUT', url, { body });
   delete = (url: string) => this.request('DELETE', url);
 
+  /** Signs in as a seeded Harbor user by key (`agent`), or as anyone by e-mail address. */
   async signIn(key: string, password = DEMO_PASSWORD) {
-    const response = await this.post('/v1/sessions', { email: seedEmail(key), password });
+    const response = await this.post('/v1/sessions', { email: key.includes('@') ? key : seedEmail(key), password });
     if (response.statusCode !== 200) throw new Error(`sign-in as ${key} failed: ${response.statusCode} ${response.body}`);
     return response;
   }

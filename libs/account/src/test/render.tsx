@@ -1,13 +1,16 @@
 import type { ReactElement } from 'react';
 import type { CurrentUser } from '@crm/contract';
 import { createSessionBridge, SessionProvider } from '@crm/session';
-import { renderRoutes, type Handlers } from '@crm/testing';
+import { renderRoutes, testBrand, type Handlers } from '@crm/testing';
+import type { BrandConfigInput } from '@crm/variant';
 
 export type RenderAccountOptions = {
   path?: string;
   user: CurrentUser;
   handlers?: Handlers;
   element: ReactElement;
+  /** The brand the screen runs in; testBrand unless given. */
+  brand?: BrandConfigInput;
 };
 
 /** Renders `element` at `path` for a signed-in `user` (GET /auth/profile answers it). */
@@ -16,6 +19,7 @@ export function renderAccount({
   user,
   handlers = {},
   element,
+  brand = testBrand,
 }: RenderAccountOptions) {
   const bridge = createSessionBridge();
   const [pathname] = path.split('?');
@@ -24,6 +28,7 @@ export function renderAccount({
     handlers: { authProfile: () => user, ...handlers },
     onUnauthorized: bridge.onUnauthorized,
     routes: { [pathname]: element },
+    brand,
     layout: (children) => (
       <SessionProvider bridge={bridge} initialUser={user}>
         {children}

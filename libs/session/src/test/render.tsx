@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { ApiError } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
+import type { AppEnvironment, BrandConfigInput } from '@crm/variant';
 import { renderRoutes, type Handlers, type RenderRoutesResult } from '@crm/testing';
 import { SessionProvider } from '../SessionProvider';
 import { createSessionBridge, type SessionBridge } from '../session-bridge';
@@ -18,6 +19,9 @@ export type RenderOptions = {
   /** Routes wrapped in the given element (for example <RequireSession />). */
   guarded?: Record<string, ReactElement>;
   guard?: ReactElement;
+  /** Renders inside a BrandProvider for this brand. */
+  brand?: BrandConfigInput;
+  environment?: AppEnvironment;
 };
 
 export type RenderResult = RenderRoutesResult & { bridge: SessionBridge };

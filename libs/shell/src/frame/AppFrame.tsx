@@ -1,8 +1,9 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
 import { cn } from '@crm/ui';
-import { BrandRoleProvider, useFlagEvaluator } from '@crm/variant';
+import { useFlagEvaluator } from '@crm/variant';
 import { filterNavItems, type NavItem } from '../navigation/nav-items';
+import { FeaturePreviewBanner } from '../preview/FeaturePreviewBanner';
 import { BrandMark } from './BrandMark';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
@@ -14,32 +15,31 @@ export type AppFrameProps = {
 
 /**
  * The signed-in frame: skip link, impersonation banner, header (brand, navigation, user menu) and
- * the main landmark with the routed page. Feature flags below it are evaluated for the user's role.
+ * the main landmark with the routed page. Feature flags are the signed-in user's (the session
+ * provides them to useFlag); outside production a banner names a previewed feature.
  */
 export function AppFrame({ navItems }: AppFrameProps) {
   const { user } = useSession();
-  const role = user?.profile.account_type ?? null;
   return (
-    <BrandRoleProvider role={role}>
-      <div className="flex min-h-screen flex-col bg-bg text-text">
-        <SkipLink />
-        <ImpersonationBanner />
-        <header className="border-b border-border bg-surface">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-            <BrandMark />
-            <MainNavigation items={navItems} />
-            <div className="ml-auto">{user && <UserMenu user={user} />}</div>
-          </div>
-        </header>
-        <main
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none"
-        >
-          <Outlet />
-        </main>
-      </div>
-    </BrandRoleProvider>
+    <div className="flex min-h-screen flex-col bg-bg text-text">
+      <SkipLink />
+      <FeaturePreviewBanner />
+      <ImpersonationBanner />
+      <header className="border-b border-border bg-surface">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
+          <BrandMark />
+          <MainNavigation items={navItems} />
+          <div className="ml-auto">{user && <UserMenu user={user} />}</div>
+        </div>
+      </header>
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none"
+      >
+        <Outlet />
+      </main>
+    </div>
   );
 }
 

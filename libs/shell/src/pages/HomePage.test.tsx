@@ -51,6 +51,24 @@ describe('HomePage', () => {
       expect(section.textContent).not.toMatch(/\d/);
   });
 
+  it("follows the user's resolved features: no messages or calls when sms and dialer are off", async () => {
+    // As for an Evergreen basic user: the server resolves sms, dialer and reports off.
+    const basic = testUser();
+    basic.features = { ...basic.features, sms: false, dialer: false, reports: false };
+    renderHome(basic);
+    await screen.findByRole('heading', { level: 1 });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Upcoming events', 'Birthdays']);
+  });
+
+  it('shows recent calls when the server turned the dialer on for the user', async () => {
+    const user = testUser();
+    user.features = { ...user.features, dialer: true };
+    renderHome(user);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('heading', { level: 2, name: 'Recent calls' })).toBeInTheDocument();
+  });
+
   it('hides the reports section from an agent', async () => {
     renderHome(testUser({ profile: { ...testUser().profile, account_type: 'agent' } }));
     await screen.findByRole('heading', { level: 1 });

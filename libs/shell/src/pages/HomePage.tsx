@@ -3,20 +3,14 @@ import type { Role } from '@crm/contract';
 import { useSession } from '@crm/session';
 import { Card } from '@crm/ui';
 import { formatDate } from '@crm/util';
-import {
-  evaluateFlag,
-  roleAllowed,
-  useAppEnvironment,
-  useBrand,
-  type FlagName,
-} from '@crm/variant';
+import { roleAllowed, useBrand, useFlagEvaluator, type FlagName } from '@crm/variant';
 import { userDisplayName, userRoleLabel, userTimeZone } from '../frame/user-display';
 
 /** One panel of the dashboard; features fill `content` as they arrive. */
 export type DashboardSection = {
   id: string;
   title: string;
-  /** Shown only while this flag is on. */
+  /** Shown only while this flag is on for the user (their server-resolved `features`). */
   flag?: FlagName;
   /** Shown only to these roles (sub_admin counts as admin). */
   roles?: readonly Role[];
@@ -37,16 +31,13 @@ export type HomePageProps = { sections?: readonly DashboardSection[] };
 /** /: who is signed in, for which company and in which role, and the dashboard frame. */
 export function HomePage({ sections = DEFAULT_DASHBOARD_SECTIONS }: HomePageProps) {
   const brand = useBrand();
-  const environment = useAppEnvironment();
+  const isFlagOn = useFlagEvaluator();
   const { user } = useSession();
   if (!user) return null;
 
-  // Flags for the signed-in user's role, whether or not a frame set the role for useFlag.
   const role = user.profile.account_type;
   const visible = sections.filter(
-    (s) =>
-      (!s.roles || roleAllowed(role, s.roles)) &&
-      (!s.flag || evaluateFlag(brand, s.flag, { role, environment })),
+    (s) => (!s.roles || roleAllowed(role, s.roles)) && (!s.flag || isFlagOn(s.flag)),
   );
   const zone = userTimeZone(user);
   const today = formatDate(new Date().toISOString(), zone, 'dddd, MMMM D, YYYY');

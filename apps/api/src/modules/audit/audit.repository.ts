@@ -15,6 +15,8 @@ export const AUDIT_EVENTS = [
   'impersonation_started',
   'impersonation_ended',
   'api_token_refreshed',
+  'roles_changed',
+  'feature_flags_changed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -38,7 +38,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   async function secondStep(request: FastifyRequest, code: string, method: string) {
     if (!request.pendingOtpUserId) throw unauthorized('Your sign-in expired. Start again.', 'otp_code');
-    const done = await ctx.sessions.completeSecondFactor(request.pendingOtpUserId, code, requestMeta(request), method);
+    const done = await ctx.sessions.completeSecondFactor(request.pendingOtpUserId, code, requestMeta(request), method, request.brand);
     return { kind: 'session' as const, ...done };
   }
 
@@ -47,18 +47,18 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     const result =
       body.otp_code !== undefined
         ? await secondStep(request, body.otp_code, 'password')
-        : await ctx.sessions.signIn(body.email, body.password, requestMeta(request));
+        : await ctx.sessions.signIn(body.email, body.password, requestMeta(request), request.brand);
     return answer(result, reply);
   });
 
   route(app, ctx, endpoints.createSsoSession, async (request, reply) => {
     const body = request.body;
     if (!ctx.sso.enabled()) throw unauthorized('Single sign-on is not set up for this site');
-    if (body.redirect_uri !== undefined) return { authorization_url: await ctx.sso.authorizationUrl(body.redirect_uri) };
+    if (body.redirect_uri !== undefined) {
+      return { authorization_url: await ctx.sso.authorizationUrl(body.redirect_uri, request.brand) };
+    }
     const email = await ctx.sso.complete(body.code, body.state);
-    const user = await ctx.usersRepository.findByEmail(email);
-    if (!user) throw unauthorized(`No account uses ${email}. Ask your administrator to invite you.`);
-    return answer(await ctx.sessions.signInVerified(user, requestMeta(request)), reply);
+    return answer(await ctx.sessions.signInVerified(email, requestMeta(request), request.brand), reply);
   });
 
   route(app, ctx, endpoints.destroySession, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { Role } from '@crm/contract';
 import { IMPERSONATOR_ROLES } from '@crm/contract';
+import type { BrandId } from '@crm/brand-config';
 import type { Env } from '../../env';
 import { digest, randomDigits, randomToken, safeEqual } from '../../lib/crypto';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
@@ -7,6 +8,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { verifyTotp } from '../../lib/totp';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuditRepository } from '../audit/audit.repository';
+import { subjectOf, type FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SecretBox } from '../two-factor/secret-box';
 import { fullName, isAdmin, type Impersonation } from '../users/current-user';
 import type { UserRow, UsersRepository } from '../users/users.repository';
@@ -15,6 +17,8 @@ import type { SessionRow, SessionsRepository } from './sessions.repository';
 export type RequestMeta = { ip: string; userAgent: string | null };
 export type Identity = {
   user: UserRow;
+  /** The brand of the user's company (for a session, always the request's brand). */
+  brand: BrandId;
   roles: Role[];
   session: SessionRow | null;
   via: 'session' | 'api_key';
@@ -32,9 +36,13 @@ type Deps = {
   audit: AuditRepository;
   email: EmailProvider;
   secrets: SecretBox;
+  features: FeaturesService;
 };
 
-export function createSessionsService({ env, users, sessions, audit, email, secrets }: Deps) {
+/** What a sign-in of an account of another brand answers: exactly what a wrong password answers. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export function createSessionsService({ env, users, sessions, audit, email, secrets, features }: Deps) {
   const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
 
   /** Refuses further attempts once an account or an address has failed too often within the window. */
@@ -100,13 +108,19 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       sessions.deleteExpired(new Date(Date.now() - env.SESSION_IDLE_MINUTES * 60_000), new Date()),
     acceptCode,
 
-    async signIn(email: string, password: string, meta: RequestMeta): Promise<SignInResult> {
+    /**
+     * Password sign-in on `brand`'s host. An account of another brand's company is refused exactly
+     * like a wrong password, so accounts do not leak across brands.
+     */
+    async signIn(email: string, password: string, meta: RequestMeta, brand: BrandId): Promise<SignInResult> {
       const user = await users.findByEmail(email);
       await throttle(user?.id ?? null, meta.ip);
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !valid || !user.active) {
-        await fail(user?.id ?? null, meta, { email, reason: !user ? 'unknown_email' : !valid ? 'wrong_password' : 'inactive' });
-        throw unauthorized('Invalid email or password');
+      const otherBrand = user && valid && (await users.companyBrand(user.companyId)) !== brand;
+      if (!user || !valid || !user.active || otherBrand) {
+        const reason = !user ? 'unknown_email' : !valid ? 'wrong_password' : otherBrand ? 'other_brand' : 'inactive';
+        await fail(user?.id ?? null, meta, { email, reason, ...(otherBrand && { brand }) });
+        throw unauthorized(INVALID_CREDENTIALS);
       }
       if (user.otpEnabled) {
         if (user.otpDelivery === 'email') await sendEmailCode(user);
@@ -117,9 +131,11 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     },
 
     /** Second step of a sign-in that was waiting for its one-time code. */
-    async completeSecondFactor(userId: number, code: string, meta: RequestMeta, method: string) {
+    async completeSecondFactor(userId: number, code: string, meta: RequestMeta, method: string, brand: BrandId) {
       const user = await users.findById(userId);
-      if (!user || !user.active || !user.otpEnabled) throw unauthorized('Your sign-in expired. Start again.', 'otp_code');
+      if (!user || !user.active || !user.otpEnabled || (await users.companyBrand(user.companyId)) !== brand) {
+        throw unauthorized('Your sign-in expired. Start again.', 'otp_code');
+      }
       await throttle(user.id, meta.ip);
       if (!(await acceptCode(user, code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
         await fail(user.id, meta, { reason: 'wrong_code' });
@@ -130,8 +146,15 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       return { user: fresh, token: await issue(fresh, meta) };
     },
 
-    /** Signs in a user the SSO issuer vouched for (the second factor still applies). */
-    async signInVerified(user: UserRow, meta: RequestMeta): Promise<SignInResult> {
+    /**
+     * Signs in the user whose e-mail the SSO issuer vouched for (the second factor still applies).
+     * An account of another brand's company answers exactly like an unknown one.
+     */
+    async signInVerified(email: string, meta: RequestMeta, brand: BrandId): Promise<SignInResult> {
+      const user = await users.findByEmail(email);
+      if (!user || (await users.companyBrand(user.companyId)) !== brand) {
+        throw unauthorized(`No account uses ${email}. Ask your administrator to invite you.`);
+      }
       if (!user.active) throw unauthorized('This account is not active');
       if (user.otpEnabled) {
         if (user.otpDelivery === 'email') await sendEmailCode(user);
@@ -192,6 +215,9 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
         target.companyId === identity.user.companyId &&
         (admin || (await users.isInDownline(identity.user.id, target.id)));
       if (!target || !reachable) throw notFound('User');
+      // Impersonating (or logging in as) a business-unit admin needs the impersonate_bu_admin flag.
+      const targetIsBuAdmin = target.accountType === 'bu_admin' || (await users.roleNames(target.id)).includes('bu_admin');
+      if (targetIsBuAdmin && !(await features.forUser(subjectOf(identity))).impersonate_bu_admin) throw forbidden();
       const token = await issue(target, meta, { sessionId: identity.session.id, loginType });
       await audit.record({
         event: 'impersonation_started',

@@ -1,4 +1,4 @@
-import type { CurrentUser, Role } from '@crm/contract';
+import type { CurrentUser, FlagName, Role } from '@crm/contract';
 import { ADMIN_ROLES } from '@crm/contract';
 import type { UserRelations, UserRow } from './users.repository';
 
@@ -39,11 +39,12 @@ export function openGate(user: UserRow, termsVersion: number): 'password' | 'two
 export function toCurrentUser(
   user: UserRow,
   rel: UserRelations,
-  options: { termsVersion: number; impersonation: Impersonation },
+  options: { termsVersion: number; impersonation: Impersonation; features: Record<FlagName, boolean> },
 ): CurrentUser {
   const roles = rel.roles.length ? rel.roles : [user.accountType as Role];
   return {
     id: user.id,
+    brand: rel.company.brand,
     username: user.username,
     email: user.email,
     admin: isAdmin(roles),
@@ -69,6 +70,7 @@ export function toCurrentUser(
       about_me: user.aboutMe,
       dialer_verified_phone_number: user.dialerVerifiedPhoneNumber,
       dialer_enabled: user.dialerEnabled,
+      title: user.title,
     },
     signup: null,
     company: { id: rel.company.id, name: rel.company.name, domain_name: rel.company.domainName },
@@ -95,6 +97,7 @@ export function toCurrentUser(
     impersonated_by: options.impersonation
       ? { id: options.impersonation.id, name: options.impersonation.name, login_type: options.impersonation.loginType }
       : null,
+    features: options.features,
     created_at: user.createdAt.toISOString(),
   };
 }

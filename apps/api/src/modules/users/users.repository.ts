@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@crm/contract';
+import { isBrandId, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
 import { apiKeys, companies, roles, userRoles, users } from '../../db/schema';
 
@@ -8,11 +9,16 @@ export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
 export type UserRelations = {
-  company: { id: number; name: string; domainName: string };
+  company: { id: number; name: string; domainName: string; brand: BrandId };
   upline: { id: number; firstName: string; lastName: string } | null;
   roles: Role[];
   apiKeys: { id: number; name: string }[];
 };
+
+function brandOf(company: { id: number; brand: string }): BrandId {
+  if (!isBrandId(company.brand)) throw new Error(`Company ${company.id} has an unknown brand "${company.brand}"`);
+  return company.brand;
+}
 
 export function createUsersRepository(db: Database) {
   return {
@@ -80,13 +86,19 @@ export function createUsersRepository(db: Database) {
       ]);
       if (!company) throw new Error(`User ${user.id} has no company`);
       return {
-        company: { id: company.id, name: company.name, domainName: company.domainName },
+        company: { id: company.id, name: company.name, domainName: company.domainName, brand: brandOf(company) },
         upline: upline ? { id: upline.id, firstName: upline.firstName, lastName: upline.lastName } : null,
         roles: roleRows.map((r) => r.name as Role),
         apiKeys: keyRows,
       };
     },
 
+    /** The brand of a company (users belong to a brand through their company). */
+    async companyBrand(companyId: number): Promise<BrandId> {
+      const [row] = await db.select({ id: companies.id, brand: companies.brand }).from(companies).where(eq(companies.id, companyId));
+      if (!row) throw new Error(`Company ${companyId} not found`);
+      return brandOf(row);
+    },
     async roleNames(userId: number): Promise<Role[]> {
       const rows = await db
         .select({ name: roles.name })
@@ -118,8 +130,8 @@ export function createUsersRepository(db: Database) {
       });
     },
 
-    async insertCompany(name: string, domainName: string) {
-      const [row] = await db.insert(companies).values({ name, domainName }).returning();
+    async insertCompany(name: string, domainName: string, brand: BrandId) {
+      const [row] = await db.insert(companies).values({ name, domainName, brand }).returning();
       if (!row) throw new Error('Insert returned nothing');
       return row;
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUser } from '@crm/contract';
-import { DEMO_PASSWORD, seedEmail } from '../../db/seed';
+import { DEMO_PASSWORD, EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -23,12 +23,12 @@ describe('GET /v1/users/me', () => {
       'api_keys', 'quick_filters', 'soa_requests', 'soa_requests_meta', 'soa_request', 'auth_ips', 'auth_ips_meta',
       'office_locations', 'office_locations_meta', 'company', 'webpage', 'dialer_subscription', 'dialer_subscription_type',
       'dialer_license', 'paid_user?', 'change_password?', 'company_sms_subscription', 'sms_subscription',
-      'company_dialer_subscription',
+      'company_dialer_subscription', 'brand', 'features',
     ]) {
       expect(me, key).toHaveProperty([key]);
     }
     for (const key of ['first_name', 'last_name', 'personal_photo', 'logo', 'font_size', 'primary_color', 'background',
-      'account_type', 'about_me', 'dialer_verified_phone_number', 'dialer_enabled']) {
+      'account_type', 'about_me', 'dialer_verified_phone_number', 'dialer_enabled', 'title']) {
       expect(me.profile, key).toHaveProperty([key]);
     }
     expect(me).toMatchObject({
@@ -36,6 +36,7 @@ describe('GET /v1/users/me', () => {
       admin: false,
       roles: ['agent'],
       timezone: 'pst',
+      brand: 'harbor',
       company: { name: 'Harbor Demo Agency', domain_name: 'harbor-demo' },
       upline: { name: 'Riley Patel' },
       profile: { first_name: 'Jamie', last_name: 'Carter', account_type: 'agent' },
@@ -96,6 +97,59 @@ describe('profile changes', () => {
     await agent.signIn('manager');
     expect((await agent.patch('/v1/users/update_2fa', { otp_delivery: 'email' })).json().otp_delivery).toBe('email');
     expect((await agent.patch('/v1/users/update_2fa', { otp_delivery: 'fax' })).statusCode).toBe(422);
+  });
+});
+
+describe('PATCH /v1/users/update_theme', () => {
+  it('sets the user theme over the brand defaults; a field left out stays; null goes back to the brand default', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('telemarketer');
+    const set = await agent.patch('/v1/users/update_theme', { primary_color: '#123abc', background: '#fafafa', font_size: 'large' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().profile).toMatchObject({ primary_color: '#123abc', background: '#fafafa', font_size: 'large' });
+    const partial = await agent.patch('/v1/users/update_theme', { font_size: 'small' });
+    expect(partial.json().profile).toMatchObject({ primary_color: '#123abc', background: '#fafafa', font_size: 'small' });
+    const reset = await agent.patch('/v1/users/update_theme', { primary_color: null, background: null, font_size: null });
+    expect(reset.json().profile).toMatchObject({ primary_color: null, background: null, font_size: null });
+    const bad = await agent.patch('/v1/users/update_theme', { primary_color: 'red', font_size: 'huge' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['font_size', 'primary_color']);
+    expect(bad.json().errors.primary_color).toBe('Must be a colour like #1a2b3c');
+    expect((await new TestAgent(t.app).patch('/v1/users/update_theme', { font_size: 'small' })).statusCode).toBe(401);
+  });
+});
+
+describe('agent title in update_profile', () => {
+  const profile = (first: string, last: string, email: string) => ({ first_name: first, last_name: last, email });
+
+  it("takes only the brand's titles: a Harbor agent cannot be a funeral director, an Evergreen agent can", async () => {
+    const harbor = new TestAgent(t.app);
+    await harbor.signIn('agent');
+    const base = profile('Jamie', 'Carter', seedEmail('agent'));
+    const ok = await harbor.patch('/v1/users/update_profile', { ...base, title: 'retirement_specialist' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().profile.title).toBe('retirement_specialist');
+    const refused = await harbor.patch('/v1/users/update_profile', { ...base, title: 'funeral_director' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { title: 'Choose one of the titles your brand offers' } });
+    expect((await harbor.patch('/v1/users/update_profile', { ...base, title: 'licensed_insurance_agent' })).statusCode).toBe(422);
+    // left out: unchanged; null: cleared
+    expect((await harbor.patch('/v1/users/update_profile', base)).json().profile.title).toBe('retirement_specialist');
+    expect((await harbor.patch('/v1/users/update_profile', { ...base, title: null })).json().profile.title).toBeNull();
+
+    const evergreenEmail = seedEmail('preneed', EVERGREEN_DEMO.domainName);
+    const evergreen = new TestAgent(t.app, { host: 'evergreen.localhost' });
+    await evergreen.signIn(evergreenEmail);
+    expect((await evergreen.get('/v1/users/me')).json().profile.title).toBe('preneed_agent');
+    const director = await evergreen.patch('/v1/users/update_profile', { ...profile('Harper', 'Vale', evergreenEmail), title: 'funeral_director' });
+    expect(director.statusCode, director.body).toBe(200);
+    expect(director.json().profile.title).toBe('funeral_director');
+
+    const keystoneEmail = seedEmail('agent', KEYSTONE_DEMO.domainName);
+    const keystone = new TestAgent(t.app, { host: 'keystone.localhost' });
+    await keystone.signIn(keystoneEmail);
+    const ks = await keystone.patch('/v1/users/update_profile', { ...profile('Parker', 'Holt', keystoneEmail), title: 'agency_sales_manager' });
+    expect(ks.json().profile.title).toBe('agency_sales_manager');
   });
 });
 

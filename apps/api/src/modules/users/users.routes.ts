@@ -22,6 +22,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     me(request, await ctx.users.updateProfile(requireIdentity(request).user, request.body)),
   );
 
+  route(app, ctx, endpoints.updateTheme, async (request) =>
+    me(request, await ctx.users.updateTheme(requireIdentity(request).user, request.body)),
+  );
   route(app, ctx, endpoints.updatePassword, async (request) =>
     me(request, await ctx.users.updatePassword(requireIdentity(request), request.params.id, request.body, requestMeta(request))),
   );

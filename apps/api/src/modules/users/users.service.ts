@@ -1,10 +1,12 @@
-import type { CurrentUser, Timezone } from '@crm/contract';
+import type { CurrentUser, ParsedBodyOf, Role, Timezone, endpoints } from '@crm/contract';
+import { BRANDS } from '@crm/brand-config';
 import type { Env } from '../../env';
 import { digest, randomToken } from '../../lib/crypto';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/sessions.service';
 import { toCurrentUser, type Impersonation } from './current-user';
@@ -18,11 +20,17 @@ type Deps = {
   sessions: SessionsRepository;
   audit: AuditRepository;
   email: EmailProvider;
+  features: FeaturesService;
 };
 
-export function createUsersService({ env, users, sessions, audit, email }: Deps) {
+type ProfileBody = ParsedBodyOf<typeof endpoints.updateProfile>;
+type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
+
+export function createUsersService({ env, users, sessions, audit, email, features }: Deps) {
   async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
-    return toCurrentUser(user, await users.relations(user), { termsVersion: env.TERMS_VERSION, impersonation });
+    const rel = await users.relations(user);
+    const flags = await features.forUser({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role });
+    return toCurrentUser(user, rel, { termsVersion: env.TERMS_VERSION, impersonation, features: flags });
   }
 
   async function emailTaken(address: string, exceptId: number): Promise<boolean> {
@@ -41,13 +49,29 @@ export function createUsersService({ env, users, sessions, audit, email }: Deps)
 
     updateTimezone: (user: UserRow, timezone: Timezone) => users.update(user.id, { timezone }),
 
-    async updateProfile(user: UserRow, body: { first_name: string; last_name: string; email: string; about_me?: string | null }) {
-      if (await emailTaken(body.email, user.id)) throw unprocessable({ email: 'Email is already taken' });
+    async updateProfile(user: UserRow, body: ProfileBody) {
+      const errors: Record<string, string> = {};
+      if (await emailTaken(body.email, user.id)) errors.email = 'Email is already taken';
+      if (body.title) {
+        const titles = BRANDS[await users.companyBrand(user.companyId)].agentTitles;
+        if (!titles.some((t) => t.value === body.title)) errors.title = 'Choose one of the titles your brand offers';
+      }
+      if (Object.keys(errors).length) throw unprocessable(errors);
       return users.update(user.id, {
         firstName: body.first_name,
         lastName: body.last_name,
         email: body.email,
         aboutMe: body.about_me ?? user.aboutMe,
+        // absent: unchanged; null or '': no title
+        ...(body.title !== undefined && { title: body.title || null }),
+      });
+    },
+    /** The user's own theme over the brand's; a field left out stays, null goes back to the brand's default. */
+    updateTheme(user: UserRow, body: ThemeBody) {
+      return users.update(user.id, {
+        ...(body.primary_color !== undefined && { primaryColor: body.primary_color }),
+        ...(body.background !== undefined && { background: body.background }),
+        ...(body.font_size !== undefined && { fontSize: body.font_size }),
       });
     },
 

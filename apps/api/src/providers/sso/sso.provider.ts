@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { BRANDS, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
 import type { Env } from '../../env';
 import { unauthorized, unprocessable } from '../../lib/http-errors';
@@ -43,11 +44,14 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
     return config;
   }
 
-  function allowedRedirect(redirectUri: string): boolean {
+  /** The callback path on PUBLIC_URL or one of the brand's own domains (https outside development), or localhost in development. */
+  function allowedRedirect(redirectUri: string, brand: BrandId): boolean {
     const url = new URL(redirectUri);
     if (url.pathname !== '/api/auth/callback') return false;
     if (url.origin === new URL(env.PUBLIC_URL).origin) return true;
-    return env.APP_ENV === 'development' && ['localhost', '127.0.0.1'].includes(url.hostname);
+    const development = env.APP_ENV === 'development';
+    if (BRANDS[brand].domains.includes(url.hostname) && (development || url.protocol === 'https:')) return true;
+    return development && ['localhost', '127.0.0.1'].includes(url.hostname);
   }
 
   return {
@@ -56,8 +60,8 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
       fetchOverride.current = fn;
     },
 
-    async authorizationUrl(redirectUri: string): Promise<string> {
-      if (!allowedRedirect(redirectUri)) throw unprocessable({ redirect_uri: 'This return address is not allowed' });
+    async authorizationUrl(redirectUri: string, brand: BrandId): Promise<string> {
+      if (!allowedRedirect(redirectUri, brand)) throw unprocessable({ redirect_uri: 'This return address is not allowed' });
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND_IDS, BRANDS, isBrandId, type BrandId } from '@crm/brand-config';
+import type { Env } from '../env';
+import { COOKIES, readableCookie } from './cookies';
+
+declare module 'fastify' {
+  // Fastify's request type is extended by declaration merging, which needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** The brand this request is for: by host, else the default brand, else (outside production) the ?brand= override. */
+    brand: BrandId;
+    /**
+     * Set when the host is a company webpage host (spec part 1 §2): a subdomain of a brand domain
+     * whose first label is not api, platform or www. The label names the company page.
+     */
+    webpageSubdomain: string | null;
+  }
+}
+
+/** First labels that belong to the product itself, never to a company webpage (spec part 1 §2). */
+const PRODUCT_SUBDOMAINS = new Set(['api', 'platform', 'www']);
+const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A brand's root domains: its domains that are not a subdomain of another of its domains
+ * (harboragent.com and harbor.localhost, not www.harboragent.com). Company webpages live one label
+ * below a root, and the active-flag cookie is shared across a root.
+ */
+const ROOT_DOMAINS: Record<BrandId, string[]> = Object.fromEntries(
+  BRAND_IDS.map((id) => {
+    const domains = BRANDS[id].domains;
+    return [id, domains.filter((d) => !domains.some((other) => other !== d && d.endsWith(`.${other}`)))];
+  }),
+) as Record<BrandId, string[]>;
+
+function normalizeHost(hostname: string): string {
+  return hostname.trim().toLowerCase().replace(/\.$/, '');
+}
+
+export type HostBrand = { brand: BrandId; webpageSubdomain: string | null };
+
+/**
+ * The brand a host belongs to: one of a brand's domains, or one label below one of its root
+ * domains (acme.harboragent.com, acme.harbor.localhost: a company webpage unless the label is api,
+ * platform or www). null for localhost, IP addresses and hosts of no brand.
+ */
+export function brandOfHost(hostname: string): HostBrand | null {
+  const host = normalizeHost(hostname);
+  for (const id of BRAND_IDS) {
+    if (BRANDS[id].domains.includes(host)) return { brand: id, webpageSubdomain: null };
+  }
+  for (const id of BRAND_IDS) {
+    for (const root of ROOT_DOMAINS[id]) {
+      if (!host.endsWith(`.${root}`)) continue;
+      const label = host.slice(0, -(root.length + 1));
+      if (!LABEL.test(label)) continue;
+      return { brand: id, webpageSubdomain: PRODUCT_SUBDOMAINS.has(label) ? null : label };
+    }
+  }
+  return null;
+}
+
+/**
+ * The Domain attribute for a cookie every host of `brand` under the request's registrable domain
+ * should see: `.harboragent.com` for platform.harboragent.com or acme.harboragent.com. Undefined
+ * (a host-only cookie) on localhost, IP addresses and hosts outside the brand's domains.
+ */
+export function brandCookieDomain(hostname: string, brand: BrandId): string | undefined {
+  const host = normalizeHost(hostname);
+  const root = ROOT_DOMAINS[brand].find((d) => host === d || host.endsWith(`.${d}`));
+  return root ? `.${root}` : undefined;
+}
+
+/** The `brand` query parameter of a URL: a string (possibly empty) when present, else undefined. */
+function brandParam(url: string): string | undefined {
+  const query = url.indexOf('?');
+  if (query < 0) return undefined;
+  return new URLSearchParams(url.slice(query + 1)).get('brand') ?? undefined;
+}
+
+/**
+ * Resolves `request.brand` for every request: the brand of the host; else the default brand
+ * (DEFAULT_BRAND) on localhost, IP addresses and unknown hosts. Outside production a developer may
+ * switch with `?brand=keystone`, remembered in the crm_brand cookie (`?brand=` forgets it).
+ */
+export function registerBrand(app: FastifyInstance, env: Env): void {
+  app.decorateRequest('brand', env.DEFAULT_BRAND);
+  app.decorateRequest('webpageSubdomain', null);
+  const overridable = env.APP_ENV !== 'production';
+
+  app.addHook('onRequest', async (request, reply) => {
+    const fromHost = brandOfHost(request.hostname);
+    request.brand = fromHost?.brand ?? env.DEFAULT_BRAND;
+    request.webpageSubdomain = fromHost?.webpageSubdomain ?? null;
+    if (!overridable) return;
+
+    const asked = brandParam(request.url);
+    const remembered = request.cookies[COOKIES.brand];
+    if (asked !== undefined && isBrandId(asked)) {
+      request.brand = asked;
+      if (remembered !== asked) reply.setCookie(COOKIES.brand, asked, readableCookie());
+    } else if (asked === '') {
+      if (remembered !== undefined) reply.clearCookie(COOKIES.brand, { path: '/' });
+    } else if (isBrandId(remembered)) {
+      request.brand = remembered;
+    }
+  });
+}

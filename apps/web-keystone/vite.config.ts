@@ -1,0 +1,3 @@
+import { brandViteConfig } from '../../tools/vite/brand-app';
+
+export default brandViteConfig('web-keystone');

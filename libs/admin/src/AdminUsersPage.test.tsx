@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@crm/api-client';
+import type { AdminUser, Role } from '@crm/contract';
+import { callsOf } from '@crm/testing';
+import { BRANDS } from '@crm/variant';
+import { AdminUsersPage } from './AdminUsersPage';
+import { renderAdmin } from './test/render';
+
+function adminUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id,
+    email: `user${id}@example.com`,
+    first_name: 'User',
+    last_name: String(id),
+    account_type: 'agent',
+    roles: ['agent'],
+    title: null,
+    upline: null,
+    active: true,
+    created_at: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const riley = adminUser(5, {
+  email: 'rm@keystone-demo.example',
+  first_name: 'Riley',
+  last_name: 'Stone',
+  account_type: 'regional_manager',
+  roles: ['regional_manager'],
+  title: 'agency_sales_manager',
+});
+
+function page(data: AdminUser[], current = 1, total = data.length, limit = 25) {
+  return {
+    data,
+    meta: {
+      current_page: current,
+      limit,
+      total_count: total,
+      total_pages: Math.ceil(total / limit),
+    },
+  };
+}
+
+function roleOptions(): string[] {
+  const group = screen.getByRole('group', { name: 'Role' });
+  return within(group)
+    .getAllByRole('radio')
+    .map((radio) => radio.closest('label')?.textContent ?? '');
+}
+
+describe('AdminUsersPage', () => {
+  it("lists the company's users with the brand's role and title labels", async () => {
+    renderAdmin({
+      path: '/admin/users',
+      brand: BRANDS.keystone,
+      element: <AdminUsersPage />,
+      handlers: { listAdminUsers: () => page([riley, adminUser(6)]) },
+    });
+    const row = (await screen.findByRole('rowheader', { name: 'Riley Stone' })).closest('tr')!;
+    expect(within(row).getByText('Regional Manager')).toBeInTheDocument();
+    expect(within(row).getByText('Agency Sales Manager')).toBeInTheDocument();
+    expect(within(row).getByText('rm@keystone-demo.example')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1 (2 users)')).toBeInTheDocument();
+  });
+
+  it('searches and pages through ?q= and ?page=', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => adminUser(i + 10));
+    const { client } = renderAdmin({
+      path: '/admin/users',
+      element: <AdminUsersPage />,
+      handlers: {
+        listAdminUsers: (options) => {
+          const query = (options as { query: { page: number } }).query;
+          return page(many, query.page, 60);
+        },
+      },
+    });
+    const events = userEvent.setup();
+    await screen.findByText('Page 1 of 3 (60 users)');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await events.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 2 of 3 (60 users)');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users?page=2');
+
+    await events.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'ann');
+    await events.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/users?q=ann'),
+    );
+    await waitFor(() =>
+      expect(callsOf(client, 'listAdminUsers').at(-1)?.query).toEqual({
+        q: 'ann',
+        page: 1,
+        limit: 25,
+      }),
+    );
+    expect(callsOf(client, 'listAdminUsers')[1]?.query).toEqual({ page: 2, limit: 25 });
+  });
+
+  it('offers only the assignable roles, with the brand labels (no sub_admin in Keystone)', async () => {
+    renderAdmin({
+      path: '/admin/users',
+      brand: BRANDS.keystone,
+      element: <AdminUsersPage />,
+      handlers: {
+        listAdminUsers: () => page([riley]),
+        adminUserRoles: () => ({
+          data: {
+            roles: ['regional_manager'] as Role[],
+            assignable: ['bu_admin', 'regional_manager', 'manager', 'agent'] as Role[],
+          },
+        }),
+      },
+    });
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('button', { name: 'Change role for Riley Stone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role for Riley Stone' });
+    await within(dialog).findByRole('group', { name: 'Role' });
+    expect(roleOptions()).toEqual(['Business Unit Admin', 'Regional Manager', 'Manager', 'Agent']);
+    expect(within(dialog).queryByRole('radio', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Regional Manager' })).toBeChecked();
+  });
+
+  it('offers Admin where the server says sub_admin is assignable (Harbor)', async () => {
+    renderAdmin({
+      path: '/admin/users',
+      brand: BRANDS.harbor,
+      element: <AdminUsersPage />,
+      handlers: {
+        listAdminUsers: () => page([adminUser(8)]),
+        adminUserRoles: () => ({
+          data: {
+            roles: ['agent'] as Role[],
+            assignable: ['sub_admin', 'manager', 'agent'] as Role[],
+          },
+        }),
+      },
+    });
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('button', { name: 'Change role for User 8' }));
+    await screen.findByRole('group', { name: 'Role' });
+    expect(roleOptions()).toEqual(['Admin', 'Manager', 'Agent']);
+  });
+
+  it('saves the role with update_roles, refreshes the list and says so', async () => {
+    let users = [adminUser(8)];
+    const { client } = renderAdmin({
+      path: '/admin/users',
+      brand: BRANDS.harbor,
+      element: <AdminUsersPage />,
+      handlers: {
+        listAdminUsers: () => page(users),
+        adminUserRoles: () => ({
+          data: { roles: ['agent'] as Role[], assignable: ['manager', 'agent'] as Role[] },
+        }),
+        updateAdminUserRoles: () => {
+          users = [adminUser(8, { account_type: 'manager', roles: ['manager'] })];
+          return { data: users[0] };
+        },
+      },
+    });
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('button', { name: 'Change role for User 8' }));
+    await events.click(await screen.findByRole('radio', { name: 'Manager' }));
+    await events.click(screen.getByRole('button', { name: 'Save role' }));
+    expect(await screen.findByText('User 8 is now Manager.')).toBeInTheDocument();
+    expect(callsOf(client, 'updateAdminUserRoles')).toEqual([
+      { params: { id: 8 }, body: { roles: ['manager'] } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = screen.getByRole('rowheader', { name: 'User 8' }).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('Manager')).toBeInTheDocument());
+  });
+
+  it("shows the server's refusal beside the field", async () => {
+    renderAdmin({
+      path: '/admin/users',
+      brand: BRANDS.harbor,
+      element: <AdminUsersPage />,
+      handlers: {
+        listAdminUsers: () => page([adminUser(8)]),
+        adminUserRoles: () => ({
+          data: { roles: ['agent'] as Role[], assignable: ['manager', 'agent'] as Role[] },
+        }),
+        updateAdminUserRoles: () => {
+          throw new ApiError(422, { errors: { roles: 'Role "manager" cannot be given here' } });
+        },
+      },
+    });
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('button', { name: 'Change role for User 8' }));
+    await events.click(await screen.findByRole('radio', { name: 'Manager' }));
+    await events.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Role' })).toHaveAccessibleDescription(
+        'Role "manager" cannot be given here',
+      ),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

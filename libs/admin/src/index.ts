@@ -1,0 +1,13 @@
+export { AdminUsersPage, ADMIN_USERS_PAGE_SIZE } from './AdminUsersPage';
+export { ChangeRoleDialog } from './ChangeRoleDialog';
+export type { ChangeRoleDialogProps } from './ChangeRoleDialog';
+export { FeatureFlagsPage } from './FeatureFlagsPage';
+export { FLAG_LABELS, roleLabel } from './labels';
+export {
+  adminKeys,
+  adminUserRolesQueryOptions,
+  adminUsersQueryOptions,
+  featureFlagsQueryOptions,
+  featuresQueryOptions,
+} from './admin-queries';
+export type { AdminUsersQuery } from './admin-queries';

@@ -1,0 +1,44 @@
+import type { ReactElement } from 'react';
+import type { CurrentUser } from '@crm/contract';
+import { createSessionBridge, SessionProvider } from '@crm/session';
+import { makeUser, renderRoutes, testBrand, type Handlers } from '@crm/testing';
+import type { BrandConfigInput } from '@crm/variant';
+
+export type RenderAdminOptions = {
+  path: string;
+  element: ReactElement;
+  handlers?: Handlers;
+  user?: CurrentUser;
+  brand?: BrandConfigInput;
+};
+
+/** Renders an admin screen at `path` for a signed-in administrator. */
+export function renderAdmin({
+  path,
+  element,
+  handlers = {},
+  user = makeUser({ admin: true, roles: ['admin'], profile: { account_type: 'admin' } }),
+  brand = testBrand,
+}: RenderAdminOptions) {
+  const bridge = createSessionBridge();
+  const [pathname] = path.split('?');
+  return renderRoutes({
+    path,
+    brand,
+    handlers: { authProfile: () => user, ...handlers },
+    onUnauthorized: bridge.onUnauthorized,
+    routes: { [pathname as string]: element },
+    layout: (children) => (
+      <SessionProvider bridge={bridge} initialUser={user}>
+        {children}
+      </SessionProvider>
+    ),
+  });
+}
+
+/** Radix Select needs pointer capture and scrolling, which jsdom lacks. */
+export function polyfillPointer(): void {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+}

@@ -1,0 +1,72 @@
+import { createRoot, type Root } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter } from 'react-router-dom';
+import { createApiClient, createQueryClient, type ApiClient } from '@crm/api-client';
+import { sessionBridge } from '@crm/session';
+import { showAccessDenied } from '@crm/shell';
+import type { BrandConfigInput } from '@crm/variant';
+import { BrandApp, type BrandAppRouter } from './BrandApp';
+import { parseDeploymentSettings, type DeploymentSettings } from './deployment-settings';
+import { createBrandRoutes, type BrandRoutesOptions } from './routes';
+
+export type MountBrandAppOptions = BrandRoutesOptions & {
+  /** The app's brand file (validated by BrandProvider). */
+  brand: BrandConfigInput;
+  /** The build's VITE_* settings; import.meta.env unless given. */
+  env?: Record<string, unknown>;
+  /** Where to render; the page's #root unless given. */
+  container?: HTMLElement;
+};
+
+export type MountedBrandApp = {
+  root: Root;
+  router: BrandAppRouter;
+  queryClient: QueryClient;
+  apiClient: ApiClient;
+  settings: DeploymentSettings;
+};
+
+/** The api-client with the app's wiring: 401s go to the session (via the bridge), 403s to the toast. */
+export function createBrandApiClient(settings: Pick<DeploymentSettings, 'apiBaseUrl'>): ApiClient {
+  return createApiClient({
+    baseUrl: settings.apiBaseUrl,
+    onUnauthorized: sessionBridge.onUnauthorized,
+    onForbidden: showAccessDenied,
+  });
+}
+
+/**
+ * Starts a brand app: reads the deployment settings (API base address, environment, analytics id),
+ * creates the query client, the api-client (401 → session, 403 → 'Access denied!' toast) and the
+ * router, and renders the providers (brand, toasts, error boundary) into #root. A brand app's
+ * main.tsx is `mountBrandApp({ brand })`, plus its own routes or navigation if it has any.
+ */
+export function mountBrandApp({
+  brand,
+  env = import.meta.env,
+  container,
+  ...routeOptions
+}: MountBrandAppOptions): MountedBrandApp {
+  const settings = parseDeploymentSettings(env);
+  const element = container ?? document.getElementById('root');
+  if (!element) throw new Error('index.html has no #root element');
+
+  const brandWithSettings: BrandConfigInput = settings.analyticsId
+    ? { ...brand, analyticsId: settings.analyticsId }
+    : brand;
+  const queryClient = createQueryClient();
+  const apiClient = createBrandApiClient(settings);
+  const router = createBrowserRouter(createBrandRoutes(routeOptions));
+
+  const root = createRoot(element);
+  root.render(
+    <BrandApp
+      brand={brandWithSettings}
+      environment={settings.environment}
+      router={router}
+      queryClient={queryClient}
+      apiClient={apiClient}
+    />,
+  );
+  return { root, router, queryClient, apiClient, settings };
+}

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { ApiError } from '@crm/api-client';
+import type { CurrentUser } from '@crm/contract';
+import { createTestQueryClient, featuresFor, makeUser, mockApiClient } from '@crm/testing';
+import { BRANDS, type BrandId } from '@crm/variant';
+import { BrandApp } from './BrandApp';
+import { BASE_NAV_ITEMS, BASE_ROUTES, createBrandRoutes, type BrandRoutesOptions } from './routes';
+
+afterEach(() => {
+  document.documentElement.removeAttribute('style');
+});
+
+type Options = BrandRoutesOptions & { brandId?: BrandId; user?: CurrentUser | null; path: string };
+
+function renderBrandApp({ brandId = 'harbor', user = null, path, ...routeOptions }: Options) {
+  const { client, call } = mockApiClient(async (name) => {
+    if (name === 'authProfile') {
+      if (!user) throw new ApiError(401, null);
+      return user;
+    }
+    if (name === 'listAdminUsers') {
+      return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
+    }
+    throw new Error(`unexpected call ${name}`);
+  });
+  const router = createMemoryRouter(createBrandRoutes(routeOptions), { initialEntries: [path] });
+  render(
+    <BrandApp
+      brand={BRANDS[brandId]}
+      environment="production"
+      router={router}
+      queryClient={createTestQueryClient()}
+      apiClient={client}
+    />,
+  );
+  return { router, call };
+}
+
+function userOf(brandId: BrandId, role: CurrentUser['profile']['account_type']): CurrentUser {
+  return makeUser({
+    brand: brandId,
+    roles: [role],
+    admin: role === 'admin' || role === 'sub_admin',
+    profile: { first_name: 'Pat', last_name: 'Lee', account_type: role },
+    features: featuresFor(BRANDS[brandId], role),
+  });
+}
+
+function navLabels(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('brand app routes', () => {
+  it.each<BrandId>(['harbor', 'keystone', 'evergreen'])(
+    "/login shows the %s brand's name",
+    async (brandId) => {
+      renderBrandApp({ brandId, path: '/login' });
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: `Sign in to ${BRANDS[brandId].name}`,
+        }),
+      ).toBeInTheDocument();
+      expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe(
+        BRANDS[brandId].colors.primary,
+      );
+    },
+  );
+
+  it('gives administrators the admin navigation and screens', async () => {
+    renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(navLabels()).toEqual(['Dashboard', 'My profile', 'Users', 'Feature flags']);
+  });
+
+  it("shows other roles 'Access denied!' on admin routes and no admin navigation", async () => {
+    renderBrandApp({ user: userOf('harbor', 'agent'), path: '/admin/feature-flags' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Access denied!' }),
+    ).toBeInTheDocument();
+    expect(navLabels()).toEqual(['Dashboard', 'My profile']);
+  });
+
+  it("hides messages and calls from an Evergreen basic user's dashboard, not from a Harbor agent's", async () => {
+    renderBrandApp({ brandId: 'evergreen', user: userOf('evergreen', 'basic'), path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Lee' });
+    expect(screen.queryByRole('heading', { name: 'Recent messages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Recent calls' })).not.toBeInTheDocument();
+  });
+
+  it("shows a Harbor agent's dashboard messages and calls", async () => {
+    renderBrandApp({ user: userOf('harbor', 'agent'), path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Lee' });
+    expect(screen.getByRole('heading', { name: 'Recent messages' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent calls' })).toBeInTheDocument();
+  });
+
+  it('lets a brand app add and remove routes and navigation', async () => {
+    renderBrandApp({
+      user: userOf('harbor', 'agent'),
+      path: '/aftercare',
+      routes: [
+        ...BASE_ROUTES.filter((route) => route.path !== '/account/profile'),
+        { path: '/aftercare', element: <h1>Aftercare</h1> },
+      ],
+      navItems: [
+        ...BASE_NAV_ITEMS.filter((item) => item.to !== '/account/profile'),
+        { to: '/aftercare', label: 'Aftercare' },
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aftercare' })).toBeInTheDocument();
+    expect(navLabels()).toEqual(['Dashboard', 'Aftercare']);
+  });
+
+  it('sends a visitor to /login', async () => {
+    const { router } = renderBrandApp({ path: '/admin/users' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Harbor Agent' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

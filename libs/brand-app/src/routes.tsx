@@ -1,0 +1,104 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { AdminUsersPage, FeatureFlagsPage } from '@crm/admin';
+import { ProfilePage } from '@crm/account';
+import { ADMIN_ROLES } from '@crm/contract';
+import { RequireSession, SessionProvider } from '@crm/session';
+import {
+  AppFrame,
+  BrandedLoginAppPage,
+  BrandedLoginPage,
+  BrandedResetPasswordPage,
+  BrandedSsoCallbackPage,
+  BrandedSsoLogoutPage,
+  ContactUsPage,
+  HomePage,
+  NotFoundPage,
+  PrivacyPolicyPage,
+  RequireFlag,
+  RouteErrorScreen,
+  TermsOfUsePage,
+  type NavItem,
+} from '@crm/shell';
+
+/**
+ * The main navigation every brand starts from; AppFrame shows each user the items their role and
+ * their flags allow. A brand app adds or removes items (`[...BASE_NAV_ITEMS, item]`, `.filter`).
+ */
+export const BASE_NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: 'Dashboard', end: true },
+  { to: '/account/profile', label: 'My profile' },
+  { to: '/admin/users', label: 'Users', roles: ADMIN_ROLES },
+  { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES },
+];
+
+/** Routes that need no login and no user loading (spec part 1 §2). */
+export const PUBLIC_ROUTES: readonly RouteObject[] = [
+  { path: '/login', element: <BrandedLoginPage /> },
+  { path: '/login-app', element: <BrandedLoginAppPage /> },
+  { path: '/reset-password', element: <BrandedResetPasswordPage /> },
+  { path: '/contact-us', element: <ContactUsPage /> },
+  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+  { path: '/terms-of-use', element: <TermsOfUsePage /> },
+  { path: '/api/auth/callback', element: <BrandedSsoCallbackPage /> },
+  { path: '/sso-logout', element: <BrandedSsoLogoutPage /> },
+];
+
+/** The administrators' screens, under /admin; other roles get the 'Access denied!' screen. */
+export const ADMIN_ROUTE: RouteObject = {
+  path: '/admin',
+  element: <RequireFlag roles={ADMIN_ROLES} />,
+  children: [
+    { index: true, element: <Navigate to="/admin/users" replace /> },
+    { path: 'users', element: <AdminUsersPage /> },
+    { path: 'feature-flags', element: <FeatureFlagsPage /> },
+  ],
+};
+
+/**
+ * The signed-in routes inside the app frame every brand starts from. A brand app adds routes (a
+ * feature gated by a flag goes inside `<RequireFlag flag="..." />`) or filters some out.
+ */
+export const BASE_ROUTES: readonly RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: '/account/profile', element: <ProfilePage /> },
+  ADMIN_ROUTE,
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export type BrandRoutesOptions = {
+  /** Signed-in routes inside the frame; BASE_ROUTES unless given. */
+  routes?: readonly RouteObject[];
+  /** The main navigation; BASE_NAV_ITEMS unless given. */
+  navItems?: readonly NavItem[];
+  /** Routes without login; PUBLIC_ROUTES unless given. */
+  publicRoutes?: readonly RouteObject[];
+  /** Send unpaid accounts to /billing (spec part 1 §2). Off until a brand has a billing area. */
+  requirePaid?: boolean;
+};
+
+/** The whole route tree of a brand app: the session, the public pages and the signed-in frame. */
+export function createBrandRoutes({
+  routes = BASE_ROUTES,
+  navItems = BASE_NAV_ITEMS,
+  publicRoutes = PUBLIC_ROUTES,
+  requirePaid = false,
+}: BrandRoutesOptions = {}): RouteObject[] {
+  return [
+    {
+      // The session lives inside the router: its 401 handling navigates to /login.
+      element: (
+        <SessionProvider>
+          <Outlet />
+        </SessionProvider>
+      ),
+      errorElement: <RouteErrorScreen />,
+      children: [
+        ...publicRoutes,
+        {
+          element: <RequireSession requirePaid={requirePaid} />,
+          children: [{ element: <AppFrame navItems={navItems} />, children: [...routes] }],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
+
+export default defineConfig({
+  root: workspaceRoot,
+  resolve: { alias: workspaceAliases() },
+  test: {
+    // The brand apps' shared Vite configuration (tools/vite) is tested here too.
+    include: ['libs/brand-app/src/**/*.test.{ts,tsx}', 'tools/vite/**/*.test.ts'],
+    environment: 'jsdom',
+    setupFiles: ['tools/vite/vitest-dom-setup.ts'],
+  },
+});
