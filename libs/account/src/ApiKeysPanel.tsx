@@ -14,13 +14,13 @@ import {
   EmptyState,
   Field,
   Input,
+  Notice,
   Spinner,
   Table,
   type TableColumn,
 } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { accountKeys, apiKeysQueryOptions } from './api-keys-queries';
-import { Notice } from './Notice';
 
 const nameSchema = createApiKey.body.pick({ name: true });
 type NameInput = z.input<typeof nameSchema>;

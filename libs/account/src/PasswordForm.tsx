@@ -5,8 +5,7 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { PASSWORD_MIN, updatePasswordBody, type CurrentUser } from '@crm/contract';
 import { applyApiErrors, FormError, useSession } from '@crm/session';
-import { Button, Field, Input } from '@crm/ui';
-import { Notice } from './Notice';
+import { Button, Field, Input, Notice } from '@crm/ui';
 
 type PasswordInput = z.input<typeof updatePasswordBody>;
 type PasswordOutput = z.output<typeof updatePasswordBody>;

@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { updateProfileBody, type CurrentUser } from '@crm/contract';
 import { applyApiErrors, FormError, useSession } from '@crm/session';
-import { Button, Field, Input, Select, Textarea } from '@crm/ui';
+import { Button, Field, Input, Notice, Select, Textarea } from '@crm/ui';
 import { useBrand } from '@crm/variant';
-import { Notice } from './Notice';
 
 type ProfileInput = z.input<typeof updateProfileBody>;
 type ProfileOutput = z.output<typeof updateProfileBody>;

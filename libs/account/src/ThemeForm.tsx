@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { FONT_SIZES, updateThemeBody, type CurrentUser } from '@crm/contract';
 import { applyApiErrors, FormError, useSession } from '@crm/session';
-import { Button, Field, Input, Select } from '@crm/ui';
+import { Button, Field, Input, Notice, Select } from '@crm/ui';
 import {
   contrastRatio,
   MIN_TEXT_CONTRAST,
@@ -13,7 +13,6 @@ import {
   type BrandConfig,
   type FontSize,
 } from '@crm/variant';
-import { Notice } from './Notice';
 
 type ThemeInput = z.input<typeof updateThemeBody>;
 type ThemeOutput = z.output<typeof updateThemeBody>;

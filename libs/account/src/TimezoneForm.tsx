@@ -5,8 +5,7 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { TIMEZONES, updateTimezone, type CurrentUser, type Timezone } from '@crm/contract';
 import { applyApiErrors, FormError, useSession } from '@crm/session';
-import { Button, Field, Select } from '@crm/ui';
-import { Notice } from './Notice';
+import { Button, Field, Notice, Select } from '@crm/ui';
 
 /** How each of the spec's time zones is named in the list. */
 export const TIMEZONE_LABELS: Record<Timezone, string> = {

@@ -11,8 +11,7 @@ import {
   type ResponseOf,
 } from '@crm/contract';
 import { apiErrorMessage, applyApiErrors, FormError, useSession } from '@crm/session';
-import { Button, Card, Field, Input } from '@crm/ui';
-import { Notice } from './Notice';
+import { Button, Card, Field, Input, Notice } from '@crm/ui';
 
 /** enable and disable take the same body: the contract's one-time code. */
 type CodeInput = z.input<typeof enable2fa.body>;

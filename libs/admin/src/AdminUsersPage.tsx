@@ -4,12 +4,11 @@ import { useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import type { AdminUser } from '@crm/contract';
 import { apiErrorMessage, FormError } from '@crm/session';
-import { Button, EmptyState, Input, Spinner, Table, type TableColumn } from '@crm/ui';
+import { Button, EmptyState, Input, Notice, Spinner, Table, type TableColumn } from '@crm/ui';
 import { useBrand } from '@crm/variant';
 import { adminUsersQueryOptions } from './admin-queries';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { fullName, roleLabel } from './labels';
-import { Notice } from './Notice';
 
 /** Users per page. */
 export const ADMIN_USERS_PAGE_SIZE = 25;

@@ -4,11 +4,10 @@ import { useApiClient } from '@crm/api-client';
 import { FLAG_NAMES, type FlagName, type FlagOverrideRow, type Role } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
 import { notifyActiveFlagChange } from '@crm/shell';
-import { Card, Select, Spinner, Table, type TableColumn } from '@crm/ui';
+import { Card, Notice, Select, Spinner, Table, type TableColumn } from '@crm/ui';
 import { useBrand, type BrandConfig } from '@crm/variant';
 import { adminKeys, featureFlagsQueryOptions, featuresQueryOptions } from './admin-queries';
 import { FLAG_LABELS, roleLabel } from './labels';
-import { Notice } from './Notice';
 
 type OverrideChoice = 'default' | 'on' | 'off';
 

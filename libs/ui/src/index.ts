@@ -25,3 +25,5 @@ export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner/Spinner'
 export { ProgressBar, type ProgressBarProps } from './progress-bar/ProgressBar';
 export { Toaster, toast, type ToasterProps } from './toaster/Toaster';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
+export { Notice } from './notice/Notice';
+export type { NoticeProps } from './notice/Notice';
