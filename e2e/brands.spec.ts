@@ -124,4 +124,43 @@ test.describe('white-label brands', () => {
     await reset;
     await expect.poll(rootPrimary).toBe(BRANDS.harbor.colors.primary);
   });
+
+  test('a Keystone agent asks for help from the Help dialog; a Harbor user has no Help button', async ({ page, baseURL }) => {
+    const keystone = brandOrigin(baseURL, 'keystone');
+    await signInAt(page, keystone, brandEmail('keystone', 'agent'));
+    await page.goto(`${keystone}/account/profile`);
+    await page.getByRole('banner').getByRole('button', { name: 'Help', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Help' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: BRANDS.keystone.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${BRANDS.keystone.supportEmail}`,
+    );
+    await expect(dialog.getByRole('link', { name: BRANDS.keystone.supportPhone })).toHaveAttribute('href', /^tel:/);
+    await expectAccessible(page);
+
+    await dialog.getByLabel('Subject').fill('Cannot find the import button');
+    await dialog.getByLabel('Message').fill('Where do I import my leads from a spreadsheet?');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/v1/helps') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const answer = await sent;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toMatchObject({ page: '/account/profile' });
+    await expect(page.getByText('Thanks — we will get back to you by e-mail.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // the sandbox outbox has it, addressed to Keystone's support team and replying to the agent
+    const outbox = await page.request.get(`${baseURL}/sandbox/outbox?to=${BRANDS.keystone.supportEmail}`);
+    expect((await outbox.json()).data[0]).toMatchObject({
+      to: BRANDS.keystone.supportEmail,
+      reply_to: brandEmail('keystone', 'agent'),
+      subject: 'Help request: Cannot find the import button',
+    });
+
+    await page.context().clearCookies();
+    const harbor = brandOrigin(baseURL, 'harbor');
+    await signInAt(page, harbor, brandEmail('harbor', 'agent'));
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toContainText('Welcome');
+    await expect(page.getByRole('button', { name: 'Help', exact: true })).toHaveCount(0);
+  });
 });
+

@@ -14,6 +14,7 @@ import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes'
 import { registerUserRoutes } from './modules/users/users.routes';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes';
+import { registerHelpRoutes } from './modules/helps/helps.routes';
 import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerApiKeyRoutes(app, ctx);
   registerFeatureFlagRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
+  registerHelpRoutes(app, ctx);
 
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
   if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);

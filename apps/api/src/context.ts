@@ -7,6 +7,8 @@ import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createFeatureFlagsRepository } from './modules/feature-flags/feature-flags.repository';
 import { createFeatureFlagsAdminService, createFeaturesService } from './modules/feature-flags/feature-flags.service';
+import { createHelpsRepository } from './modules/helps/helps.repository';
+import { createHelpsService } from './modules/helps/helps.service';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { createSecretBox } from './modules/two-factor/secret-box';
@@ -46,6 +48,7 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
     usersRepository: users,
     twoFactor: createTwoFactorService({ users, audit, secrets, sessions, issuer: () => new URL(env.PUBLIC_URL).hostname }),
     apiKeys: createApiKeysService(apiKeys),
+    helps: createHelpsService({ helps: createHelpsRepository(db), email, perHour: env.HELP_REQUESTS_PER_HOUR }),
     sso: createSsoProvider(env, db),
   };
 }

@@ -31,6 +31,8 @@ export const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Help requests (POST /v1/helps) one user may send per hour; each one e-mails the brand's support team. */
+  HELP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** SMTP server, e.g. smtp://user:pass@host:587. Unset: e-mails go to the local outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('CRM <no-reply@localhost>'),

@@ -36,7 +36,8 @@ export function createBrandApiClient(settings: Pick<DeploymentSettings, 'apiBase
 }
 
 /**
- * Starts a brand app: reads the deployment settings (API base address, environment, analytics id),
+ * Starts a brand app: reads the deployment settings (API base address, environment, analytics id;
+ * VITE_ANALYTICS_ID replaces the brand's analyticsId, which the routes' <Analytics> loads),
  * creates the query client, the api-client (401 → session, 403 → 'Access denied!' toast) and the
  * router, and renders the providers (brand, toasts, error boundary) into #root. A brand app's
  * main.tsx is `mountBrandApp({ brand })`, plus its own routes or navigation if it has any.

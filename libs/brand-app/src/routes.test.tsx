@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { ApiError } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
@@ -11,11 +10,28 @@ import { BASE_NAV_ITEMS, BASE_ROUTES, createBrandRoutes, type BrandRoutesOptions
 
 afterEach(() => {
   document.documentElement.removeAttribute('style');
+  for (const script of Array.from(document.querySelectorAll('script'))) script.remove();
+  delete (window as Window & { dataLayer?: unknown }).dataLayer;
+  delete (window as Window & { gtag?: unknown }).gtag;
 });
 
-type Options = BrandRoutesOptions & { brandId?: BrandId; user?: CurrentUser | null; path: string };
+type Options = BrandRoutesOptions & {
+  brandId?: BrandId;
+  user?: CurrentUser | null;
+  path: string;
+  analyticsId?: string;
+};
 
-function renderBrandApp({ brandId = 'harbor', user = null, path, ...routeOptions }: Options) {
+const googleTag = (id: string) =>
+  document.querySelectorAll(`script[src="https://www.googletagmanager.com/gtag/js?id=${id}"]`);
+
+function renderBrandApp({
+  brandId = 'harbor',
+  user = null,
+  path,
+  analyticsId,
+  ...routeOptions
+}: Options) {
   const { client, call } = mockApiClient(async (name) => {
     if (name === 'authProfile') {
       if (!user) throw new ApiError(401, null);
@@ -29,7 +45,7 @@ function renderBrandApp({ brandId = 'harbor', user = null, path, ...routeOptions
   const router = createMemoryRouter(createBrandRoutes(routeOptions), { initialEntries: [path] });
   render(
     <BrandApp
-      brand={BRANDS[brandId]}
+      brand={analyticsId ? { ...BRANDS[brandId], analyticsId } : BRANDS[brandId]}
       environment="production"
       router={router}
       queryClient={createTestQueryClient()}
@@ -122,5 +138,37 @@ describe('brand app routes', () => {
     const { router } = renderBrandApp({ path: '/admin/users' });
     await screen.findByRole('heading', { level: 1, name: 'Sign in to Harbor Agent' });
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("shows the Help button in the frame of a brand with the help widget on, not in Harbor's", async () => {
+    const first = renderBrandApp({ brandId: 'keystone', user: userOf('keystone', 'agent'), path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Lee' });
+    expect(screen.getByRole('button', { name: 'Help' })).toBeInTheDocument();
+    first.router.dispose();
+    cleanup();
+
+    renderBrandApp({ brandId: 'harbor', user: userOf('harbor', 'agent'), path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Lee' });
+    expect(screen.queryByRole('button', { name: 'Help' })).not.toBeInTheDocument();
+  });
+
+  it('loads the analytics id once on public and signed-in pages, unless the pages have their own tracking code', async () => {
+    const { router } = renderBrandApp({ path: '/login', analyticsId: 'G-BRAND1' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Harbor Agent' });
+    expect(googleTag('G-BRAND1')).toHaveLength(1);
+    await act(() => router.navigate('/contact-us'));
+    expect(googleTag('G-BRAND1')).toHaveLength(1);
+    router.dispose();
+    cleanup();
+
+    renderBrandApp({ path: '/login', analyticsId: 'G-BRAND2', ownTrackingCode: true });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Harbor Agent' });
+    expect(googleTag('G-BRAND2')).toHaveLength(0);
+  });
+
+  it('loads no analytics without an id (the brands ship none)', async () => {
+    renderBrandApp({ path: '/login' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Harbor Agent' });
+    expect(document.querySelectorAll('script[src*="googletagmanager"]')).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import { ProfilePage } from '@crm/account';
 import { ADMIN_ROLES } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
+  Analytics,
   AppFrame,
   BrandedLoginAppPage,
   BrandedLoginPage,
@@ -74,20 +75,28 @@ export type BrandRoutesOptions = {
   publicRoutes?: readonly RouteObject[];
   /** Send unpaid accounts to /billing (spec part 1 §2). Off until a brand has a billing area. */
   requirePaid?: boolean;
+  /**
+   * The pages bring their own tracking code (a public company page that has one): the brand's
+   * analytics are not loaded (spec part 1 §2).
+   */
+  ownTrackingCode?: boolean;
 };
 
-/** The whole route tree of a brand app: the session, the public pages and the signed-in frame. */
+/** The whole route tree of a brand app: the session, analytics, the public pages and the signed-in frame. */
 export function createBrandRoutes({
   routes = BASE_ROUTES,
   navItems = BASE_NAV_ITEMS,
   publicRoutes = PUBLIC_ROUTES,
   requirePaid = false,
+  ownTrackingCode = false,
 }: BrandRoutesOptions = {}): RouteObject[] {
   return [
     {
-      // The session lives inside the router: its 401 handling navigates to /login.
+      // The session lives inside the router: its 401 handling navigates to /login. Analytics
+      // (when the brand or the deployment has an id) records a page view on every route change.
       element: (
         <SessionProvider>
+          <Analytics ownTrackingCode={ownTrackingCode} />
           <Outlet />
         </SessionProvider>
       ),

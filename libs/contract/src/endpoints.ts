@@ -24,6 +24,7 @@ import { disable2fa, enable2fa, generateQr, sendOtp } from './two-factor.contrac
 import { createApiKey, deleteApiKey, listApiKeys, showApiKey, updateApiKey } from './api-keys.contract';
 import { listFeatureFlags, listFeatures, updateFeatureFlags } from './features.contract';
 import { adminUserRoles, listAdminUsers, updateAdminUserRoles } from './admin-users.contract';
+import { createHelpRequest } from './help.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -61,6 +62,7 @@ export const endpoints = {
   listAdminUsers,
   adminUserRoles,
   updateAdminUserRoles,
+  createHelpRequest,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

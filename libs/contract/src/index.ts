@@ -9,3 +9,4 @@ export * from './health.contract';
 export * from './endpoints';
 export * from './features.contract';
 export * from './admin-users.contract';
+export * from './help.contract';

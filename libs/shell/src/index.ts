@@ -50,3 +50,6 @@ export {
   notifyActiveFlagChange,
   useActiveFlagCookie,
 } from './preview/active-flag';
+export { HelpWidget, HELP_SENT_MESSAGE } from './help/HelpWidget';
+export { Analytics } from './analytics/Analytics';
+export type { AnalyticsProps } from './analytics/Analytics';

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
 import { cn } from '@crm/ui';
 import { useFlagEvaluator } from '@crm/variant';
+import { HelpWidget } from '../help/HelpWidget';
 import { filterNavItems, type NavItem } from '../navigation/nav-items';
 import { FeaturePreviewBanner } from '../preview/FeaturePreviewBanner';
 import { BrandMark } from './BrandMark';
@@ -14,8 +15,8 @@ export type AppFrameProps = {
 };
 
 /**
- * The signed-in frame: skip link, impersonation banner, header (brand, navigation, user menu) and
- * the main landmark with the routed page. Feature flags are the signed-in user's (the session
+ * The signed-in frame: skip link, impersonation banner, header (brand, navigation, the help button
+ * when the brand has the help widget on, user menu) and the main landmark with the routed page. Feature flags are the signed-in user's (the session
  * provides them to useFlag); outside production a banner names a previewed feature.
  */
 export function AppFrame({ navItems }: AppFrameProps) {
@@ -29,7 +30,10 @@ export function AppFrame({ navItems }: AppFrameProps) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
           <BrandMark />
           <MainNavigation items={navItems} />
-          <div className="ml-auto">{user && <UserMenu user={user} />}</div>
+          <div className="ml-auto flex items-center gap-2">
+            <HelpWidget />
+            {user && <UserMenu user={user} />}
+          </div>
         </div>
       </header>
       <main

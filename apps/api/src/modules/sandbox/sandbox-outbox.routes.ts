@@ -7,7 +7,14 @@ export function registerSandboxOutboxRoutes(app: FastifyInstance, ctx: AppContex
     const { to } = request.query as { to?: string };
     const rows = await ctx.outbox.latest(to);
     return {
-      data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString() })),
+      data: rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        reply_to: r.replyTo,
+        subject: r.subject,
+        text: r.text,
+        created_at: r.createdAt.toISOString(),
+      })),
     };
   });
 }

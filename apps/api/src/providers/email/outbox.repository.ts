@@ -5,8 +5,8 @@ import type { EmailMessage } from './email.provider';
 
 export function createOutboxRepository(db: Database) {
   return {
-    async add(message: EmailMessage): Promise<void> {
-      await db.insert(outboxEmails).values(message);
+    async add({ to, subject, text, html, replyTo }: EmailMessage): Promise<void> {
+      await db.insert(outboxEmails).values({ to, subject, text, html: html ?? null, replyTo: replyTo ?? null });
     },
     async latest(to?: string, limit = 50) {
       return db

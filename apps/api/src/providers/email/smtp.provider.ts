@@ -5,8 +5,8 @@ export function createSmtpEmailProvider(smtpUrl: string, from: string): EmailPro
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ to, subject, text, html, replyTo }) {
+      await transport.sendMail({ from, to, subject, text, ...(html && { html }), ...(replyTo && { replyTo }) });
     },
   };
 }

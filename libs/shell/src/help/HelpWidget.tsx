@@ -1,0 +1,121 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { HELP_PAGE_MAX, helpRequestBody } from '@crm/contract';
+import { applyApiErrors, FormError } from '@crm/session';
+import { Button, Dialog, DialogClose, Field, Input, Textarea, toast } from '@crm/ui';
+import { useBrand } from '@crm/variant';
+
+export const HELP_SENT_MESSAGE = 'Thanks — we will get back to you by e-mail.';
+
+const helpForm = helpRequestBody.pick({ subject: true, message: true });
+type HelpFormInput = z.input<typeof helpForm>;
+type HelpFormOutput = z.output<typeof helpForm>;
+
+const empty: HelpFormInput = { subject: '', message: '' };
+
+/**
+ * The help widget of spec part 1 §2: a "Help" button in the signed-in frame (so on non-public
+ * pages only), shown when the brand has the help widget on. It opens a dialog with the brand's
+ * support e-mail and phone and a form that sends POST /v1/helps with the page the user is on.
+ * The form lives outside the dialog, so a draft survives closing it and a failed send keeps
+ * everything typed; only a sent request clears it.
+ */
+export function HelpWidget() {
+  const brand = useBrand();
+  if (!brand.helpWidget) return null;
+  return <HelpDialog />;
+}
+
+function HelpDialog() {
+  const brand = useBrand();
+  const client = useApiClient();
+  const location = useLocation();
+  const formId = useId();
+  const [open, setOpen] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<HelpFormInput, unknown, HelpFormOutput>({
+    resolver: zodResolver(helpForm),
+    defaultValues: empty,
+  });
+  const tel = brand.supportPhone.replace(/[^\d+]/g, '');
+
+  const handleValid = async (values: HelpFormOutput) => {
+    setFormError(null);
+    try {
+      await client.call('createHelpRequest', {
+        body: { ...values, page: `${location.pathname}${location.search}`.slice(0, HELP_PAGE_MAX) },
+      });
+      reset(empty);
+      setOpen(false);
+      toast.success(HELP_SENT_MESSAGE);
+    } catch (error) {
+      setFormError(applyApiErrors(error, setError, ['subject', 'message']));
+    }
+  };
+
+  return (
+    <Dialog
+      title="Help"
+      description={`Ask the ${brand.name} support team. We answer by e-mail.`}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="secondary" size="sm">
+          Help
+        </Button>
+      }
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" form={formId} loading={isSubmitting}>
+            Send
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium">E-mail</dt>
+          <dd>
+            <a href={`mailto:${brand.supportEmail}`} className="text-primary">
+              {brand.supportEmail}
+            </a>
+          </dd>
+          <dt className="font-medium">Phone</dt>
+          <dd>
+            <a href={`tel:${tel}`} className="text-primary">
+              {brand.supportPhone}
+            </a>
+          </dd>
+        </dl>
+        <form
+          id={formId}
+          noValidate
+          onSubmit={handleSubmit(handleValid)}
+          aria-label="Ask for help"
+          className="flex flex-col gap-4"
+        >
+          <Field label="Subject" error={errors.subject?.message} required>
+            <Input {...register('subject')} autoComplete="off" />
+          </Field>
+          <Field label="Message" error={errors.message?.message} required>
+            <Textarea {...register('message')} rows={6} />
+          </Field>
+          <FormError message={formError} />
+        </form>
+      </div>
+    </Dialog>
+  );
+}
