@@ -15,6 +15,8 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes';
 import { registerHelpRoutes } from './modules/helps/helps.routes';
+import { registerContactRoutes } from './modules/contacts/contacts.routes';
+import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
@@ -83,6 +85,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerFeatureFlagRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerHelpRoutes(app, ctx);
+  registerLookupRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
 
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
   if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);

@@ -5,10 +5,14 @@ import { createAdminUsersService } from './modules/admin-users/admin-users.servi
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
+import { createContactsRepository } from './modules/contacts/contacts.repository';
+import { createContactsService } from './modules/contacts/contacts.service';
 import { createFeatureFlagsRepository } from './modules/feature-flags/feature-flags.repository';
 import { createFeatureFlagsAdminService, createFeaturesService } from './modules/feature-flags/feature-flags.service';
 import { createHelpsRepository } from './modules/helps/helps.repository';
 import { createHelpsService } from './modules/helps/helps.service';
+import { createLookupsRepository } from './modules/lookups/lookups.repository';
+import { createLookupsService } from './modules/lookups/lookups.service';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { createSecretBox } from './modules/two-factor/secret-box';
@@ -33,6 +37,8 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
   const flags = createFeatureFlagsRepository(db);
   const features = createFeaturesService({ env, flags });
   const secrets = createSecretBox(env.APP_SECRET);
+  const lookups = createLookupsRepository(db);
+  const contacts = createContactsRepository(db);
   const sessions = createSessionsService({ env, users, sessions: sessionsRepo, audit, email, secrets, features });
   return {
     env,
@@ -50,6 +56,10 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
     apiKeys: createApiKeysService(apiKeys),
     helps: createHelpsService({ helps: createHelpsRepository(db), email, perHour: env.HELP_REQUESTS_PER_HOUR }),
     sso: createSsoProvider(env, db),
+    lookups: createLookupsService(lookups),
+    lookupsRepository: lookups,
+    contacts: createContactsService({ contacts, lookups }),
+    contactsRepository: contacts,
   };
 }
 

@@ -15,7 +15,10 @@ async function main(): Promise<void> {
   await runMigrations(database.db);
   const ctx = createContext(env, database.db);
   if (process.argv.includes('--seed-if-empty') && (await ctx.usersRepository.count()) === 0) {
-    const seeded = await seedDemoData(ctx.usersRepository, createSecretBox(env.APP_SECRET));
+    const seeded = await seedDemoData(ctx.usersRepository, createSecretBox(env.APP_SECRET), {
+      lookups: ctx.lookupsRepository,
+      contacts: ctx.contactsRepository,
+    });
     log(`Seeded demo data. Every demo user's password is ${DEMO_PASSWORD}; each signs in on their brand's host:`);
     for (const u of seeded) log(`  ${u.email.padEnd(34)} ${u.role.padEnd(17)} ${seedSignInUrl(u.brand, env.PORT).padEnd(32)} ${u.note}`);
   }

@@ -92,7 +92,7 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'My profile', 'Users', 'Feature flags']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Users', 'Feature flags']);
   });
 
   it("shows other roles 'Access denied!' on admin routes and no admin navigation", async () => {
@@ -100,7 +100,7 @@ describe('brand app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Access denied!' }),
     ).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'My profile']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile']);
   });
 
   it("hides messages and calls from an Evergreen basic user's dashboard, not from a Harbor agent's", async () => {
@@ -131,7 +131,7 @@ describe('brand app routes', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aftercare' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Aftercare']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'Aftercare']);
   });
 
   it('sends a visitor to /login', async () => {

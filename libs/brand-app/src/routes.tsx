@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AdminUsersPage, FeatureFlagsPage } from '@crm/admin';
 import { ProfilePage } from '@crm/account';
+import { ContactListPage, ContactPage, NewContactPage } from '@crm/contacts';
 import { ADMIN_ROLES } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
@@ -27,6 +28,7 @@ import {
  */
 export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
+  { to: '/contacts', label: 'Contacts' },
   { to: '/account/profile', label: 'My profile' },
   { to: '/admin/users', label: 'Users', roles: ADMIN_ROLES },
   { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES },
@@ -55,6 +57,16 @@ export const ADMIN_ROUTE: RouteObject = {
   ],
 };
 
+/** The contact screens (spec part 2 §2): the list, the create form and a contact's page. */
+export const CONTACTS_ROUTE: RouteObject = {
+  path: '/contacts',
+  children: [
+    { index: true, element: <ContactListPage /> },
+    { path: 'new', element: <NewContactPage /> },
+    { path: ':id', element: <ContactPage /> },
+  ],
+};
+
 /**
  * The signed-in routes inside the app frame every brand starts from. A brand app adds routes (a
  * feature gated by a flag goes inside `<RequireFlag flag="..." />`) or filters some out.
@@ -62,6 +74,7 @@ export const ADMIN_ROUTE: RouteObject = {
 export const BASE_ROUTES: readonly RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: '/account/profile', element: <ProfilePage /> },
+  CONTACTS_ROUTE,
   ADMIN_ROUTE,
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -25,6 +25,20 @@ import { createApiKey, deleteApiKey, listApiKeys, showApiKey, updateApiKey } fro
 import { listFeatureFlags, listFeatures, updateFeatureFlags } from './features.contract';
 import { adminUserRoles, listAdminUsers, updateAdminUserRoles } from './admin-users.contract';
 import { createHelpRequest } from './help.contract';
+import { listAgentflowStatuses, listApiVendors, listCarriers, listSources, listStatuses } from './lookups.contract';
+import {
+  assignContactToMe,
+  createContact,
+  destroyContacts,
+  listContacts,
+  quickUpdateContact,
+  restoreContacts,
+  selectedContactItems,
+  selectFirstLastContacts,
+  showContact,
+  updateContact,
+  updateContactNote,
+} from './contacts.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -63,6 +77,22 @@ export const endpoints = {
   adminUserRoles,
   updateAdminUserRoles,
   createHelpRequest,
+  listContacts,
+  selectedContactItems,
+  createContact,
+  showContact,
+  updateContact,
+  quickUpdateContact,
+  updateContactNote,
+  assignContactToMe,
+  destroyContacts,
+  restoreContacts,
+  selectFirstLastContacts,
+  listStatuses,
+  listAgentflowStatuses,
+  listSources,
+  listApiVendors,
+  listCarriers,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

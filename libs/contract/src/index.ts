@@ -10,3 +10,5 @@ export * from './endpoints';
 export * from './features.contract';
 export * from './admin-users.contract';
 export * from './help.contract';
+export * from './lookups.contract';
+export * from './contacts.contract';

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -227,3 +230,165 @@ export const ssoRequests = pgTable('sso_requests', {
   redirectUri: text('redirect_uri').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Contacts (issue 4). Catalogs are per company: one database serves many companies of several
+// brands, and each company's administrators keep their own statuses, sources, carriers and vendors
+// (the admin screens come later). Seeds give every company the same realistic starting set.
+// ---------------------------------------------------------------------------------------------
+
+const catalogColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** Display order within the company. */
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Contact statuses (New, Contacted, Appointment Set, ...). */
+export const statuses = pgTable('statuses', { ...catalogColumns(), title: citext('title').notNull() }, (t) => [
+  uniqueIndex('statuses_company_title_idx').on(t.companyId, t.title),
+]);
+
+/** AgentFlow statuses: where a contact stands in the agent's sales flow. */
+export const agentflowStatuses = pgTable('agentflow_statuses', { ...catalogColumns(), title: citext('title').notNull() }, (t) => [
+  uniqueIndex('agentflow_statuses_company_title_idx').on(t.companyId, t.title),
+]);
+
+/** Lead sources (Facebook Lead, Direct Mail, Referral, ...). */
+export const sources = pgTable('sources', { ...catalogColumns(), title: citext('title').notNull() }, (t) => [
+  uniqueIndex('sources_company_title_idx').on(t.companyId, t.title),
+]);
+
+/** API vendors: lead sellers posting leads, call-tracking services (vendor_type leads | calls | data). */
+export const apiVendors = pgTable(
+  'api_vendors',
+  { ...catalogColumns(), vendorName: citext('vendor_name').notNull(), vendorType: text('vendor_type').notNull() },
+  (t) => [uniqueIndex('api_vendors_company_name_idx').on(t.companyId, t.vendorName)],
+);
+
+/** Insurance carriers (policies refer to them). */
+export const carriers = pgTable('carriers', { ...catalogColumns(), name: citext('name').notNull() }, (t) => [
+  uniqueIndex('carriers_company_name_idx').on(t.companyId, t.name),
+]);
+
+/**
+ * A contact (lead, prospect or client) owned by a user. Soft deleted: `deleted_at` set means in
+ * the trash. Children (phones, e-mails, and later notes, files, tags, policies, securities, ...)
+ * reference it with on delete cascade.
+ *
+ * Indexes are chosen for a million rows across a company (checked with EXPLAIN ANALYZE on 1M rows):
+ * - partial `(owner_id, last_name, id)` / `(owner_id, created_at, id)` where live: an owner's list in
+ *   the default (or newest-first) order straight from the index. `deleted_at` is not a key column:
+ *   PostgreSQL does not treat `deleted_at IS NULL` as an equality, so a key
+ *   `(owner_id, deleted_at, last_name, id)` could not give the order and the planner sorted instead.
+ *   The same keys support keyset paging `(last_name, id) > (?, ?)` when the list gets a cursor.
+ * - partial `(company_id, last_name, id, owner_id)` / `(company_id, created_at, id, owner_id)` where
+ *   live: the broad reach of administrators and large downlines. The trailing owner_id lets the
+ *   downline's owner filter run on an index-only scan (no heap visit per skipped row on deep pages).
+ * - partial indexes on the trash (`deleted_at is not null`), which is small, for the trash view.
+ * - a pg_trgm GIN index on `search_text` (names, e-mails, phone digits) serves `q` with ILIKE
+ *   '%word%' for every word; exact phone and e-mail lookups use the child tables' btree indexes.
+ * Other sort columns (first name, city, state, zip, date of birth) sort the matching rows; that is
+ * quick within an owner or a downline and the place to add indexes if company-wide sorts need them.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The owning user; a user who owns contacts cannot be deleted until they are moved. */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    category: text('category').notNull().default('lead'),
+    statusId: integer('status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    agentflowStatusId: integer('agentflow_status_id').references(() => agentflowStatuses.id, { onDelete: 'set null' }),
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    address1: text('address1'),
+    address2: text('address2'),
+    city: text('city'),
+    /** US state or DC, two letters. */
+    state: text('state'),
+    zip: text('zip'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender'),
+    language: text('language'),
+    timezone: text('timezone').notNull().default('est'),
+    medicareNumber: text('medicare_number'),
+    partADate: date('part_a_date', { mode: 'string' }),
+    partBDate: date('part_b_date', { mode: 'string' }),
+    linkedContactId: integer('linked_contact_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
+    /** The "new" marker: set on arrival, cleared when the contact is first viewed. */
+    isNew: boolean('is_new').notNull().default(true),
+    /** The quick note. */
+    note: text('note'),
+    /**
+     * Lower-cased names, e-mails and phone digits, kept by the repository on every write (phones
+     * and e-mails live in child tables, so a generated column cannot see them).
+     */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contacts_owner_last_name_idx').on(t.ownerId, t.lastName, t.id).where(sql`${t.deletedAt} is null`),
+    index('contacts_owner_created_idx').on(t.ownerId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('contacts_company_last_name_idx').on(t.companyId, t.lastName, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
+    index('contacts_owner_trash_idx').on(t.ownerId, t.lastName, t.id).where(sql`${t.deletedAt} is not null`),
+    index('contacts_company_trash_idx').on(t.companyId, t.lastName, t.id).where(sql`${t.deletedAt} is not null`),
+    index('contacts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('contacts_status_idx').on(t.statusId),
+    index('contacts_agentflow_status_idx').on(t.agentflowStatusId),
+    index('contacts_source_idx').on(t.sourceId),
+    index('contacts_linked_contact_idx').on(t.linkedContactId).where(sql`${t.linkedContactId} is not null`),
+    check('contacts_category_check', sql`${t.category} in ('lead', 'prospect', 'client')`),
+  ],
+);
+
+/** A contact's phones, digits only in dialing form (a 10-digit number gets its leading 1). */
+export const contactPhones = pgTable(
+  'contact_phones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    /** 2 Mobile, 9 Other. */
+    phoneType: smallint('phone_type').notNull().default(2),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_phones_contact_idx').on(t.contactId, t.position),
+    /** Exact lookups: an incoming call's number, duplicate checks. */
+    index('contact_phones_number_idx').on(t.number),
+    check('contact_phones_type_check', sql`${t.phoneType} in (2, 9)`),
+  ],
+);
+
+/** A contact's e-mail addresses with their verification state. */
+export const contactEmails = pgTable(
+  'contact_emails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    email: citext('email').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_emails_contact_idx').on(t.contactId, t.position), index('contact_emails_email_idx').on(t.email)],
+);

@@ -3,6 +3,7 @@ import { BRANDS, type BrandId } from '@crm/brand-config';
 import { hashPassword } from '../lib/passwords';
 import type { SecretBox } from '../modules/two-factor/secret-box';
 import type { UsersRepository } from '../modules/users/users.repository';
+import { seedDemoCompanyCrm, type DemoCrmRepositories } from './seed-contacts';
 
 /** Demo credentials, printed by `npm start` and written in the README. Demo data only. */
 export const DEMO_PASSWORD = 'DemoPass2026';
@@ -79,8 +80,11 @@ export const seedEmail = (key: string, domainName: string = DEMO_COMPANY.domainN
 
 export type SeededUser = { email: string; role: Role; brand: BrandId; note: string };
 
-/** The demo companies and users; every password is DEMO_PASSWORD. */
-export async function seedDemoData(users: UsersRepository, secrets: SecretBox): Promise<SeededUser[]> {
+/**
+ * The demo companies and users; every password is DEMO_PASSWORD. Given the CRM repositories, also
+ * each company's catalogs and the demo contacts of its agent-level users (see seedDemoCrm).
+ */
+export async function seedDemoData(users: UsersRepository, secrets: SecretBox, crm?: DemoCrmRepositories): Promise<SeededUser[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const printed: SeededUser[] = [];
   for (const seedCompany of SEED_COMPANIES) {
@@ -118,7 +122,28 @@ export async function seedDemoData(users: UsersRepository, secrets: SecretBox): 
       });
     }
   }
+  if (crm) await seedDemoCrm(users, crm);
   return printed;
+}
+
+/**
+ * Catalogs and demo contacts for the demo companies' users that exist (found by e-mail), where
+ * they are missing: a database seeded before contacts existed gets them, a second run adds nothing.
+ * Returns how many contacts were added.
+ */
+export async function seedDemoCrm(users: UsersRepository, crm: DemoCrmRepositories): Promise<number> {
+  let added = 0;
+  for (const seedCompany of SEED_COMPANIES) {
+    const found = [];
+    for (const u of seedCompany.users) {
+      const row = await users.findByEmail(seedEmail(u.key, seedCompany.domainName));
+      if (row) found.push({ id: row.id, key: u.key, role: u.role, companyId: row.companyId });
+    }
+    const companyId = found[0]?.companyId;
+    if (companyId === undefined) continue;
+    added += await seedDemoCompanyCrm(crm, { companyId, users: found.filter((u) => u.companyId === companyId) }, seedCompany.domainName);
+  }
+  return added;
 }
 
 /** Where to sign in as a seeded user locally: the brand's development host (harbor.localhost, keystone.localhost, ...). */

@@ -10,6 +10,8 @@ import { DEMO_PASSWORD, seedDemoData, seedEmail } from '../db/seed';
 import { envSchema, type Env } from '../env';
 import { createSecretBox } from '../modules/two-factor/secret-box';
 import { createUsersRepository } from '../modules/users/users.repository';
+import { createContactsRepository } from '../modules/contacts/contacts.repository';
+import { createLookupsRepository } from '../modules/lookups/lookups.repository';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; env: Env; close: () => Promise<void> };
 
@@ -29,7 +31,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   };
   const database = connect(env.DATABASE_URL as string);
   await runMigrations(database.db);
-  await seedDemoData(createUsersRepository(database.db), createSecretBox(env.APP_SECRET));
+  await seedDemoData(createUsersRepository(database.db), createSecretBox(env.APP_SECRET), {
+    lookups: createLookupsRepository(database.db),
+    contacts: createContactsRepository(database.db),
+  });
   const ctx = createContext(env, database.db);
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.ready();

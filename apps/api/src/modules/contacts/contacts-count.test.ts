@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACTS_COUNT_CAP } from '@crm/contract';
+import { DEMO_CONTACTS_PER_AGENT, demoContacts } from '../../db/seed-contacts';
+import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
+import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let rm: TestAgent;
+const EXTRA = CONTACTS_COUNT_CAP + 40;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const agent = (await t.ctx.usersRepository.findByEmail(seedEmail('agent', KEYSTONE_DEMO.domainName)))!;
+  const ids = async (catalog: 'statuses' | 'agentflow_statuses' | 'sources') =>
+    (await t.ctx.lookupsRepository.titled(catalog, agent.companyId)).map((s) => s.id);
+  const catalogs = { statuses: await ids('statuses'), agentflowStatuses: await ids('agentflow_statuses'), sources: await ids('sources') };
+  const items = demoContacts('count-cap', agent.id, EXTRA, catalogs);
+  await t.ctx.contactsRepository.insertMany(agent.companyId, items);
+  rm = new TestAgent(t.app, { host: 'keystone.localhost' });
+  await rm.signIn(seedEmail('rm', KEYSTONE_DEMO.domainName));
+}, 120_000);
+afterAll(() => t.close());
+
+describe('counting beyond the cap', () => {
+  it(`counts exactly up to ${CONTACTS_COUNT_CAP} and says so when more match; deep pages still answer`, async () => {
+    const res = await rm.patch('/v1/contacts', { contacts_scope: { limit: 100 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta).toEqual({
+      current_page: 1,
+      limit: 100,
+      total_count: CONTACTS_COUNT_CAP,
+      total_pages: CONTACTS_COUNT_CAP / 100,
+      total_count_capped: true,
+    });
+    // a narrower search is exact again
+    const narrow = (await rm.patch('/v1/contacts', { contacts_scope: { category: 'client', states: ['HI'] } })).json().meta;
+    expect(narrow.total_count_capped).toBe(false);
+    expect(narrow.total_count).toBeGreaterThan(0);
+    expect(narrow.total_count).toBeLessThan(CONTACTS_COUNT_CAP);
+    // the last page past the cap is still served (offset paging): all rows are reachable
+    const total = EXTRA + DEMO_CONTACTS_PER_AGENT;
+    const last = (await rm.patch('/v1/contacts', { contacts_scope: { limit: 500, page: Math.ceil(total / 500) } })).json();
+    expect(last.data).toHaveLength(total % 500 || 500);
+    const all = (await rm.post('/v1/contacts/selected_items', { all: true })).json().ids;
+    expect(all).toHaveLength(total);
+  });
+});

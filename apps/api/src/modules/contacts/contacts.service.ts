@@ -1,0 +1,291 @@
+import {
+  contactsScope,
+  IANA_TIMEZONES,
+  type Contact,
+  type ContactsMeta,
+  type createContact,
+  type destroyContacts,
+  type Gender,
+  type Language,
+  type ParsedBodyOf,
+  type ParsedContactsScope,
+  type PhoneType,
+  type quickUpdateContact,
+  type selectedContactItems,
+  type selectFirstLastContacts,
+  type Timezone,
+  type updateContact,
+  type UsState,
+} from '@crm/contract';
+import { dialingNumber } from '@crm/util';
+import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
+import type { LookupsRepository } from '../lookups/lookups.repository';
+import type { Identity } from '../sessions/sessions.service';
+import { fullName } from '../users/current-user';
+import { contactReach, type Reach } from './contact-reach';
+import type { ContactRecord, ContactsRepository, ContactValues, EmailValue, PhoneValue, ScopeQuery } from './contacts.repository';
+
+type CreateInput = ParsedBodyOf<typeof createContact>;
+type UpdateInput = ParsedBodyOf<typeof updateContact>;
+type QuickUpdateInput = ParsedBodyOf<typeof quickUpdateContact>;
+type SelectionInput = ParsedBodyOf<typeof destroyContacts>;
+type SelectedItemsInput = ParsedBodyOf<typeof selectedContactItems>;
+type SelectFirstLastInput = ParsedBodyOf<typeof selectFirstLastContacts>;
+
+/** The caller as the contacts module needs them. */
+export type ContactsCaller = Pick<Identity, 'user' | 'roles'>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Maps a record to the API's contact (repositories keep rows; this is the only place that shapes the answer). */
+export function toContact(r: ContactRecord): Contact {
+  return {
+    id: r.id,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    category: r.category as Contact['category'],
+    status: r.status,
+    agentflow_status: r.agentflowStatus,
+    source: r.source,
+    owner: { id: r.owner.id, name: fullName(r.owner) },
+    phones: r.phones.map((p) => ({ id: p.id, number: p.number, phone_type: p.phoneType as PhoneType })),
+    emails: r.emails.map((e) => ({ id: e.id, email: e.email, verified: e.verified })),
+    address1: r.address1,
+    address2: r.address2,
+    city: r.city,
+    state: r.state as UsState | null,
+    zip: r.zip,
+    date_of_birth: r.dateOfBirth,
+    gender: r.gender as Gender | null,
+    language: r.language as Language | null,
+    timezone: r.timezone as Timezone,
+    medicare_number: r.medicareNumber,
+    part_a_date: r.partADate,
+    part_b_date: r.partBDate,
+    linked_contact_id: r.linkedContactId,
+    new: r.isNew,
+    note: r.note,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    deleted_at: iso(r.deletedAt),
+  };
+}
+
+/** Fields given in a create or update body, as columns (absent fields are left out, null clears). */
+function valuesOf(body: UpdateInput): Partial<ContactValues> {
+  const v: Partial<ContactValues> = {};
+  if (body.first_name !== undefined) v.firstName = body.first_name;
+  if (body.last_name !== undefined) v.lastName = body.last_name;
+  if (body.category !== undefined) v.category = body.category;
+  if (body.status_id !== undefined) v.statusId = body.status_id;
+  if (body.agentflow_status_id !== undefined) v.agentflowStatusId = body.agentflow_status_id;
+  if (body.source_id !== undefined) v.sourceId = body.source_id;
+  if (body.owner_id !== undefined) v.ownerId = body.owner_id;
+  if (body.address1 !== undefined) v.address1 = body.address1;
+  if (body.address2 !== undefined) v.address2 = body.address2;
+  if (body.city !== undefined) v.city = body.city;
+  if (body.state !== undefined) v.state = body.state;
+  if (body.zip !== undefined) v.zip = body.zip;
+  if (body.date_of_birth !== undefined) v.dateOfBirth = body.date_of_birth;
+  if (body.gender !== undefined) v.gender = body.gender;
+  if (body.language !== undefined) v.language = body.language;
+  if (body.timezone !== undefined) v.timezone = body.timezone;
+  if (body.medicare_number !== undefined) v.medicareNumber = body.medicare_number;
+  if (body.part_a_date !== undefined) v.partADate = body.part_a_date;
+  if (body.part_b_date !== undefined) v.partBDate = body.part_b_date;
+  if (body.linked_contact_id !== undefined) v.linkedContactId = body.linked_contact_id;
+  if (body.note !== undefined) v.note = body.note;
+  return v;
+}
+
+/** Phones as stored: dialing form (a 10-digit number gets its leading 1); a kept phone keeps its type unless a new one is given. */
+function phonesOf(input: NonNullable<UpdateInput['phones']>, current: ContactRecord['phones'] = []): PhoneValue[] {
+  return input.map((p) => ({
+    id: p.id,
+    number: dialingNumber(p.number),
+    phoneType: p.phone_type ?? current.find((c) => c.id === p.id)?.phoneType ?? 2,
+  }));
+}
+
+function emailsOf(input: NonNullable<UpdateInput['emails']>): EmailValue[] {
+  return input.map((e) => ({ id: e.id, email: e.email }));
+}
+
+const unique = (ids: number[]) => [...new Set(ids)];
+
+/**
+ * Contacts (spec part 2 §3–§7, issue 4): the list and its search, the record endpoints and the
+ * bulk trash/restore, all within the caller's reach (contact-reach.ts). A contact outside the reach
+ * answers 404 exactly like a missing one; bulk actions given ids answer 404 when any id is outside
+ * it (nothing changes), and given `all` plus a scope they match inside the reach only.
+ */
+export function createContactsService({ contacts, lookups }: { contacts: ContactsRepository; lookups: LookupsRepository }) {
+  const defaultScope = (): ParsedContactsScope => contactsScope.parse({});
+
+  function scopeQuery(caller: ContactsCaller, scope: ParsedContactsScope | undefined): ScopeQuery {
+    const timeZone = IANA_TIMEZONES[caller.user.timezone as Timezone] ?? IANA_TIMEZONES.est;
+    return { scope: scope ?? defaultScope(), timeZone };
+  }
+
+  async function reachable(caller: ContactsCaller, id: number, options: { withTrashed?: boolean } = {}): Promise<ContactRecord> {
+    const record = await contacts.find(contactReach(caller), id, options);
+    if (!record) throw notFound('Contact');
+    return record;
+  }
+
+  /** Every id must be reachable, or the answer is 404 and nothing is touched. */
+  async function reachableIds(caller: ContactsCaller, ids: number[]): Promise<number[]> {
+    const wanted = unique(ids);
+    const found = new Set(await contacts.reachableIds(contactReach(caller), wanted));
+    if (wanted.some((id) => !found.has(id))) throw notFound('Contact');
+    return wanted;
+  }
+
+  /** Catalog entries of the caller's company, an owner the caller reaches, a linked contact the caller reaches. */
+  async function checkReferences(caller: ContactsCaller, reach: Reach, body: UpdateInput, selfId?: number): Promise<void> {
+    const companyId = caller.user.companyId;
+    const errors: FieldErrors = {};
+    const checks: Promise<void>[] = [];
+    const check = (field: string, message: string, ok: () => Promise<boolean>) =>
+      checks.push(
+        ok().then((fine) => {
+          if (!fine) errors[field] = message;
+        }),
+      );
+    const statusId = body.status_id;
+    if (typeof statusId === 'number') check('status_id', 'Choose a status', () => lookups.has('statuses', companyId, statusId));
+    const agentflowId = body.agentflow_status_id;
+    if (typeof agentflowId === 'number') check('agentflow_status_id', 'Choose an AgentFlow status', () => lookups.has('agentflow_statuses', companyId, agentflowId));
+    const sourceId = body.source_id;
+    if (typeof sourceId === 'number') check('source_id', 'Choose a source', () => lookups.has('sources', companyId, sourceId));
+    const ownerId = body.owner_id;
+    if (typeof ownerId === 'number') check('owner_id', 'Choose an owner', () => contacts.ownerReachable(reach, ownerId));
+    const linkedId = body.linked_contact_id;
+    if (typeof linkedId === 'number') {
+      if (linkedId === selfId) errors.linked_contact_id = 'A contact cannot be linked to itself';
+      else check('linked_contact_id', 'Choose a linked contact', async () => Boolean(await contacts.find(reach, linkedId)));
+    }
+    await Promise.all(checks);
+    if (Object.keys(errors).length) throw unprocessable(errors);
+  }
+
+  async function present(id: number): Promise<{ data: Contact }> {
+    const [record] = await contacts.load([id]);
+    if (!record) throw notFound('Contact');
+    return { data: toContact(record) };
+  }
+
+  return {
+    async list(caller: ContactsCaller, scopeInput: ParsedContactsScope | undefined): Promise<{ data: Contact[]; meta: ContactsMeta }> {
+      const query = scopeQuery(caller, scopeInput);
+      const { scope } = query;
+      const { rows, total, capped } = await contacts.list(contactReach(caller, scope.contact_group), query);
+      return {
+        data: rows.map(toContact),
+        meta: {
+          current_page: scope.page,
+          limit: scope.limit,
+          total_count: total,
+          total_pages: Math.ceil(total / scope.limit),
+          total_count_capped: capped,
+        },
+      };
+    },
+
+    async selectedItems(caller: ContactsCaller, body: SelectedItemsInput): Promise<{ ids: number[] }> {
+      if (body.all) {
+        const query = scopeQuery(caller, body.contacts_scope);
+        return { ids: await contacts.matchingIds(contactReach(caller, query.scope.contact_group), query, body.limit) };
+      }
+      return { ids: (await reachableIds(caller, body.ids ?? [])).slice(0, body.limit) };
+    },
+
+    async selectFirstLast(caller: ContactsCaller, body: SelectFirstLastInput): Promise<{ ids: number[] }> {
+      const query = scopeQuery(caller, body.contacts_scope);
+      return { ids: await contacts.matchingIds(contactReach(caller, query.scope.contact_group), query, body.n, body.from === 'last') };
+    },
+
+    async create(caller: ContactsCaller, body: CreateInput): Promise<{ data: Contact }> {
+      const reach = contactReach(caller);
+      await checkReferences(caller, reach, body);
+      const values: ContactValues = {
+        category: 'lead',
+        timezone: 'est',
+        lastName: '',
+        ...valuesOf(body),
+        firstName: body.first_name,
+        ownerId: body.owner_id ?? caller.user.id,
+        isNew: true,
+      };
+      const id = await contacts.insert(caller.user.companyId, values, phonesOf(body.phones ?? []), emailsOf(body.emails ?? []));
+      return present(id);
+    },
+
+    /** A contact (also one in the trash); viewing removes the "new" marker unless the caller opts out. */
+    async show(caller: ContactsCaller, id: number, options: { keepNew?: boolean | undefined } = {}): Promise<{ data: Contact }> {
+      const record = await reachable(caller, id, { withTrashed: true });
+      if (record.isNew && !options.keepNew) {
+        await contacts.clearNew(record.id);
+        record.isNew = false;
+      }
+      return { data: toContact(record) };
+    },
+
+    async update(caller: ContactsCaller, id: number, body: UpdateInput): Promise<{ data: Contact }> {
+      const record = await reachable(caller, id);
+      await checkReferences(caller, contactReach(caller), body, record.id);
+      const phones = body.phones ? phonesOf(body.phones, record.phones) : undefined;
+      const emails = body.emails ? emailsOf(body.emails) : undefined;
+      await contacts.update(record.id, valuesOf(body), phones, emails);
+      return present(record.id);
+    },
+
+    /** The list's inline edit: category, status, names, and the first phone and e-mail (null removes them). */
+    async quickUpdate(caller: ContactsCaller, id: number, body: QuickUpdateInput): Promise<{ data: Contact }> {
+      const record = await reachable(caller, id);
+      await checkReferences(caller, contactReach(caller), { status_id: body.status_id });
+      let phones: PhoneValue[] | undefined;
+      if (body.phone !== undefined) {
+        const current: PhoneValue[] = record.phones.map((p) => ({ ...p }));
+        const [first, ...rest] = current;
+        if (body.phone === null) phones = rest;
+        else if (first) phones = [{ ...first, number: dialingNumber(body.phone) }, ...rest];
+        else phones = [{ number: dialingNumber(body.phone), phoneType: 2 }];
+      }
+      let emails: EmailValue[] | undefined;
+      if (body.email !== undefined) {
+        const [first, ...rest] = record.emails.map((e) => ({ id: e.id, email: e.email }));
+        if (body.email === null) emails = rest;
+        else if (first) emails = [{ ...first, email: body.email }, ...rest];
+        else emails = [{ email: body.email }];
+      }
+      const values = valuesOf({ category: body.category, status_id: body.status_id, first_name: body.first_name, last_name: body.last_name });
+      await contacts.update(record.id, values, phones, emails);
+      return present(record.id);
+    },
+
+    async updateNote(caller: ContactsCaller, id: number, note: string): Promise<{ data: Contact }> {
+      const record = await reachable(caller, id);
+      await contacts.update(record.id, { note: note.trim() === '' ? null : note });
+      return present(record.id);
+    },
+
+    async assignToMe(caller: ContactsCaller, id: number): Promise<{ data: Contact }> {
+      const record = await reachable(caller, id);
+      if (record.ownerId !== caller.user.id) await contacts.update(record.id, { ownerId: caller.user.id });
+      return present(record.id);
+    },
+
+    /** Soft delete (trashed = true) or restore: ids (every one reachable, else 404), or all plus the scope. */
+    async setTrashed(caller: ContactsCaller, body: SelectionInput, trashed: boolean): Promise<{ count: number }> {
+      if (body.all) {
+        const query = scopeQuery(caller, body.contacts_scope);
+        return { count: await contacts.setTrashed(contactReach(caller, query.scope.contact_group), query, trashed) };
+      }
+      const ids = await reachableIds(caller, body.ids ?? []);
+      return { count: await contacts.setTrashed(contactReach(caller), { ids }, trashed) };
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;

@@ -1,0 +1,317 @@
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useApiClient } from '@crm/api-client';
+import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField } from '@crm/contract';
+import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
+import { Button, buttonClassName, cn, Dialog, DialogClose, EmptyState, Input, Notice, Spinner, focusRing } from '@crm/ui';
+import { DEBOUNCE_MS } from '@crm/util';
+import { AdvancedSearch } from './AdvancedSearch';
+import { contactKeys, contactsListQueryOptions } from './contacts-queries';
+import { ContactsTable } from './ContactsTable';
+import {
+  loadSearchState,
+  saveSearchState,
+  toContactsScope,
+  type ContactCategoryFilter,
+  type ContactSearchState,
+  type SearchRow,
+} from './search-state';
+import {
+  EMPTY_SELECTION,
+  hasSelection,
+  isPageSelected,
+  selectAllMatching,
+  selectionBody,
+  selectionCount,
+  togglePage,
+  toggleRow,
+  type Selection,
+} from './selection';
+
+const CATEGORY_CHOICES: { value: ContactCategoryFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'lead', label: 'Leads' },
+  { value: 'prospect', label: 'Prospects' },
+  { value: 'client', label: 'Clients' },
+];
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+type SwitchProps<T extends string> = {
+  label: string;
+  value: T;
+  choices: { value: T; label: string }[];
+  onChange: (value: T) => void;
+};
+
+/** A row of toggle buttons (aria-pressed) choosing one value. */
+function Switch<T extends string>({ label, value, choices, onChange }: SwitchProps<T>) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex overflow-hidden rounded border border-border">
+      {choices.map((choice) => (
+        <button
+          key={choice.value}
+          type="button"
+          aria-pressed={value === choice.value}
+          onClick={() => onChange(choice.value)}
+          className={cn(
+            'cursor-pointer px-3 py-1.5 text-sm font-medium',
+            value === choice.value ? 'bg-primary text-primary-contrast' : 'bg-surface text-text hover:bg-text/5',
+            focusRing,
+          )}
+        >
+          {choice.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /contacts: the contact list with search (debounced), advanced search, category and group
+ * switches, sortable columns, a virtualised table loading pages of 500 as the user scrolls,
+ * selection of rows, of every loaded row or of all matching, bulk delete and a trash view
+ * (`?view=trash`) with restore. The search state is cached per user (spec part 2 §3).
+ */
+export function ContactListPage() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const flags = useRoleFlags();
+  const userId = user?.id ?? null;
+  const zone = IANA_TIMEZONES[user?.timezone ?? 'est'];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const trashed = searchParams.get('view') === 'trash';
+
+  const [state, setState] = useState<ContactSearchState>(() => loadSearchState(userId));
+  const [qDraft, setQDraft] = useState(state.q);
+  const [advancedOpen, setAdvancedOpen] = useState(state.search.length > 0);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  // Only administrators have the `all` group; others see `all_agents` for the same reach.
+  const groupChoices: { value: ContactGroup; label: string }[] = [
+    { value: 'mine', label: 'My contacts' },
+    { value: 'all_agents', label: 'All agents' },
+    ...(flags.admin ? [{ value: 'all' as const, label: 'All' }] : []),
+  ];
+  const group: ContactGroup = !flags.admin && state.contact_group === 'all' ? 'all_agents' : state.contact_group;
+
+  const change = useCallback((next: Partial<ContactSearchState>) => {
+    setState((current) => ({ ...current, ...next }));
+    setSelection(EMPTY_SELECTION);
+  }, []);
+
+  useEffect(() => saveSearchState(userId, state), [userId, state]);
+
+  // The search box applies DEBOUNCE_MS after the last keystroke.
+  useEffect(() => {
+    if (qDraft === state.q) return;
+    const timer = setTimeout(() => change({ q: qDraft }), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [qDraft, state.q, change]);
+
+  const scope = useMemo(
+    () => toContactsScope({ ...state, contact_group: group }, trashed ? { trashed: true } : {}),
+    [state, group, trashed],
+  );
+  const list = useInfiniteQuery(contactsListQueryOptions(client, scope));
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const meta = list.data?.pages[0]?.meta;
+  const total = meta?.total_count ?? 0;
+  const capped = meta?.total_count_capped ?? false;
+  const totalLabel = capped ? `${CONTACTS_COUNT_CAP.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
+  const loadedIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const selectedCount = selectionCount(selection, total);
+  const selectedLabel = selection.mode === 'all' && capped ? `all ${totalLabel}` : selectedCount.toLocaleString('en-US');
+  const pageSelected = isPageSelected(selection, loadedIds);
+  const { fetchNextPage } = list;
+  const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const bulk = useMutation({
+    mutationFn: () =>
+      trashed
+        ? client.call('restoreContacts', { body: selectionBody(selection, scope) })
+        : client.call('destroyContacts', { body: selectionBody(selection, scope) }),
+    onSuccess: async ({ count }) => {
+      setConfirming(false);
+      setSelection(EMPTY_SELECTION);
+      setActionError(null);
+      setNotice(trashed ? `${plural(count, 'contact')} restored.` : `${plural(count, 'contact')} moved to the trash.`);
+      await queryClient.invalidateQueries({ queryKey: contactKeys.all });
+    },
+    onError: (error) => setActionError(apiErrorMessage(error)),
+  });
+
+  const handleSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    change({ q: qDraft });
+  };
+
+  const handleSort = (field: ContactOrderField) =>
+    change(
+      state.order_field === field
+        ? { order: state.order === 'asc' ? 'desc' : 'asc' }
+        : { order_field: field, order: 'asc' },
+    );
+
+  const handleApplyAdvanced = (search: SearchRow[]) => change({ search });
+
+  const setTrash = (on: boolean) => {
+    setSelection(EMPTY_SELECTION);
+    setNotice(null);
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (on) params.set('view', 'trash');
+      else params.delete('view');
+      return params;
+    });
+  };
+
+  const filtered = state.q.trim() !== '' || state.search.length > 0 || state.category !== 'all';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{trashed ? 'Trash' : 'Contacts'}</h1>
+        <div className="flex flex-wrap gap-2">
+          {trashed ? (
+            <Button type="button" variant="secondary" onClick={() => setTrash(false)}>
+              Back to contacts
+            </Button>
+          ) : (
+            <>
+              <Button type="button" variant="secondary" onClick={() => setTrash(true)}>
+                Trash
+              </Button>
+              <Link to="/contacts/new" className={buttonClassName({})}>
+                New contact
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <form role="search" onSubmit={handleSearchSubmit} className="flex min-w-64 flex-1 gap-2">
+          <Input
+            type="search"
+            aria-label="Search contacts"
+            placeholder="Search by name, e-mail or phone"
+            value={qDraft}
+            onChange={(event) => setQDraft(event.target.value)}
+          />
+        </form>
+        <Button
+          type="button"
+          variant="secondary"
+          aria-expanded={advancedOpen}
+          aria-controls="contacts-advanced-search"
+          onClick={() => setAdvancedOpen((open) => !open)}
+        >
+          Advanced search{state.search.length ? ` (${state.search.length})` : ''}
+        </Button>
+      </div>
+      {advancedOpen && (
+        <div id="contacts-advanced-search">
+          <AdvancedSearch rows={state.search} onApply={handleApplyAdvanced} />
+        </div>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Switch label="Category" value={state.category} choices={CATEGORY_CHOICES} onChange={(category) => change({ category })} />
+        <Switch label="Contact group" value={group} choices={groupChoices} onChange={(contact_group) => change({ contact_group })} />
+      </div>
+
+      <div className="flex min-h-9 flex-wrap items-center gap-3" aria-live="polite">
+        <p className="text-sm text-muted">
+          {meta ? `${totalLabel} ${trashed ? 'in the trash' : total === 1 && !capped ? 'contact' : 'contacts'}` : ''}
+        </p>
+        {hasSelection(selection) && (
+          <>
+            <p className="text-sm font-medium">{selectedLabel} selected</p>
+            {selection.mode === 'ids' && pageSelected && (capped || total > rows.length) && (
+              <Button type="button" variant="ghost" size="sm" onClick={() => setSelection(selectAllMatching())}>
+                Select all {totalLabel} matching
+              </Button>
+            )}
+            {trashed ? (
+              <Button type="button" size="sm" loading={bulk.isPending} onClick={() => bulk.mutate()}>
+                Restore selected
+              </Button>
+            ) : (
+              <Button type="button" variant="danger" size="sm" onClick={() => setConfirming(true)}>
+                Delete selected
+              </Button>
+            )}
+            <Button type="button" variant="ghost" size="sm" onClick={() => setSelection(EMPTY_SELECTION)}>
+              Clear selection
+            </Button>
+          </>
+        )}
+      </div>
+      <Notice message={notice} />
+      <FormError message={actionError ?? (list.error ? apiErrorMessage(list.error) : null)} />
+
+      {list.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading contacts" />
+        </div>
+      ) : rows.length === 0 && !list.isError ? (
+        <EmptyState
+          title={trashed ? 'The trash is empty' : filtered ? 'No contacts match' : 'No contacts yet'}
+          description={
+            trashed
+              ? 'Deleted contacts show here until they are restored.'
+              : filtered
+                ? 'Try other search words or fewer conditions.'
+                : 'Contacts you create or import show here.'
+          }
+        />
+      ) : (
+        <ContactsTable
+          rows={rows}
+          totalRows={capped ? rows.length : Math.max(total, rows.length)}
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          onLoadMore={handleLoadMore}
+          selection={selection}
+          onToggleRow={(id) => setSelection((current) => toggleRow(current, id, loadedIds))}
+          pageSelected={pageSelected ? true : hasSelection(selection) ? 'indeterminate' : false}
+          onTogglePage={() => setSelection((current) => togglePage(current, loadedIds))}
+          orderField={state.order_field}
+          order={state.order}
+          onSort={handleSort}
+          onOpen={(id) => navigate(`/contacts/${id}`)}
+          zone={zone}
+          caption={trashed ? 'Contacts in the trash' : 'Contacts'}
+        />
+      )}
+
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${selection.mode === 'all' && capped ? `all ${totalLabel}` : plural(selectedCount, 'contact')}?`}
+        description="They move to the trash, from where they can be restored."
+        size="sm"
+        footer={
+          <>
+            <DialogClose>
+              <Button type="button" variant="secondary">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="button" variant="danger" loading={bulk.isPending} onClick={() => bulk.mutate()}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {actionError && <p className="text-sm text-danger">{actionError}</p>}
+      </Dialog>
+    </div>
+  );
+}

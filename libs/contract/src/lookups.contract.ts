@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * The catalogs a contact refers to (spec part 2 §3 "Status or source option: id, title", "API
+ * vendor: id, vendor_name, vendor_type"). Each company has its own; the admin screens that edit
+ * them come later (/v1/admin/statuses, ...). These endpoints list the caller's company's entries.
+ */
+export const lookupOption = z.object({ id: z.number().int(), title: z.string() });
+export type LookupOption = z.infer<typeof lookupOption>;
+
+export const apiVendor = z.object({ id: z.number().int(), vendor_name: z.string(), vendor_type: z.string() });
+export type ApiVendor = z.infer<typeof apiVendor>;
+
+export const carrier = z.object({ id: z.number().int(), name: z.string() });
+export type Carrier = z.infer<typeof carrier>;
+
+/** Kinds of API vendor: lead sellers posting leads, call-tracking services, data providers. */
+export const API_VENDOR_TYPES = ['leads', 'calls', 'data'] as const;
+
+export const listStatuses = defineEndpoint({
+  method: 'GET',
+  path: '/v1/statuses',
+  summary: "Contact statuses of the caller's company, in display order",
+  tag: 'lookups',
+  access: 'user',
+  gate: 'enforced',
+  response: z.object({ data: z.array(lookupOption) }),
+});
+
+export const listAgentflowStatuses = defineEndpoint({
+  method: 'GET',
+  path: '/v1/agentflow_statuses',
+  summary: "AgentFlow statuses of the caller's company, in display order",
+  tag: 'lookups',
+  access: 'user',
+  gate: 'enforced',
+  response: z.object({ data: z.array(lookupOption) }),
+});
+
+export const listSources = defineEndpoint({
+  method: 'GET',
+  path: '/v1/sources',
+  summary: "Lead sources of the caller's company, in display order",
+  tag: 'lookups',
+  access: 'user',
+  gate: 'enforced',
+  response: z.object({ data: z.array(lookupOption) }),
+});
+
+export const listApiVendors = defineEndpoint({
+  method: 'GET',
+  path: '/v1/api_vendors',
+  summary: "API vendors (lead sellers, call tracking) of the caller's company, by name",
+  tag: 'lookups',
+  access: 'user',
+  gate: 'enforced',
+  response: z.object({ data: z.array(apiVendor) }),
+});
+
+export const listCarriers = defineEndpoint({
+  method: 'GET',
+  path: '/v1/carriers',
+  summary: "Insurance carriers of the caller's company, by name",
+  tag: 'lookups',
+  access: 'user',
+  gate: 'enforced',
+  response: z.object({ data: z.array(carrier) }),
+});
