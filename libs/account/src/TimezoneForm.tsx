@@ -3,19 +3,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { TIMEZONES, updateTimezone, type CurrentUser, type Timezone } from '@crm/contract';
+import { TIMEZONE_LABELS, TIMEZONES, updateTimezone, type CurrentUser } from '@crm/contract';
 import { applyApiErrors, FormError, useSession } from '@crm/session';
 import { Button, Field, Notice, Select } from '@crm/ui';
-
-/** How each of the spec's time zones is named in the list. */
-export const TIMEZONE_LABELS: Record<Timezone, string> = {
-  est: 'Eastern (EST)',
-  cst: 'Central (CST)',
-  mst: 'Mountain (MST)',
-  pst: 'Pacific (PST)',
-  akst: 'Alaska (AKST)',
-  hst: 'Hawaii (HST)',
-};
 
 const timezoneOptions = TIMEZONES.map((value) => ({ value, label: TIMEZONE_LABELS[value] }));
 

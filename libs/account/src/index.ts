@@ -2,7 +2,7 @@ export { ProfilePage, PROFILE_TABS } from './ProfilePage';
 export type { ProfilePageProps, ProfileTab } from './ProfilePage';
 export { ProfileForm } from './ProfileForm';
 export type { ProfileFormProps } from './ProfileForm';
-export { TimezoneForm, TIMEZONE_LABELS } from './TimezoneForm';
+export { TimezoneForm } from './TimezoneForm';
 export type { TimezoneFormProps } from './TimezoneForm';
 export { PasswordForm } from './PasswordForm';
 export type { PasswordFormProps } from './PasswordForm';

@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
-import { GENDER_LABELS, IANA_TIMEZONES, US_STATES, type Contact } from '@crm/contract';
+import { GENDER_LABELS, IANA_TIMEZONES, TIMEZONE_LABELS, US_STATES, type Contact } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
 import { Button, Dialog, DialogClose, EmptyState, Field, Notice, Spinner, Tabs, Textarea } from '@crm/ui';
 import { formatDate, formatDateTime, formatPhone } from '@crm/util';
 import { ContactForm } from './ContactForm';
 import { contactKeys, contactQueryOptions } from './contacts-queries';
-import { CATEGORY_LABELS, contactName, PHONE_TYPE_OPTIONS, TIMEZONE_LABELS } from './labels';
+import { CATEGORY_LABELS, contactName, PHONE_TYPE_OPTIONS } from './labels';
 
 const phoneTypeLabel = (type: number) => PHONE_TYPE_OPTIONS.find((o) => o.value === String(type))?.label ?? '';
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);

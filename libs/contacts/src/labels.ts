@@ -5,6 +5,7 @@ import {
   LANGUAGES,
   PHONE_TYPE_LABELS,
   PHONE_TYPES,
+  TIMEZONE_LABELS,
   TIMEZONES,
   US_STATE_CODES,
   US_STATES,
@@ -12,7 +13,6 @@ import {
   type ContactCategory,
   type ContactSearchField,
   type SearchOperator,
-  type Timezone,
 } from '@crm/contract';
 import type { SelectOption } from '@crm/ui';
 
@@ -20,15 +20,6 @@ export const CATEGORY_LABELS: Record<ContactCategory, string> = {
   lead: 'Lead',
   prospect: 'Prospect',
   client: 'Client',
-};
-
-export const TIMEZONE_LABELS: Record<Timezone, string> = {
-  est: 'Eastern (EST)',
-  cst: 'Central (CST)',
-  mst: 'Mountain (MST)',
-  pst: 'Pacific (PST)',
-  akst: 'Alaska (AKST)',
-  hst: 'Hawaii (HST)',
 };
 
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);

@@ -9,7 +9,11 @@ import { defineEndpoint } from './endpoint';
 export const lookupOption = z.object({ id: z.number().int(), title: z.string() });
 export type LookupOption = z.infer<typeof lookupOption>;
 
-export const apiVendor = z.object({ id: z.number().int(), vendor_name: z.string(), vendor_type: z.string() });
+export const apiVendor = z.object({
+  id: z.number().int(),
+  vendor_name: z.string(),
+  vendor_type: z.string(),
+});
 export type ApiVendor = z.infer<typeof apiVendor>;
 
 export const carrier = z.object({ id: z.number().int(), name: z.string() });
@@ -18,52 +22,41 @@ export type Carrier = z.infer<typeof carrier>;
 /** Kinds of API vendor: lead sellers posting leads, call-tracking services, data providers. */
 export const API_VENDOR_TYPES = ['leads', 'calls', 'data'] as const;
 
-export const listStatuses = defineEndpoint({
-  method: 'GET',
-  path: '/v1/statuses',
-  summary: "Contact statuses of the caller's company, in display order",
-  tag: 'lookups',
-  access: 'user',
-  gate: 'enforced',
-  response: z.object({ data: z.array(lookupOption) }),
-});
+/** A read-only list of the caller's company's catalog entries. */
+function lookupList<Item extends z.ZodType>(path: string, summary: string, item: Item) {
+  return defineEndpoint({
+    method: 'GET',
+    path,
+    summary,
+    tag: 'lookups',
+    access: 'user',
+    gate: 'enforced',
+    response: z.object({ data: z.array(item) }),
+  });
+}
 
-export const listAgentflowStatuses = defineEndpoint({
-  method: 'GET',
-  path: '/v1/agentflow_statuses',
-  summary: "AgentFlow statuses of the caller's company, in display order",
-  tag: 'lookups',
-  access: 'user',
-  gate: 'enforced',
-  response: z.object({ data: z.array(lookupOption) }),
-});
-
-export const listSources = defineEndpoint({
-  method: 'GET',
-  path: '/v1/sources',
-  summary: "Lead sources of the caller's company, in display order",
-  tag: 'lookups',
-  access: 'user',
-  gate: 'enforced',
-  response: z.object({ data: z.array(lookupOption) }),
-});
-
-export const listApiVendors = defineEndpoint({
-  method: 'GET',
-  path: '/v1/api_vendors',
-  summary: "API vendors (lead sellers, call tracking) of the caller's company, by name",
-  tag: 'lookups',
-  access: 'user',
-  gate: 'enforced',
-  response: z.object({ data: z.array(apiVendor) }),
-});
-
-export const listCarriers = defineEndpoint({
-  method: 'GET',
-  path: '/v1/carriers',
-  summary: "Insurance carriers of the caller's company, by name",
-  tag: 'lookups',
-  access: 'user',
-  gate: 'enforced',
-  response: z.object({ data: z.array(carrier) }),
-});
+export const listStatuses = lookupList(
+  '/v1/statuses',
+  "Contact statuses of the caller's company, in display order",
+  lookupOption,
+);
+export const listAgentflowStatuses = lookupList(
+  '/v1/agentflow_statuses',
+  "AgentFlow statuses of the caller's company, in display order",
+  lookupOption,
+);
+export const listSources = lookupList(
+  '/v1/sources',
+  "Lead sources of the caller's company, in display order",
+  lookupOption,
+);
+export const listApiVendors = lookupList(
+  '/v1/api_vendors',
+  "API vendors (lead sellers, call tracking) of the caller's company, by name",
+  apiVendor,
+);
+export const listCarriers = lookupList(
+  '/v1/carriers',
+  "Insurance carriers of the caller's company, by name",
+  carrier,
+);

@@ -20,13 +20,28 @@ export type Role = z.infer<typeof role>;
 export const ADMIN_ROLES: readonly Role[] = ['admin', 'sub_admin'];
 
 /** Roles that may start an impersonation (spec: admin, regional manager, business-unit admin). */
-export const IMPERSONATOR_ROLES: readonly Role[] = ['admin', 'sub_admin', 'regional_manager', 'bu_admin'];
+export const IMPERSONATOR_ROLES: readonly Role[] = [
+  'admin',
+  'sub_admin',
+  'regional_manager',
+  'bu_admin',
+];
 
 /** Time zones of spec part 2 §3 (default est). */
 export const TIMEZONES = ['est', 'cst', 'mst', 'pst', 'akst', 'hst'] as const;
 export const timezone = z.enum(TIMEZONES);
 export type Timezone = z.infer<typeof timezone>;
 export const DEFAULT_TIMEZONE: Timezone = 'est';
+
+/** How each of the spec's time zones is named in lists. */
+export const TIMEZONE_LABELS: Record<Timezone, string> = {
+  est: 'Eastern (EST)',
+  cst: 'Central (CST)',
+  mst: 'Mountain (MST)',
+  pst: 'Pacific (PST)',
+  akst: 'Alaska (AKST)',
+  hst: 'Hawaii (HST)',
+};
 
 /** IANA zone for each of the spec's zone codes, for showing times in the user's zone. */
 export const IANA_TIMEZONES: Record<Timezone, string> = {
