@@ -6,6 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { registerFavoriteRoutes } from './modules/favorites/favorites.routes';
+import { registerQuickFilterRoutes } from './modules/quick-filters/quick-filters.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerSandboxOidcRoutes } from './modules/sandbox/sandbox-oidc.routes';
 import { registerSandboxOutboxRoutes } from './modules/sandbox/sandbox-outbox.routes';
@@ -87,6 +89,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerHelpRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerQuickFilterRoutes(app, ctx);
+  registerFavoriteRoutes(app, ctx);
 
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
   if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);

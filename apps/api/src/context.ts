@@ -7,12 +7,16 @@ import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createContactsRepository } from './modules/contacts/contacts.repository';
 import { createContactsService } from './modules/contacts/contacts.service';
+import { createFavoritesRepository } from './modules/favorites/favorites.repository';
+import { createFavoritesService } from './modules/favorites/favorites.service';
 import { createFeatureFlagsRepository } from './modules/feature-flags/feature-flags.repository';
 import { createFeatureFlagsAdminService, createFeaturesService } from './modules/feature-flags/feature-flags.service';
 import { createHelpsRepository } from './modules/helps/helps.repository';
 import { createHelpsService } from './modules/helps/helps.service';
 import { createLookupsRepository } from './modules/lookups/lookups.repository';
 import { createLookupsService } from './modules/lookups/lookups.service';
+import { createQuickFiltersRepository } from './modules/quick-filters/quick-filters.repository';
+import { createQuickFiltersService } from './modules/quick-filters/quick-filters.service';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { createSecretBox } from './modules/two-factor/secret-box';
@@ -60,6 +64,8 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
     lookupsRepository: lookups,
     contacts: createContactsService({ contacts, lookups }),
     contactsRepository: contacts,
+    quickFilters: createQuickFiltersService(createQuickFiltersRepository(db)),
+    favorites: createFavoritesService(createFavoritesRepository(db)),
   };
 }
 

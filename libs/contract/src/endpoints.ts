@@ -39,6 +39,8 @@ import {
   updateContact,
   updateContactNote,
 } from './contacts.contract';
+import { createQuickFilter, deleteQuickFilter, listQuickFilters, updateQuickFilter } from './quick-filters.contract';
+import { addFavorite, listFavorites, removeFavorite } from './favorites.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -93,6 +95,13 @@ export const endpoints = {
   listSources,
   listApiVendors,
   listCarriers,
+  listQuickFilters,
+  createQuickFilter,
+  updateQuickFilter,
+  deleteQuickFilter,
+  listFavorites,
+  addFavorite,
+  removeFavorite,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -392,3 +392,34 @@ export const contactEmails = pgTable(
   },
   (t) => [index('contact_emails_contact_idx').on(t.contactId, t.position), index('contact_emails_email_idx').on(t.email)],
 );
+
+/** A user's saved contacts scopes ("quick filters"), by name; names are unique per user, ignoring case. */
+export const quickFilters = pgTable(
+  'quick_filters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contactsScope: jsonb('contacts_scope').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('quick_filters_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/** The users a user marked as favourites (colleagues of the same company). */
+export const favoriteUsers = pgTable(
+  'favorite_users',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    favoriteId: integer('favorite_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.favoriteId] }), index('favorite_users_favorite_idx').on(t.favoriteId)],
+);

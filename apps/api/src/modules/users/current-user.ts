@@ -33,7 +33,7 @@ export function openGate(user: UserRow, termsVersion: number): 'password' | 'two
 
 /**
  * Maps a user row to the "Current user" of spec part 1 §3. Lists whose features arrive with later
- * issues (quick filters, SOA requests, authorised IPs, office locations, subscriptions) are empty
+ * issues (SOA requests, authorised IPs, office locations, subscriptions) are empty
  * here because the user has none yet, not invented.
  */
 export function toCurrentUser(
@@ -76,11 +76,11 @@ export function toCurrentUser(
     company: { id: rel.company.id, name: rel.company.name, domain_name: rel.company.domainName },
     webpage: null,
     upline: rel.upline ? { id: rel.upline.id, name: fullName(rel.upline) } : null,
-    favorite_users: [],
+    favorite_users: rel.favoriteUsers.map((f) => ({ id: f.id, name: fullName(f) })),
     dashboard_info: {},
     available_phone_numbers: [],
     api_keys: rel.apiKeys,
-    quick_filters: [],
+    quick_filters: rel.quickFilters,
     soa_requests: [],
     soa_requests_meta: emptyMeta,
     soa_request: null,

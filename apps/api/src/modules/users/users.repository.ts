@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@crm/contract';
 import { isBrandId, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
-import { apiKeys, companies, roles, userRoles, users } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { apiKeys, companies, favoriteUsers, quickFilters, roles, userRoles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -13,6 +14,8 @@ export type UserRelations = {
   upline: { id: number; firstName: string; lastName: string } | null;
   roles: Role[];
   apiKeys: { id: number; name: string }[];
+  quickFilters: { id: number; name: string }[];
+  favoriteUsers: { id: number; firstName: string; lastName: string }[];
 };
 
 function brandOf(company: { id: number; brand: string }): BrandId {
@@ -69,7 +72,8 @@ export function createUsersRepository(db: Database) {
     },
 
     async relations(user: UserRow): Promise<UserRelations> {
-      const [company, upline, roleRows, keyRows] = await Promise.all([
+      const favorite = alias(users, 'favorite');
+      const [company, upline, roleRows, keyRows, filterRows, favoriteRows] = await Promise.all([
         db.query.companies.findFirst({ where: eq(companies.id, user.companyId) }),
         user.uplineId ? db.query.users.findFirst({ where: eq(users.id, user.uplineId) }) : undefined,
         db
@@ -83,6 +87,17 @@ export function createUsersRepository(db: Database) {
           .from(apiKeys)
           .where(eq(apiKeys.userId, user.id))
           .orderBy(asc(apiKeys.id)),
+        db
+          .select({ id: quickFilters.id, name: quickFilters.name })
+          .from(quickFilters)
+          .where(eq(quickFilters.userId, user.id))
+          .orderBy(asc(sql`lower(${quickFilters.name})`), asc(quickFilters.id)),
+        db
+          .select({ id: favorite.id, firstName: favorite.firstName, lastName: favorite.lastName })
+          .from(favoriteUsers)
+          .innerJoin(favorite, eq(favorite.id, favoriteUsers.favoriteId))
+          .where(eq(favoriteUsers.userId, user.id))
+          .orderBy(asc(favorite.firstName), asc(favorite.lastName), asc(favorite.id)),
       ]);
       if (!company) throw new Error(`User ${user.id} has no company`);
       return {
@@ -90,6 +105,8 @@ export function createUsersRepository(db: Database) {
         upline: upline ? { id: upline.id, firstName: upline.firstName, lastName: upline.lastName } : null,
         roles: roleRows.map((r) => r.name as Role),
         apiKeys: keyRows,
+        quickFilters: filterRows,
+        favoriteUsers: favoriteRows,
       };
     },
 
