@@ -8,6 +8,7 @@ import { HELP_PAGE_MAX, helpRequestBody } from '@crm/contract';
 import { applyApiErrors, FormError } from '@crm/session';
 import { Button, Dialog, DialogClose, Field, Input, Textarea, toast } from '@crm/ui';
 import { useBrand } from '@crm/variant';
+import { SupportContacts } from '../support/SupportContacts';
 
 export const HELP_SENT_MESSAGE = 'Thanks — we will get back to you by e-mail.';
 
@@ -47,7 +48,6 @@ function HelpDialog() {
     resolver: zodResolver(helpForm),
     defaultValues: empty,
   });
-  const tel = brand.supportPhone.replace(/[^\d+]/g, '');
 
   const handleValid = async (values: HelpFormOutput) => {
     setFormError(null);
@@ -86,20 +86,7 @@ function HelpDialog() {
       }
     >
       <div className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-medium">E-mail</dt>
-          <dd>
-            <a href={`mailto:${brand.supportEmail}`} className="text-primary">
-              {brand.supportEmail}
-            </a>
-          </dd>
-          <dt className="font-medium">Phone</dt>
-          <dd>
-            <a href={`tel:${tel}`} className="text-primary">
-              {brand.supportPhone}
-            </a>
-          </dd>
-        </dl>
+        <SupportContacts className="gap-y-1 text-sm" />
         <form
           id={formId}
           noValidate
