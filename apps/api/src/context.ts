@@ -62,7 +62,7 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
     sso: createSsoProvider(env, db),
     lookups: createLookupsService(lookups),
     lookupsRepository: lookups,
-    contacts: createContactsService({ contacts, lookups }),
+    contacts: createContactsService({ contacts, lookups, companyBrand: users.companyBrand }),
     contactsRepository: contacts,
     quickFilters: createQuickFiltersService(createQuickFiltersRepository(db)),
     favorites: createFavoritesService(createFavoritesRepository(db)),

@@ -17,13 +17,21 @@ import {
   type updateContact,
   type UsState,
 } from '@crm/contract';
+import { BRANDS, filterKeystrokes, type BrandId } from '@crm/brand-config';
 import { dialingNumber } from '@crm/util';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
 import type { LookupsRepository } from '../lookups/lookups.repository';
 import type { Identity } from '../sessions/sessions.service';
 import { fullName } from '../users/current-user';
 import { contactReach, type Reach } from './contact-reach';
-import type { ContactRecord, ContactsRepository, ContactValues, EmailValue, PhoneValue, ScopeQuery } from './contacts.repository';
+import type {
+  ContactRecord,
+  ContactsRepository,
+  ContactValues,
+  EmailValue,
+  PhoneValue,
+  ScopeQuery,
+} from './contacts.repository';
 
 type CreateInput = ParsedBodyOf<typeof createContact>;
 type UpdateInput = ParsedBodyOf<typeof updateContact>;
@@ -48,7 +56,11 @@ export function toContact(r: ContactRecord): Contact {
     agentflow_status: r.agentflowStatus,
     source: r.source,
     owner: { id: r.owner.id, name: fullName(r.owner) },
-    phones: r.phones.map((p) => ({ id: p.id, number: p.number, phone_type: p.phoneType as PhoneType })),
+    phones: r.phones.map((p) => ({
+      id: p.id,
+      number: p.number,
+      phone_type: p.phoneType as PhoneType,
+    })),
     emails: r.emails.map((e) => ({ id: e.id, email: e.email, verified: e.verified })),
     address1: r.address1,
     address2: r.address2,
@@ -99,7 +111,10 @@ function valuesOf(body: UpdateInput): Partial<ContactValues> {
 }
 
 /** Phones as stored: dialing form (a 10-digit number gets its leading 1); a kept phone keeps its type unless a new one is given. */
-function phonesOf(input: NonNullable<UpdateInput['phones']>, current: ContactRecord['phones'] = []): PhoneValue[] {
+function phonesOf(
+  input: NonNullable<UpdateInput['phones']>,
+  current: ContactRecord['phones'] = [],
+): PhoneValue[] {
   return input.map((p) => ({
     id: p.id,
     number: dialingNumber(p.number),
@@ -119,7 +134,37 @@ const unique = (ids: number[]) => [...new Set(ids)];
  * answers 404 exactly like a missing one; bulk actions given ids answer 404 when any id is outside
  * it (nothing changes), and given `all` plus a scope they match inside the reach only.
  */
-export function createContactsService({ contacts, lookups }: { contacts: ContactsRepository; lookups: LookupsRepository }) {
+/** Free-text fields that take only the characters the brand's keystroke filter allows (spec part 2 §5). */
+const FILTERED_FIELDS = { first_name: 'First name', last_name: 'Last name', city: 'City' } as const;
+type FilteredField = keyof typeof FILTERED_FIELDS;
+
+type Deps = {
+  contacts: ContactsRepository;
+  lookups: LookupsRepository;
+  /** The brand of a company: its keystroke filter applies to what its users type. */
+  companyBrand: (companyId: number) => Promise<BrandId>;
+};
+
+export function createContactsService({ contacts, lookups, companyBrand }: Deps) {
+  /**
+   * The browser filters keystrokes; the server refuses what slips past it (a script, a paste, an
+   * API key), so the rule holds for every caller.
+   */
+  async function checkKeystrokes(
+    caller: ContactsCaller,
+    body: Partial<Record<FilteredField, string | null | undefined>>,
+  ) {
+    const brand = BRANDS[await companyBrand(caller.user.companyId)];
+    const errors: FieldErrors = {};
+    for (const [field, label] of Object.entries(FILTERED_FIELDS) as [FilteredField, string][]) {
+      const value = body[field];
+      if (typeof value === 'string' && filterKeystrokes(brand, value) !== value) {
+        errors[field] = `${label} contains characters that are not allowed`;
+      }
+    }
+    if (Object.keys(errors).length) throw unprocessable(errors);
+  }
+
   const defaultScope = (): ParsedContactsScope => contactsScope.parse({});
 
   function scopeQuery(caller: ContactsCaller, scope: ParsedContactsScope | undefined): ScopeQuery {
@@ -127,7 +172,11 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
     return { scope: scope ?? defaultScope(), timeZone };
   }
 
-  async function reachable(caller: ContactsCaller, id: number, options: { withTrashed?: boolean } = {}): Promise<ContactRecord> {
+  async function reachable(
+    caller: ContactsCaller,
+    id: number,
+    options: { withTrashed?: boolean } = {},
+  ): Promise<ContactRecord> {
     const record = await contacts.find(contactReach(caller), id, options);
     if (!record) throw notFound('Contact');
     return record;
@@ -142,7 +191,12 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
   }
 
   /** Catalog entries of the caller's company, an owner the caller reaches, a linked contact the caller reaches. */
-  async function checkReferences(caller: ContactsCaller, reach: Reach, body: UpdateInput, selfId?: number): Promise<void> {
+  async function checkReferences(
+    caller: ContactsCaller,
+    reach: Reach,
+    body: UpdateInput,
+    selfId?: number,
+  ): Promise<void> {
     const companyId = caller.user.companyId;
     const errors: FieldErrors = {};
     const checks: Promise<void>[] = [];
@@ -153,17 +207,26 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
         }),
       );
     const statusId = body.status_id;
-    if (typeof statusId === 'number') check('status_id', 'Choose a status', () => lookups.has('statuses', companyId, statusId));
+    if (typeof statusId === 'number')
+      check('status_id', 'Choose a status', () => lookups.has('statuses', companyId, statusId));
     const agentflowId = body.agentflow_status_id;
-    if (typeof agentflowId === 'number') check('agentflow_status_id', 'Choose an AgentFlow status', () => lookups.has('agentflow_statuses', companyId, agentflowId));
+    if (typeof agentflowId === 'number')
+      check('agentflow_status_id', 'Choose an AgentFlow status', () =>
+        lookups.has('agentflow_statuses', companyId, agentflowId),
+      );
     const sourceId = body.source_id;
-    if (typeof sourceId === 'number') check('source_id', 'Choose a source', () => lookups.has('sources', companyId, sourceId));
+    if (typeof sourceId === 'number')
+      check('source_id', 'Choose a source', () => lookups.has('sources', companyId, sourceId));
     const ownerId = body.owner_id;
-    if (typeof ownerId === 'number') check('owner_id', 'Choose an owner', () => contacts.ownerReachable(reach, ownerId));
+    if (typeof ownerId === 'number')
+      check('owner_id', 'Choose an owner', () => contacts.ownerReachable(reach, ownerId));
     const linkedId = body.linked_contact_id;
     if (typeof linkedId === 'number') {
       if (linkedId === selfId) errors.linked_contact_id = 'A contact cannot be linked to itself';
-      else check('linked_contact_id', 'Choose a linked contact', async () => Boolean(await contacts.find(reach, linkedId)));
+      else
+        check('linked_contact_id', 'Choose a linked contact', async () =>
+          Boolean(await contacts.find(reach, linkedId)),
+        );
     }
     await Promise.all(checks);
     if (Object.keys(errors).length) throw unprocessable(errors);
@@ -176,10 +239,16 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
   }
 
   return {
-    async list(caller: ContactsCaller, scopeInput: ParsedContactsScope | undefined): Promise<{ data: Contact[]; meta: ContactsMeta }> {
+    async list(
+      caller: ContactsCaller,
+      scopeInput: ParsedContactsScope | undefined,
+    ): Promise<{ data: Contact[]; meta: ContactsMeta }> {
       const query = scopeQuery(caller, scopeInput);
       const { scope } = query;
-      const { rows, total, capped } = await contacts.list(contactReach(caller, scope.contact_group), query);
+      const { rows, total, capped } = await contacts.list(
+        contactReach(caller, scope.contact_group),
+        query,
+      );
       return {
         data: rows.map(toContact),
         meta: {
@@ -192,20 +261,40 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
       };
     },
 
-    async selectedItems(caller: ContactsCaller, body: SelectedItemsInput): Promise<{ ids: number[] }> {
+    async selectedItems(
+      caller: ContactsCaller,
+      body: SelectedItemsInput,
+    ): Promise<{ ids: number[] }> {
       if (body.all) {
         const query = scopeQuery(caller, body.contacts_scope);
-        return { ids: await contacts.matchingIds(contactReach(caller, query.scope.contact_group), query, body.limit) };
+        return {
+          ids: await contacts.matchingIds(
+            contactReach(caller, query.scope.contact_group),
+            query,
+            body.limit,
+          ),
+        };
       }
       return { ids: (await reachableIds(caller, body.ids ?? [])).slice(0, body.limit) };
     },
 
-    async selectFirstLast(caller: ContactsCaller, body: SelectFirstLastInput): Promise<{ ids: number[] }> {
+    async selectFirstLast(
+      caller: ContactsCaller,
+      body: SelectFirstLastInput,
+    ): Promise<{ ids: number[] }> {
       const query = scopeQuery(caller, body.contacts_scope);
-      return { ids: await contacts.matchingIds(contactReach(caller, query.scope.contact_group), query, body.n, body.from === 'last') };
+      return {
+        ids: await contacts.matchingIds(
+          contactReach(caller, query.scope.contact_group),
+          query,
+          body.n,
+          body.from === 'last',
+        ),
+      };
     },
 
     async create(caller: ContactsCaller, body: CreateInput): Promise<{ data: Contact }> {
+      await checkKeystrokes(caller, body);
       const reach = contactReach(caller);
       await checkReferences(caller, reach, body);
       const values: ContactValues = {
@@ -217,12 +306,21 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
         ownerId: body.owner_id ?? caller.user.id,
         isNew: true,
       };
-      const id = await contacts.insert(caller.user.companyId, values, phonesOf(body.phones ?? []), emailsOf(body.emails ?? []));
+      const id = await contacts.insert(
+        caller.user.companyId,
+        values,
+        phonesOf(body.phones ?? []),
+        emailsOf(body.emails ?? []),
+      );
       return present(id);
     },
 
     /** A contact (also one in the trash); viewing removes the "new" marker unless the caller opts out. */
-    async show(caller: ContactsCaller, id: number, options: { keepNew?: boolean | undefined } = {}): Promise<{ data: Contact }> {
+    async show(
+      caller: ContactsCaller,
+      id: number,
+      options: { keepNew?: boolean | undefined } = {},
+    ): Promise<{ data: Contact }> {
       const record = await reachable(caller, id, { withTrashed: true });
       if (record.isNew && !options.keepNew) {
         await contacts.clearNew(record.id);
@@ -231,8 +329,13 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
       return { data: toContact(record) };
     },
 
-    async update(caller: ContactsCaller, id: number, body: UpdateInput): Promise<{ data: Contact }> {
+    async update(
+      caller: ContactsCaller,
+      id: number,
+      body: UpdateInput,
+    ): Promise<{ data: Contact }> {
       const record = await reachable(caller, id);
+      await checkKeystrokes(caller, body);
       await checkReferences(caller, contactReach(caller), body, record.id);
       const phones = body.phones ? phonesOf(body.phones, record.phones) : undefined;
       const emails = body.emails ? emailsOf(body.emails) : undefined;
@@ -241,8 +344,13 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
     },
 
     /** The list's inline edit: category, status, names, and the first phone and e-mail (null removes them). */
-    async quickUpdate(caller: ContactsCaller, id: number, body: QuickUpdateInput): Promise<{ data: Contact }> {
+    async quickUpdate(
+      caller: ContactsCaller,
+      id: number,
+      body: QuickUpdateInput,
+    ): Promise<{ data: Contact }> {
       const record = await reachable(caller, id);
+      await checkKeystrokes(caller, body);
       await checkReferences(caller, contactReach(caller), { status_id: body.status_id });
       let phones: PhoneValue[] | undefined;
       if (body.phone !== undefined) {
@@ -259,7 +367,12 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
         else if (first) emails = [{ ...first, email: body.email }, ...rest];
         else emails = [{ email: body.email }];
       }
-      const values = valuesOf({ category: body.category, status_id: body.status_id, first_name: body.first_name, last_name: body.last_name });
+      const values = valuesOf({
+        category: body.category,
+        status_id: body.status_id,
+        first_name: body.first_name,
+        last_name: body.last_name,
+      });
       await contacts.update(record.id, values, phones, emails);
       return present(record.id);
     },
@@ -272,15 +385,26 @@ export function createContactsService({ contacts, lookups }: { contacts: Contact
 
     async assignToMe(caller: ContactsCaller, id: number): Promise<{ data: Contact }> {
       const record = await reachable(caller, id);
-      if (record.ownerId !== caller.user.id) await contacts.update(record.id, { ownerId: caller.user.id });
+      if (record.ownerId !== caller.user.id)
+        await contacts.update(record.id, { ownerId: caller.user.id });
       return present(record.id);
     },
 
     /** Soft delete (trashed = true) or restore: ids (every one reachable, else 404), or all plus the scope. */
-    async setTrashed(caller: ContactsCaller, body: SelectionInput, trashed: boolean): Promise<{ count: number }> {
+    async setTrashed(
+      caller: ContactsCaller,
+      body: SelectionInput,
+      trashed: boolean,
+    ): Promise<{ count: number }> {
       if (body.all) {
         const query = scopeQuery(caller, body.contacts_scope);
-        return { count: await contacts.setTrashed(contactReach(caller, query.scope.contact_group), query, trashed) };
+        return {
+          count: await contacts.setTrashed(
+            contactReach(caller, query.scope.contact_group),
+            query,
+            trashed,
+          ),
+        };
       }
       const ids = await reachableIds(caller, body.ids ?? []);
       return { count: await contacts.setTrashed(contactReach(caller), { ids }, trashed) };
