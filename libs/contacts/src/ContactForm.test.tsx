@@ -3,42 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@crm/api-client';
 import type { Contact } from '@crm/contract';
-import { callsOf } from '@crm/testing';
+import { callsOf, contactFixture } from '@crm/testing';
 import { ContactForm } from './ContactForm';
 import { polyfillPointer, renderContacts } from './test/render';
 
 const lookups = { listStatuses: () => ({ data: [{ id: 1, title: 'New lead' }] }), listSources: () => ({ data: [] }) };
 
-const saved: Contact = {
+const saved: Contact = contactFixture({
   id: 41,
   first_name: 'Ann',
   last_name: 'Lee',
-  category: 'lead',
-  status: null,
-  agentflow_status: null,
-  source: null,
-  owner: { id: 7, name: 'Ann Agent' },
   phones: [{ id: 1, number: '15551234567', phone_type: 2 }],
-  emails: [],
-  address1: null,
-  address2: null,
-  city: null,
-  state: null,
-  zip: null,
-  date_of_birth: null,
-  gender: null,
-  language: null,
-  timezone: 'est',
-  medicare_number: null,
-  part_a_date: null,
-  part_b_date: null,
-  linked_contact_id: null,
   new: true,
-  note: null,
-  created_at: '2026-01-02T03:04:05Z',
-  updated_at: '2026-01-02T03:04:05Z',
-  deleted_at: null,
-};
+});
 
 describe('ContactForm', () => {
   beforeAll(polyfillPointer);

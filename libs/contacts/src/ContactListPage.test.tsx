@@ -2,42 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '@crm/contract';
-import { callsOf, type CallOptions } from '@crm/testing';
+import { callsOf, contactFixture, type CallOptions } from '@crm/testing';
 import { storageKey } from '@crm/util';
 import { ContactListPage } from './ContactListPage';
 import { polyfillPointer, renderContacts } from './test/render';
 
 function contact(id: number, last: string): Contact {
-  return {
-    id,
-    first_name: 'Pat',
-    last_name: last,
-    category: 'lead',
-    status: null,
-    agentflow_status: null,
-    source: null,
-    owner: { id: 7, name: 'Ann Agent' },
-    phones: [{ id, number: '15551234567', phone_type: 2 }],
-    emails: [],
-    address1: null,
-    address2: null,
-    city: 'Austin',
-    state: 'TX',
-    zip: null,
-    date_of_birth: null,
-    gender: null,
-    language: null,
-    timezone: 'est',
-    medicare_number: null,
-    part_a_date: null,
-    part_b_date: null,
-    linked_contact_id: null,
-    new: false,
-    note: null,
-    created_at: '2026-01-02T03:04:05Z',
-    updated_at: '2026-01-02T03:04:05Z',
-    deleted_at: null,
-  };
+  return contactFixture({ id, last_name: last, phones: [{ id, number: '15551234567', phone_type: 2 }], city: 'Austin', state: 'TX' });
 }
 
 const rows = [contact(1, 'Adams'), contact(2, 'Baker'), contact(3, 'Clark')];

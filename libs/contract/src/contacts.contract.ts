@@ -51,6 +51,9 @@ export type ContactGroup = (typeof CONTACT_GROUPS)[number];
 export const CONTACT_ORDER_FIELDS = ['last_name', 'first_name', 'created_at', 'updated_at', 'city', 'state', 'zip', 'date_of_birth'] as const;
 export type ContactOrderField = (typeof CONTACT_ORDER_FIELDS)[number];
 
+/** Page size of the duplicate scan (spec part 2 §9); its default order is last_name ascending. */
+export const DUPLICATES_PAGE_SIZE = 50;
+
 /** Page size limit of the list. */
 export const CONTACTS_PAGE_MAX = 500;
 /** Most contacts one selection (selected_items, select_first_last, bulk ids) covers: the spec's transfer maximum. */
@@ -261,7 +264,64 @@ export const contactPhone = z.object({
   phone_type: z.union([z.literal(2), z.literal(9)]),
 });
 
-export const contactEmail = z.object({ id: z.number().int(), email: z.string(), verified: z.boolean() });
+/**
+ * How an e-mail address was checked: `unchecked` (never), `valid` / `invalid` (validate_email looked
+ * at its syntax and its domain's mail servers), `unknown` (the check could not decide, e.g. DNS did
+ * not answer), `forced` (an agent vouched for it with force_verify_email). `verified` is true for
+ * valid and forced.
+ */
+export const EMAIL_VERIFICATIONS = ['unchecked', 'valid', 'invalid', 'unknown', 'forced'] as const;
+export type EmailVerification = (typeof EMAIL_VERIFICATIONS)[number];
+
+export const contactEmail = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  verified: z.boolean(),
+  verification: z.enum(EMAIL_VERIFICATIONS),
+  verified_at: timestamp.nullable(),
+});
+
+/** A tag (spec part 2 §3 "Tag: name, color"); colours are #rrggbb. */
+export const tag = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export type Tag = z.infer<typeof tag>;
+
+/** Kinds of activity recorded with PUT activity_info (the dialer, SMS, e-mail and calendar record theirs too). */
+export const ACTIVITY_TYPES = ['call', 'sms', 'email', 'appointment', 'note', 'visit', 'mail'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/**
+ * Policy types sold by the agents this CRM serves (Medicare, life, final expense, preneed,
+ * annuities), in display order.
+ */
+export const POLICY_TYPES = [
+  'medicare_advantage',
+  'medicare_supplement',
+  'part_d',
+  'dental_vision',
+  'hospital_indemnity',
+  'final_expense',
+  'term_life',
+  'whole_life',
+  'universal_life',
+  'preneed',
+  'annuity',
+  'other',
+] as const;
+export type PolicyType = (typeof POLICY_TYPES)[number];
+export const POLICY_TYPE_LABELS: Record<PolicyType, string> = {
+  medicare_advantage: 'Medicare Advantage',
+  medicare_supplement: 'Medicare Supplement',
+  part_d: 'Part D (drug plan)',
+  dental_vision: 'Dental / vision',
+  hospital_indemnity: 'Hospital indemnity',
+  final_expense: 'Final expense',
+  term_life: 'Term life',
+  whole_life: 'Whole life',
+  universal_life: 'Universal life',
+  preneed: 'Preneed',
+  annuity: 'Annuity',
+  other: 'Other',
+};
 
 export const contact = z.object({
   id: z.number().int(),
@@ -291,6 +351,18 @@ export const contact = z.object({
   new: z.boolean(),
   /** The contact's quick note (the notes tab's notes are separate records). */
   note: z.string().nullable(),
+  tags: z.array(tag),
+  /** The distinct types and carriers of the contact's policies. */
+  policy_types: z.array(z.enum(POLICY_TYPES)),
+  carriers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  last_activity_at: timestamp.nullable(),
+  last_activity_type: z.enum(ACTIVITY_TYPES).nullable(),
+  /** When the contact was made ready for Medicare quoting. */
+  medicare_imported_at: timestamp.nullable(),
+  /** Set on a contact that was merged into another (it is in the trash until restored). */
+  merged_into_id: z.number().int().nullable(),
+  /** Duplicate search only: contacts with the same key are duplicates of each other. */
+  duplicate_group: z.string().optional(),
   created_at: timestamp,
   updated_at: timestamp,
   /** Set while the contact is in the trash (soft deleted). */
@@ -447,6 +519,35 @@ export const contactsScope = z.object({
     .array(z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(US_STATE_CODES, { error: 'Choose a state' })))
     .max(60, 'Too many states')
     .optional(),
+  /** Contacts carrying any of these tags. */
+  included_tags: idList('tags').optional(),
+  /** Contacts carrying none of these tags. */
+  excluded_tags: idList('tags').optional(),
+  /** Contacts with a policy of any of these types. */
+  included_policy_types: z.array(z.enum(POLICY_TYPES, { error: 'Choose a policy type' })).max(POLICY_TYPES.length).optional(),
+  /** Contacts with no policy of these types. */
+  excluded_policy_types: z.array(z.enum(POLICY_TYPES, { error: 'Choose a policy type' })).max(POLICY_TYPES.length).optional(),
+  /** Contacts with a policy from any of these carriers. */
+  carriers: idList('carriers').optional(),
+  /**
+   * The duplicate scan (spec part 2 §3, §9): when any option is on, the list answers only contacts
+   * that share the chosen values (compared ignoring case and surrounding spaces) with at least one
+   * other contact in reach, each with its duplicate_group, ordered by group. The screen asks for
+   * pages of DUPLICATES_PAGE_SIZE.
+   */
+  duplicates: z
+    .object({
+      first_name: flag('First name').default(false),
+      last_name: flag('Last name').default(false),
+      address: flag('Address').default(false),
+    })
+    .optional(),
+  /**
+   * Keyset paging: the next_cursor of the previous page. With a cursor the page starts right after
+   * that row instead of skipping (page - 1) * limit rows, so deep pages cost what the first does;
+   * `page` then only numbers the answer.
+   */
+  cursor: z.string().max(500, 'Cursor is too long').nullish(),
   /** Created on or after this day, in the caller's time zone. */
   created_from: scopeDate('Created from'),
   /** Created on or before this day, in the caller's time zone. */
@@ -471,6 +572,8 @@ export type ParsedContactsScope = z.output<typeof contactsScope>;
 export const contactsMeta = pagingMeta.extend({
   /** True when more than CONTACTS_COUNT_CAP contacts match: total_count then says "10000+" (and total_pages follows it). */
   total_count_capped: z.boolean(),
+  /** Pass as contacts_scope.cursor to get the page after this one; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type ContactsMeta = z.infer<typeof contactsMeta>;
 

@@ -12,5 +12,6 @@ export * from './admin-users.contract';
 export * from './help.contract';
 export * from './lookups.contract';
 export * from './contacts.contract';
+export * from './contact-records.contract';
 export * from './quick-filters.contract';
 export * from './favorites.contract';

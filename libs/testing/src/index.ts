@@ -20,3 +20,4 @@ export {
   type RenderRoutesResult,
   type TestProvidersProps,
 } from './render';
+export * from './contact';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  numeric,
   check,
   customType,
   date,
@@ -335,6 +336,13 @@ export const contacts = pgTable(
      * and e-mails live in child tables, so a generated column cannot see them).
      */
     searchText: text('search_text').notNull().default(''),
+    /** The latest recorded activity (PUT activity_info): when and what (call, sms, email, ...). */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    lastActivityType: text('last_activity_type'),
+    /** When the contact was made ready for Medicare quoting (PUT medicare_import_contact). */
+    medicareImportedAt: timestamp('medicare_imported_at', { withTimezone: true }),
+    /** Set on a contact merged into another (it is then in the trash until restored). */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -387,6 +395,9 @@ export const contactEmails = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     email: citext('email').notNull(),
     verified: boolean('verified').notNull().default(false),
+    /** unchecked, valid, invalid, unknown (validation could not decide) or forced (an agent vouched for it). */
+    verification: text('verification').notNull().default('unchecked'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -422,4 +433,168 @@ export const favoriteUsers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.favoriteId] }), index('favorite_users_favorite_idx').on(t.favoriteId)],
+);
+
+const contactRef = () =>
+  integer('contact_id')
+    .notNull()
+    .references(() => contacts.id, { onDelete: 'cascade' });
+
+/** Tags are shared by a company (name unique ignoring case) and put on contacts through contact_tags. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: citext('name').notNull(),
+    /** #rrggbb */
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tags_company_name_idx').on(t.companyId, t.name)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: contactRef(),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  /** (tag_id, contact_id) serves the list's included/excluded tag filters. */
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId, t.contactId)],
+);
+
+/** The notes tab: dated notes by their authors (the contact's quick note is contacts.note). */
+export const contactNotes = pgTable(
+  'contact_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactId: contactRef(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_notes_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+/** Files attached to a contact; the bytes live in the storage provider under storage_key. */
+export const contactFiles = pgTable(
+  'contact_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactId: contactRef(),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the file had on the uploader's machine; downloads carry it. */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_files_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+/** Insurance policies of a contact. */
+export const policies = pgTable(
+  'policies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactId: contactRef(),
+    carrierId: integer('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+    policyType: text('policy_type').notNull(),
+    policyNumber: text('policy_number'),
+    status: text('status').notNull().default('pending'),
+    premium: numeric('premium', { precision: 12, scale: 2 }),
+    premiumMode: text('premium_mode').notNull().default('monthly'),
+    faceAmount: numeric('face_amount', { precision: 14, scale: 2 }),
+    applicationDate: date('application_date', { mode: 'string' }),
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    terminationDate: date('termination_date', { mode: 'string' }),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  /** (policy_type, contact_id) and (carrier_id, contact_id) serve the list's policy type and carrier filters. */
+  (t) => [
+    index('policies_contact_idx').on(t.contactId),
+    index('policies_type_contact_idx').on(t.policyType, t.contactId),
+    index('policies_carrier_contact_idx').on(t.carrierId, t.contactId),
+  ],
+);
+
+/** Securities (financial holdings) of a contact. */
+export const securities = pgTable(
+  'securities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactId: contactRef(),
+    securityType: text('security_type').notNull(),
+    name: text('name').notNull(),
+    symbol: text('symbol'),
+    institution: text('institution'),
+    accountNumber: text('account_number'),
+    quantity: numeric('quantity', { precision: 18, scale: 4 }),
+    value: numeric('value', { precision: 14, scale: 2 }),
+    asOfDate: date('as_of_date', { mode: 'string' }),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('securities_contact_idx').on(t.contactId)],
+);
+
+/** Documents kept whole per contact: the data-capture questionnaire and the Rx details. */
+export const contactDocuments = pgTable(
+  'contact_documents',
+  {
+    contactId: contactRef(),
+    /** data_capture | rx_details */
+    kind: text('kind').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.kind] })],
+);
+
+/** Activities recorded on a contact (calls, texts, e-mails, ...); the latest is mirrored on the contact. */
+export const contactActivities = pgTable(
+  'contact_activities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactId: contactRef(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    activityType: text('activity_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_activities_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+/**
+ * One merge: which contact survived, which was merged into it, and what moved (child ids per kind,
+ * tag ids added), so restoring the merged contact can move its children back.
+ */
+export const contactMerges = pgTable(
+  'contact_merges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    survivorId: integer('survivor_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    mergedId: integer('merged_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    mergedById: integer('merged_by_id').references(() => users.id, { onDelete: 'set null' }),
+    moved: jsonb('moved').$type<Record<string, number[]>>().notNull(),
+    createdAt: createdAt(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_merges_merged_idx').on(t.mergedId), index('contact_merges_survivor_idx').on(t.survivorId)],
 );

@@ -23,7 +23,7 @@ export type ContactRecord = ContactRow & {
   agentflowStatus: { id: number; title: string } | null;
   source: { id: number; title: string } | null;
   phones: { id: number; number: string; phoneType: number }[];
-  emails: { id: number; email: string; verified: boolean }[];
+  emails: { id: number; email: string; verified: boolean; verification: string; verifiedAt: Date | null }[];
 };
 
 /** A contact for insertMany, with its own timestamps when it has a history (imports, demo data). */
@@ -354,7 +354,14 @@ export function createContactsRepository(db: Database) {
         .where(inArray(contactPhones.contactId, ids))
         .orderBy(asc(contactPhones.position), asc(contactPhones.id)),
       executor
-        .select({ id: contactEmails.id, contactId: contactEmails.contactId, email: contactEmails.email, verified: contactEmails.verified })
+        .select({
+          id: contactEmails.id,
+          contactId: contactEmails.contactId,
+          email: contactEmails.email,
+          verified: contactEmails.verified,
+          verification: contactEmails.verification,
+          verifiedAt: contactEmails.verifiedAt,
+        })
         .from(contactEmails)
         .where(inArray(contactEmails.contactId, ids))
         .orderBy(asc(contactEmails.position), asc(contactEmails.id)),
@@ -373,7 +380,7 @@ export function createContactsRepository(db: Database) {
       });
     }
     for (const p of phoneRows) byId.get(p.contactId)?.phones.push({ id: p.id, number: p.number, phoneType: p.phoneType });
-    for (const e of emailRows) byId.get(e.contactId)?.emails.push({ id: e.id, email: e.email, verified: e.verified });
+    for (const e of emailRows) byId.get(e.contactId)?.emails.push({ id: e.id, email: e.email, verified: e.verified, verification: e.verification, verifiedAt: e.verifiedAt });
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

@@ -1,5 +1,7 @@
 import {
   contactsScope,
+  type ActivityType,
+  type EmailVerification,
   IANA_TIMEZONES,
   type Contact,
   type ContactsMeta,
@@ -61,7 +63,13 @@ export function toContact(r: ContactRecord): Contact {
       number: p.number,
       phone_type: p.phoneType as PhoneType,
     })),
-    emails: r.emails.map((e) => ({ id: e.id, email: e.email, verified: e.verified })),
+    emails: r.emails.map((e) => ({
+      id: e.id,
+      email: e.email,
+      verified: e.verified,
+      verification: e.verification as EmailVerification,
+      verified_at: iso(e.verifiedAt),
+    })),
     address1: r.address1,
     address2: r.address2,
     city: r.city,
@@ -77,6 +85,13 @@ export function toContact(r: ContactRecord): Contact {
     linked_contact_id: r.linkedContactId,
     new: r.isNew,
     note: r.note,
+    tags: [],
+    policy_types: [],
+    carriers: [],
+    last_activity_at: iso(r.lastActivityAt),
+    last_activity_type: r.lastActivityType as ActivityType | null,
+    medicare_imported_at: iso(r.medicareImportedAt),
+    merged_into_id: r.mergedIntoId,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
     deleted_at: iso(r.deletedAt),
@@ -239,6 +254,11 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
   }
 
   return {
+    /** The contact if the caller reaches it (trash included on request), else 404: for modules of the contact's children. */
+    findReachable: reachable,
+    /** The ids, if the caller reaches every one of them, else 404. */
+    requireReachableIds: reachableIds,
+
     async list(
       caller: ContactsCaller,
       scopeInput: ParsedContactsScope | undefined,
@@ -257,6 +277,7 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
           total_count: total,
           total_pages: Math.ceil(total / scope.limit),
           total_count_capped: capped,
+          next_cursor: null,
         },
       };
     },

@@ -1,0 +1,42 @@
+import type { Contact } from '@crm/contract';
+
+/** A contact as the API shows it, with every field filled with a plain default; tests override what they assert on. */
+export function contactFixture(overrides: Partial<Contact> & Pick<Contact, 'id'>): Contact {
+  return {
+    first_name: 'Pat',
+    last_name: 'Lee',
+    category: 'lead',
+    status: null,
+    agentflow_status: null,
+    source: null,
+    owner: { id: 7, name: 'Ann Agent' },
+    phones: [],
+    emails: [],
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    zip: null,
+    date_of_birth: null,
+    gender: null,
+    language: null,
+    timezone: 'est',
+    medicare_number: null,
+    part_a_date: null,
+    part_b_date: null,
+    linked_contact_id: null,
+    new: false,
+    note: null,
+    tags: [],
+    policy_types: [],
+    carriers: [],
+    last_activity_at: null,
+    last_activity_type: null,
+    medicare_imported_at: null,
+    merged_into_id: null,
+    created_at: '2026-01-02T03:04:05Z',
+    updated_at: '2026-01-02T03:04:05Z',
+    deleted_at: null,
+    ...overrides,
+  };
+}
