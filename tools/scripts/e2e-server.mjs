@@ -3,14 +3,16 @@ import { rmSync } from 'node:fs';
 import { bin, run } from './run.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = 'data/e2e';
+// One data folder per database port, so e2e runs on different ports never share one.
+const pgPort = process.env.E2E_PG_PORT ?? '54359';
+const dataDir = `data/e2e-${pgPort}`;
 rmSync(dataDir, { recursive: true, force: true });
 await run(bin('tsx'), ['apps/api/src/main.ts', '--seed-if-empty'], {
   env: {
     PORT: port,
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
+    EMBEDDED_PG_PORT: pgPort,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
   },

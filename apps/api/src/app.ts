@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +19,12 @@ import { registerAdminUserRoutes } from './modules/admin-users/admin-users.route
 import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes';
 import { registerHelpRoutes } from './modules/helps/helps.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
+import { registerContactDocumentRoutes } from './modules/contact-documents/contact-documents.routes';
+import { registerContactFileRoutes } from './modules/contact-files/contact-files.routes';
+import { registerContactNoteRoutes } from './modules/contact-notes/contact-notes.routes';
+import { registerPolicyRoutes } from './modules/policies/policies.routes';
+import { registerSecurityRoutes } from './modules/securities/securities.routes';
+import { registerTagRoutes } from './modules/tags/tags.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
@@ -53,6 +60,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
 
   configureCookies({ secure: env.COOKIE_SECURE ?? env.PUBLIC_URL.startsWith('https://') });
   await app.register(fastifyCookie);
+  // Multipart bodies are read by the endpoints that take them (request.file), which set their own file size limit.
+  await app.register(fastifyMultipart, { limits: { fields: 20, fieldSize: 100_000, files: 1, parts: 30 } });
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -89,6 +98,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerHelpRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerContactNoteRoutes(app, ctx);
+  registerContactFileRoutes(app, ctx);
+  registerTagRoutes(app, ctx);
+  registerPolicyRoutes(app, ctx);
+  registerSecurityRoutes(app, ctx);
+  registerContactDocumentRoutes(app, ctx);
   registerQuickFilterRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
 

@@ -5,6 +5,16 @@ import { createAdminUsersService } from './modules/admin-users/admin-users.servi
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
+import { createContactDocumentsRepository } from './modules/contact-documents/contact-documents.repository';
+import { createContactDocumentsService } from './modules/contact-documents/contact-documents.service';
+import { createContactFilesRepository } from './modules/contact-files/contact-files.repository';
+import { createContactFilesService } from './modules/contact-files/contact-files.service';
+import { createContactNotesRepository } from './modules/contact-notes/contact-notes.repository';
+import { createContactNotesService } from './modules/contact-notes/contact-notes.service';
+import { createContactActionsRepository } from './modules/contacts/contact-actions.repository';
+import { createContactActionsService } from './modules/contacts/contact-actions.service';
+import { createContactMergeRepository } from './modules/contacts/contact-merge.repository';
+import { createContactMergeService } from './modules/contacts/contact-merge.service';
 import { createContactsRepository } from './modules/contacts/contacts.repository';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { createFavoritesRepository } from './modules/favorites/favorites.repository';
@@ -15,22 +25,32 @@ import { createHelpsRepository } from './modules/helps/helps.repository';
 import { createHelpsService } from './modules/helps/helps.service';
 import { createLookupsRepository } from './modules/lookups/lookups.repository';
 import { createLookupsService } from './modules/lookups/lookups.service';
+import { createPoliciesRepository } from './modules/policies/policies.repository';
+import { createPoliciesService } from './modules/policies/policies.service';
 import { createQuickFiltersRepository } from './modules/quick-filters/quick-filters.repository';
 import { createQuickFiltersService } from './modules/quick-filters/quick-filters.service';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { createSecretBox } from './modules/two-factor/secret-box';
+import { createSecuritiesRepository } from './modules/securities/securities.repository';
+import { createSecuritiesService } from './modules/securities/securities.service';
+import { createTagsRepository } from './modules/tags/tags.repository';
+import { createTagsService } from './modules/tags/tags.service';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import type { EmailProvider } from './providers/email/email.provider';
+import { createDnsEmailVerifier } from './providers/email-verification/dns-email-verifier';
+import type { EmailVerifier } from './providers/email-verification/email-verifier';
 import { createOutboxEmailProvider } from './providers/email/outbox.provider';
 import { createOutboxRepository } from './providers/email/outbox.repository';
 import { createSmtpEmailProvider } from './providers/email/smtp.provider';
 import { createSsoProvider } from './providers/sso/sso.provider';
+import { createLocalDiskStorage } from './providers/storage/local-disk.provider';
+import type { StorageProvider } from './providers/storage/storage.provider';
 
 /** Everything a module needs, built once per process: repositories, providers, services. */
-export function createContext(env: Env, db: Database, overrides: { email?: EmailProvider } = {}) {
+export function createContext(env: Env, db: Database, overrides: { email?: EmailProvider; emailVerifier?: EmailVerifier; storage?: StorageProvider } = {}) {
   const users = createUsersRepository(db);
   const sessionsRepo = createSessionsRepository(db);
   const audit = createAuditRepository(db);
@@ -43,6 +63,8 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
   const secrets = createSecretBox(env.APP_SECRET);
   const lookups = createLookupsRepository(db);
   const contacts = createContactsRepository(db);
+  const storage = overrides.storage ?? createLocalDiskStorage(env.STORAGE_DIR);
+  const contactsService = createContactsService({ contacts, lookups, companyBrand: users.companyBrand });
   const sessions = createSessionsService({ env, users, sessions: sessionsRepo, audit, email, secrets, features });
   return {
     env,
@@ -62,8 +84,30 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
     sso: createSsoProvider(env, db),
     lookups: createLookupsService(lookups),
     lookupsRepository: lookups,
-    contacts: createContactsService({ contacts, lookups, companyBrand: users.companyBrand }),
+    contacts: contactsService,
+    contactActions: createContactActionsService({
+      contacts: contactsService,
+      contactsRepository: contacts,
+      actions: createContactActionsRepository(db),
+      verifier: overrides.emailVerifier ?? createDnsEmailVerifier(),
+    }),
+    contactMerge: createContactMergeService({
+      contacts: contactsService,
+      contactsRepository: contacts,
+      merges: createContactMergeRepository(db, contacts),
+    }),
     contactsRepository: contacts,
+    storage,
+    contactNotes: createContactNotesService({
+      notes: createContactNotesRepository(db),
+      contacts: contactsService,
+      ownerReachable: contacts.ownerReachable,
+    }),
+    contactFiles: createContactFilesService({ files: createContactFilesRepository(db), storage, contacts: contactsService }),
+    tags: createTagsService({ tags: createTagsRepository(db), contacts: contactsService }),
+    policies: createPoliciesService({ policies: createPoliciesRepository(db), contacts: contactsService }),
+    securities: createSecuritiesService({ securities: createSecuritiesRepository(db), contacts: contactsService }),
+    contactDocuments: createContactDocumentsService({ documents: createContactDocumentsRepository(db), contacts: contactsService }),
     quickFilters: createQuickFiltersService(createQuickFiltersRepository(db)),
     favorites: createFavoritesService(createFavoritesRepository(db)),
   };

@@ -17,9 +17,10 @@ describe('every endpoint refuses bad input without a 500', () => {
       // signed in, so the checks reach past authentication into validation and the handler
       const agent = new TestAgent(t.app, '10.9.9.9');
       await agent.signIn('agent');
-      const paths = endpoint.path.includes('{')
-        ? [fillPath(endpoint.path, { id: 'abc' }), fillPath(endpoint.path, { id: 99_999_999_999 }), fillPath(endpoint.path, { id: -1 })]
-        : [endpoint.path];
+      // every path parameter gets the same bad value
+      const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+      const fill = (value: string | number) => fillPath(endpoint.path, Object.fromEntries(names.map((n) => [n, value])));
+      const paths = names.length ? [fill('abc'), fill(99_999_999_999), fill(-1)] : [endpoint.path];
       for (const url of paths) {
         const bodies = endpoint.method === 'GET' ? [undefined] : garbage;
         for (const body of bodies) {

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** Folder of the local-disk storage provider (uploaded files). Unset: DATA_DIR/storage. */
+  STORAGE_DIR: z.string().optional(),
   /** Secret for signing and encrypting (pending sign-ins, TOTP secrets at rest). Required in production. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(240),
@@ -54,7 +56,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_SECRET: string };
+export type Env = z.infer<typeof envSchema> & { APP_SECRET: string; STORAGE_DIR: string };
 
 /** Parses the environment; prints every problem and exits when it is invalid. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -67,7 +69,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
     throw new Error('Invalid environment:\n  APP_SECRET: required in production');
   }
-  return { ...env, APP_SECRET: env.APP_SECRET ?? localSecret(env.DATA_DIR) };
+  return {
+    ...env,
+    APP_SECRET: env.APP_SECRET ?? localSecret(env.DATA_DIR),
+    STORAGE_DIR: env.STORAGE_DIR ?? `${env.DATA_DIR}/storage`,
+  };
 }
 
 /** Outside production a secret is made once and kept in the data folder (never in the repo). */

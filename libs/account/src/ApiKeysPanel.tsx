@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { createApiKey, IANA_TIMEZONES, type ApiKey, type CurrentUser } from '@crm/contract';
-import { apiErrorMessage, applyApiErrors, FormError, useSession } from '@crm/session';
+import { apiErrorMessage, FormError, useApiForm, useSession } from '@crm/session';
 import {
   Button,
   Card,
@@ -48,35 +46,22 @@ type NameFormProps = {
 
 /** A key's name (create and rename share it); the server's message goes beside the field. */
 function NameForm({ label, submitLabel, defaultName = '', onSubmit, onCancel }: NameFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<NameInput, unknown, NameOutput>({
-    resolver: zodResolver(nameSchema),
+  } = useApiForm<NameInput, NameOutput>({
+    schema: nameSchema,
     defaultValues: { name: defaultName },
+    onSubmit: async (values, form) => {
+      await onSubmit(values.name);
+      form.reset({ name: onCancel ? values.name : '' });
+    },
   });
 
-  const handleValid = async (values: NameOutput) => {
-    setFormError(null);
-    try {
-      await onSubmit(values.name);
-      reset({ name: onCancel ? values.name : '' });
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['name']));
-    }
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(handleValid)}
-      className="flex flex-col gap-2"
-      aria-label={submitLabel}
-    >
+    <form noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label={submitLabel}>
       <div className="flex flex-wrap items-end gap-2">
         <Field label={label} error={errors.name?.message} required className="min-w-48 flex-1">
           <Input {...register('name')} autoComplete="off" />

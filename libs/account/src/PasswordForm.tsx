@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { PASSWORD_MIN, updatePasswordBody, type CurrentUser } from '@crm/contract';
-import { applyApiErrors, FormError, useSession } from '@crm/session';
+import { FormError, useApiForm, useSession } from '@crm/session';
 import { Button, Field, Input, Notice } from '@crm/ui';
 
 type PasswordInput = z.input<typeof updatePasswordBody>;
@@ -23,42 +21,29 @@ export type PasswordFormProps = {
 export function PasswordForm({ user }: PasswordFormProps) {
   const client = useApiClient();
   const { setUser, invalidate } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordInput, unknown, PasswordOutput>({
-    resolver: zodResolver(updatePasswordBody),
+  } = useApiForm<PasswordInput, PasswordOutput>({
+    schema: updatePasswordBody,
     defaultValues: empty,
-  });
-
-  const handleValid = async (values: PasswordOutput) => {
-    setFormError(null);
-    setNotice(null);
-    try {
-      const updated = await client.call('updatePassword', {
-        params: { id: user.id },
-        body: values,
-      });
-      reset(empty);
+    onSubmit: async (values, form) => {
+      setNotice(null);
+      const updated = await client.call('updatePassword', { params: { id: user.id }, body: values });
+      form.reset(empty);
       setUser(updated);
       setNotice('Your password has been changed.');
       await invalidate();
-    } catch (error) {
-      setFormError(
-        applyApiErrors(error, setError, ['current_password', 'password', 'password_confirmation']),
-      );
-    }
-  };
+    },
+  });
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(handleValid)}
+      onSubmit={submit}
       className="flex max-w-xl flex-col gap-4"
       aria-label="Change password"
     >

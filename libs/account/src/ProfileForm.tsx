@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { updateProfileBody, type CurrentUser } from '@crm/contract';
-import { applyApiErrors, FormError, useSession } from '@crm/session';
+import { FormError, useApiForm, useSession } from '@crm/session';
 import { Button, Field, Input, Notice, Select, Textarea } from '@crm/ui';
 import { useBrand } from '@crm/variant';
 
@@ -34,40 +33,31 @@ export function ProfileForm({ user }: ProfileFormProps) {
   const client = useApiClient();
   const { agentTitles } = useBrand();
   const { setUser, invalidate } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const {
     control,
     register,
-    handleSubmit,
-    setError,
-    reset,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileInput, unknown, ProfileOutput>({
-    resolver: zodResolver(updateProfileBody),
+  } = useApiForm<ProfileInput, ProfileOutput>({
+    // Its keys are the fields a 422 may name: first_name, last_name, email, about_me, title.
+    schema: updateProfileBody,
     defaultValues: formValues(user),
-  });
-
-  const handleValid = async (values: ProfileOutput) => {
-    setFormError(null);
-    setNotice(null);
-    try {
+    onSubmit: async (values, form) => {
+      setNotice(null);
       const updated = await client.call('updateProfile', { body: values });
       setUser(updated);
-      reset(formValues(updated));
+      form.reset(formValues(updated));
       setNotice('Your profile has been saved.');
       await invalidate();
-    } catch (error) {
-      setFormError(
-        applyApiErrors(error, setError, ['first_name', 'last_name', 'email', 'title', 'about_me']),
-      );
-    }
-  };
+    },
+  });
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(handleValid)}
+      onSubmit={submit}
       className="flex max-w-xl flex-col gap-4"
       aria-label="Profile"
     >

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { FONT_SIZES, updateThemeBody, type CurrentUser } from '@crm/contract';
-import { applyApiErrors, FormError, useSession } from '@crm/session';
+import { FormError, useApiForm, useSession } from '@crm/session';
 import { Button, Field, Input, Notice, Select } from '@crm/ui';
 import {
   contrastRatio,
@@ -143,24 +142,19 @@ export function ThemeForm({ user }: ThemeFormProps) {
   const client = useApiClient();
   const brand = useBrand();
   const { setUser, invalidate } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const {
     control,
-    handleSubmit,
-    setError,
-    reset,
+    submit,
+    formError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<ThemeInput, unknown, ThemeOutput>({
-    resolver: zodResolver(themeSchema(brand)),
+  } = useApiForm<ThemeInput, ThemeOutput>({
+    // Its keys are the fields a 422 may name: primary_color, background, font_size.
+    schema: themeSchema(brand),
     defaultValues: formValues(user),
-  });
-
-  const handleValid = async (values: ThemeOutput) => {
-    setFormError(null);
-    setNotice(null);
-    try {
+    onSubmit: async (values, form) => {
+      setNotice(null);
       const updated = await client.call('updateTheme', {
         body: {
           primary_color: values.primary_color ?? null,
@@ -169,24 +163,17 @@ export function ThemeForm({ user }: ThemeFormProps) {
         },
       });
       setUser(updated);
-      reset(formValues(updated));
+      form.reset(formValues(updated));
       setNotice('Your theme has been saved.');
       await invalidate();
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['primary_color', 'background', 'font_size']));
-    }
-  };
+    },
+  });
 
   const setColor = (name: ColorField) => (value: string | null) =>
     setValue(name, value, { shouldDirty: true, shouldValidate: true });
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(handleValid)}
-      className="flex max-w-xl flex-col gap-4"
-      aria-label="Theme"
-    >
+    <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-4" aria-label="Theme">
       <Controller
         control={control}
         name="primary_color"

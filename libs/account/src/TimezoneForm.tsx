@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { TIMEZONE_LABELS, TIMEZONES, updateTimezone, type CurrentUser } from '@crm/contract';
-import { applyApiErrors, FormError, useSession } from '@crm/session';
+import { FormError, useApiForm, useSession } from '@crm/session';
 import { Button, Field, Notice, Select } from '@crm/ui';
 
 const timezoneOptions = TIMEZONES.map((value) => ({ value, label: TIMEZONE_LABELS[value] }));
@@ -21,35 +20,28 @@ export type TimezoneFormProps = {
 export function TimezoneForm({ user }: TimezoneFormProps) {
   const client = useApiClient();
   const { setUser, invalidate } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const {
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { isSubmitting },
-  } = useForm<TimezoneInput, unknown, TimezoneOutput>({
-    resolver: zodResolver(schema),
+  } = useApiForm<TimezoneInput, TimezoneOutput>({
+    schema,
     defaultValues: { timezone: user.timezone },
-  });
-
-  const handleValid = async (values: TimezoneOutput) => {
-    setFormError(null);
-    setNotice(null);
-    try {
+    onSubmit: async (values) => {
+      setNotice(null);
       const updated = await client.call('updateTimezone', { body: values });
       setUser(updated);
       setNotice(`Times are now shown in ${TIMEZONE_LABELS[updated.timezone]} time.`);
       await invalidate();
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['timezone']));
-    }
-  };
+    },
+  });
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(handleValid)}
+      onSubmit={submit}
       className="flex max-w-xl flex-col gap-4"
       aria-label="Time zone"
     >

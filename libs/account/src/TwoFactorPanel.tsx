@@ -1,6 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import {
@@ -10,7 +8,7 @@ import {
   type generateQr,
   type ResponseOf,
 } from '@crm/contract';
-import { apiErrorMessage, applyApiErrors, FormError, useSession } from '@crm/session';
+import { apiErrorMessage, FormError, useApiForm, useSession } from '@crm/session';
 import { Button, Card, Field, Input, Notice } from '@crm/ui';
 
 /** enable and disable take the same body: the contract's one-time code. */
@@ -29,30 +27,21 @@ type CodeFormProps = {
 
 /** One 6-digit code and a submit button; the server's message goes beside the field. */
 function CodeForm({ label, submitLabel, variant = 'primary', schema, onSubmit }: CodeFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<CodeInput, unknown, CodeOutput>({
-    resolver: zodResolver(schema),
+  } = useApiForm<CodeInput, CodeOutput>({
+    schema,
     defaultValues: { otp_code: '' },
+    onSubmit: (values) => onSubmit(values.otp_code),
   });
-
-  const handleValid = async (values: CodeOutput) => {
-    setFormError(null);
-    try {
-      await onSubmit(values.otp_code);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['otp_code']));
-    }
-  };
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(handleValid)}
+      onSubmit={submit}
       className="flex max-w-sm flex-col gap-3"
       aria-label={submitLabel}
     >

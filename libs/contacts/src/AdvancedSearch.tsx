@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { CONTACT_SEARCH_FIELDS, type ContactSearchField, type SearchOperator } from '@crm/contract';
 import { Button, Input, Select } from '@crm/ui';
+import { ListFilters } from './filters/ListFilters';
+import type { OwnerOption } from './filters/OwnerFilter';
 import { OPERATOR_LABELS, SEARCH_CHOICE_OPTIONS, SEARCH_FIELD_LABELS } from './labels';
-import { newSearchRow, operatorsFor, rowNeedsValue, type SearchRow } from './search-state';
+import { EMPTY_FILTERS, newSearchRow, operatorsFor, rowNeedsValue, type ContactFilters, type SearchRow } from './search-state';
 
 const FIELD_OPTIONS = (Object.keys(CONTACT_SEARCH_FIELDS) as ContactSearchField[]).map((field) => ({
   value: field,
@@ -12,12 +14,22 @@ const FIELD_OPTIONS = (Object.keys(CONTACT_SEARCH_FIELDS) as ContactSearchField[
 export type AdvancedSearchProps = {
   /** The conditions in force. */
   rows: readonly SearchRow[];
-  onApply: (rows: SearchRow[]) => void;
+  /** The filters in force (owners, tags, policy types, carriers). */
+  filters?: ContactFilters;
+  /** Users the owner filter offers besides the favourites (the signed-in user, owners on the list). */
+  owners?: readonly OwnerOption[];
+  /** The signed-in user. */
+  meId?: number | null;
+  onApply: (rows: SearchRow[], filters: ContactFilters) => void;
 };
 
-/** The advanced search builder: rows of field, operator and value, applied together. */
-export function AdvancedSearch({ rows, onApply }: AdvancedSearchProps) {
+/**
+ * The filter panel: the advanced search builder (rows of field, operator and value) and the
+ * filters (owners, tags, policy types, carriers), applied together with "Apply search".
+ */
+export function AdvancedSearch({ rows, filters = EMPTY_FILTERS, owners = [], meId = null, onApply }: AdvancedSearchProps) {
   const [draft, setDraft] = useState<SearchRow[]>(() => (rows.length ? [...rows] : [newSearchRow()]));
+  const [draftFilters, setDraftFilters] = useState<ContactFilters>(filters);
 
   const update = (index: number, change: Partial<SearchRow>) =>
     setDraft((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
@@ -26,11 +38,12 @@ export function AdvancedSearch({ rows, onApply }: AdvancedSearchProps) {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply(draft);
+    onApply(draft, draftFilters);
   };
 
   return (
     <form onSubmit={handleSubmit} aria-label="Advanced search" className="flex flex-col gap-3 rounded border border-border bg-surface p-3">
+      <h2 className="text-sm font-semibold">Conditions</h2>
       {draft.length === 0 && <p className="text-sm text-muted">No conditions. Add one to narrow the list.</p>}
       <ol className="flex flex-col gap-2">
         {draft.map((row, index) => {
@@ -91,10 +104,14 @@ export function AdvancedSearch({ rows, onApply }: AdvancedSearchProps) {
           );
         })}
       </ol>
-      <div className="flex flex-wrap gap-2">
+      <div>
         <Button type="button" variant="secondary" size="sm" onClick={() => setDraft((current) => [...current, newSearchRow()])}>
           Add condition
         </Button>
+      </div>
+      <h2 className="text-sm font-semibold">Filters</h2>
+      <ListFilters filters={draftFilters} onChange={setDraftFilters} owners={owners} meId={meId} />
+      <div className="flex flex-wrap gap-2 border-t border-border pt-3">
         <Button type="submit" size="sm">
           Apply search
         </Button>
@@ -104,10 +121,11 @@ export function AdvancedSearch({ rows, onApply }: AdvancedSearchProps) {
           size="sm"
           onClick={() => {
             setDraft([]);
-            onApply([]);
+            setDraftFilters(EMPTY_FILTERS);
+            onApply([], EMPTY_FILTERS);
           }}
         >
-          Clear conditions
+          Clear all
         </Button>
       </div>
     </form>

@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Controller, useFieldArray, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray, type Path } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { createContactBody, DEFAULT_TIMEZONE, type Contact } from '@crm/contract';
-import { applyApiErrors, FormError } from '@crm/session';
+import { FormError, useApiForm } from '@crm/session';
 import { Button, Field, Input, Select, type SelectOption } from '@crm/ui';
 import { contactKeys, sourcesQueryOptions, statusesQueryOptions } from './contacts-queries';
 import { FilteredInput } from './FilteredInput';
@@ -115,35 +113,28 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
   const queryClient = useQueryClient();
   const statuses = useQuery(statusesQueryOptions(client));
   const sources = useQuery(sourcesQueryOptions(client));
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
-    handleSubmit,
-    setError,
-    getValues,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactFormOutput>({
+  } = useApiForm<ContactFormValues, ContactFormOutput>({
     // The schema converts the form's text ('' clears, '7' is an id, digits of phones).
-    resolver: zodResolver(createContactBody) as never,
+    schema: createContactBody as unknown as z.ZodType<ContactFormOutput, ContactFormValues>,
     defaultValues: contactFormValues(contact),
-  });
-  const phones = useFieldArray({ control, name: 'phones' });
-  const emails = useFieldArray({ control, name: 'emails' });
-
-  const handleValid = async (body: ContactFormOutput) => {
-    setFormError(null);
-    try {
+    fields: serverFields,
+    onSubmit: async (body) => {
       const answer = contact
         ? await client.call('updateContact', { params: { id: contact.id }, body })
         : await client.call('createContact', { body });
       queryClient.setQueryData(contactKeys.detail(answer.data.id), answer);
       await queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
       onSaved(answer.data);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, serverFields(getValues())));
-    }
-  };
+    },
+  });
+  const phones = useFieldArray({ control, name: 'phones' });
+  const emails = useFieldArray({ control, name: 'emails' });
 
   const lookupOptions = (data: { id: number; title: string }[] | undefined) =>
     withNone((data ?? []).map((item) => ({ value: String(item.id), label: item.title })));
@@ -171,7 +162,7 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(handleValid)}
+      onSubmit={submit}
       className="flex max-w-3xl flex-col gap-4"
       aria-label={contact ? 'Edit contact' : 'New contact'}
     >

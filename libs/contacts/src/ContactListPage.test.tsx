@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Contact } from '@crm/contract';
+import { ApiError } from '@crm/api-client';
+import type { Contact, Tag } from '@crm/contract';
 import { callsOf, contactFixture, type CallOptions } from '@crm/testing';
+import { Toaster } from '@crm/ui';
 import { storageKey } from '@crm/util';
 import { ContactListPage } from './ContactListPage';
 import { polyfillPointer, renderContacts } from './test/render';
+import { polyfillResizeObserver } from './test/resize-observer';
 
 function contact(id: number, last: string): Contact {
   return contactFixture({ id, last_name: last, phones: [{ id, number: '15551234567', phone_type: 2 }], city: 'Austin', state: 'TX' });
@@ -25,9 +28,13 @@ function listHandler(options: CallOptions) {
 const scopes = (client: Parameters<typeof callsOf>[0]) =>
   callsOf(client, 'listContacts').map((call) => (call?.body as { contacts_scope: Record<string, unknown> }).contacts_scope);
 
-describe('ContactListPage', () => {
+const hot: Tag = { id: 1, name: 'Hot', color: '#b91c1c' };
+const cold: Tag = { id: 2, name: 'Cold', color: '#1d4ed8' };
+
+describe('ContactListPage', { timeout: 60_000 }, () => {
   beforeAll(() => {
     polyfillPointer();
+    polyfillResizeObserver();
     // jsdom lays nothing out: give the table's scroll area a size so that the virtualiser shows rows.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1024);
@@ -90,5 +97,202 @@ describe('ContactListPage', () => {
     act(() => row.focus());
     await userEvent.keyboard('{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/contacts/2');
+  });
+
+  it('filters by tags and policy types included and excluded and by carriers from the filter panel, and caches them', async () => {
+    const { client } = renderContacts({
+      path: '/contacts',
+      routes: { '/contacts': <ContactListPage /> },
+      handlers: {
+        listContacts: listHandler,
+        searchTags: () => ({ data: [cold, hot] }),
+        listCarriers: () => ({ data: [{ id: 5, name: 'Acme Life' }, { id: 6, name: 'Bayside Mutual' }] }),
+        listFavorites: () => ({ data: [] }),
+      },
+    });
+    await screen.findByRole('row', { name: /Adams/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced search' }));
+    const group = (name: RegExp) => screen.getByRole('group', { name });
+
+    await userEvent.click(await within(group(/^Tags included/)).findByRole('checkbox', { name: 'Hot' }));
+    await userEvent.click(within(group(/^Tags included/)).getByRole('checkbox', { name: 'Cold' }));
+    // Excluding a tag takes it out of the included ones.
+    await userEvent.click(within(group(/^Tags excluded/)).getByRole('checkbox', { name: 'Cold' }));
+    expect(within(group(/^Tags included/)).getByRole('checkbox', { name: 'Cold' })).not.toBeChecked();
+    await userEvent.click(within(group(/^Policy types included/)).getByRole('checkbox', { name: 'Medicare Advantage' }));
+    await userEvent.click(within(group(/^Policy types excluded/)).getByRole('checkbox', { name: 'Final expense' }));
+    await userEvent.type(within(group(/^Carriers/)).getByRole('searchbox', { name: 'Find carriers' }), 'bay');
+    expect(within(group(/^Carriers/)).queryByRole('checkbox', { name: 'Acme Life' })).toBeNull();
+    await userEvent.click(within(group(/^Carriers/)).getByRole('checkbox', { name: 'Bayside Mutual' }));
+    expect(scopes(client).at(-1)).not.toHaveProperty('carriers');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply search' }));
+    await waitFor(() =>
+      expect(scopes(client).at(-1)).toEqual({
+        included_tags: [1],
+        excluded_tags: [2],
+        included_policy_types: ['medicare_advantage'],
+        excluded_policy_types: ['final_expense'],
+        carriers: [6],
+        category: 'all',
+        contact_group: 'all_agents',
+        order_field: 'last_name',
+        order: 'asc',
+        page: 1,
+        limit: 500,
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Advanced search (5)' })).toBeVisible();
+    const cached = JSON.parse(localStorage.getItem(storageKey(7, 'contacts_search')) ?? '{}');
+    expect(cached.filters).toEqual({
+      owner_ids: [],
+      all_downline: false,
+      included_tags: [1],
+      excluded_tags: [2],
+      included_policy_types: ['medicare_advantage'],
+      excluded_policy_types: ['final_expense'],
+      carriers: [6],
+    });
+  });
+
+  it('lists favourite users first in the owner filter, with a star that adds and removes favourites', async () => {
+    let favorites = [{ id: 12, name: 'Cy Fave', email: 'cy@example.com' }];
+    const bo = { id: 9, name: 'Bo Boss' };
+    const { client } = renderContacts({
+      path: '/contacts',
+      routes: { '/contacts': <ContactListPage /> },
+      handlers: {
+        listContacts: () => ({
+          data: [contactFixture({ id: 1, last_name: 'Adams', owner: bo })],
+          meta: { current_page: 1, limit: 500, total_count: 1, total_pages: 1, total_count_capped: false, next_cursor: null },
+        }),
+        searchTags: () => ({ data: [] }),
+        listCarriers: () => ({ data: [] }),
+        listFavorites: () => ({ data: favorites }),
+        addFavorite: (options) => {
+          favorites = [...favorites, { ...bo, email: 'bo@example.com' }];
+          expect(options?.body).toEqual({ favorite_id: 9 });
+          return { data: favorites };
+        },
+        removeFavorite: (options) => {
+          favorites = favorites.filter((user) => user.id !== (options?.body as { favorite_id: number }).favorite_id);
+          return { data: favorites };
+        },
+      },
+    });
+    await screen.findByRole('row', { name: /Adams/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced search' }));
+    const owners = screen.getByRole('group', { name: /^Owners/ });
+    await within(owners).findByRole('checkbox', { name: 'Cy Fave' });
+    expect(within(owners).getAllByRole('checkbox').map((box) => box.textContent || box.getAttribute('aria-label') || box.id)).toHaveLength(4);
+    const names = within(owners)
+      .getAllByRole('checkbox')
+      .map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent);
+    expect(names).toEqual(['Cy Fave', 'Ann Agent (me)', 'Bo Boss', 'Include their downline']);
+    expect(within(owners).getByRole('button', { name: 'Favourite Cy Fave' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(owners).queryByRole('button', { name: /Favourite Ann Agent/ })).toBeNull();
+
+    await userEvent.click(within(owners).getByRole('button', { name: 'Favourite Bo Boss' }));
+    await waitFor(() => expect(within(owners).getByRole('button', { name: 'Favourite Bo Boss' })).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(within(owners).getByRole('button', { name: 'Favourite Cy Fave' }));
+    await waitFor(() => expect(callsOf(client, 'removeFavorite')[0]?.body).toEqual({ favorite_id: 12 }));
+    await waitFor(() => expect(within(owners).queryByRole('checkbox', { name: 'Cy Fave' })).toBeNull());
+
+    expect(within(owners).getByRole('checkbox', { name: 'Include their downline' })).toBeDisabled();
+    await userEvent.click(within(owners).getByRole('checkbox', { name: 'Bo Boss' }));
+    await userEvent.click(within(owners).getByRole('checkbox', { name: 'Include their downline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply search' }));
+    await waitFor(() => expect(scopes(client).at(-1)).toMatchObject({ owner_ids: [9], all_downline: true }));
+  });
+
+  it('shows tags as coloured chips and tags the ticked rows: add, remove, a new tag made inline', async () => {
+    const tags = [cold, hot];
+    let listed = 0;
+    const { client } = renderContacts({
+      path: '/contacts',
+      routes: {
+        '/contacts': (
+          <>
+            <ContactListPage />
+            <Toaster />
+          </>
+        ),
+      },
+      handlers: {
+        listContacts: () => {
+          listed += 1;
+          return {
+            data: [contactFixture({ id: 1, last_name: 'Adams', tags: [hot] }), contactFixture({ id: 2, last_name: 'Baker' }), contactFixture({ id: 3, last_name: 'Clark' })],
+            meta: { current_page: 1, limit: 500, total_count: 3, total_pages: 1, total_count_capped: false, next_cursor: null },
+          };
+        },
+        searchTags: () => ({ data: [...tags] }),
+        createTag: (options) => {
+          const body = options?.body as { name: string; color: string };
+          if (body.name === 'Hot') throw new ApiError(422, { errors: { name: 'A tag with this name already exists' } });
+          const tag = { id: 3, ...body };
+          tags.push(tag);
+          return { data: tag };
+        },
+        updateTagsGroup: () => ({ count: 2 }),
+      },
+    });
+    const adams = await screen.findByRole('row', { name: /Adams/ });
+    const chip = within(adams).getByText('Hot');
+    expect(chip).toHaveStyle({ backgroundColor: '#b91c1c', color: '#ffffff' });
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Pat Adams' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Pat Baker' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tag 2 contacts' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply tags' }));
+    expect(within(dialog).getByText('Choose tags to add or to remove')).toBeVisible();
+    expect(callsOf(client, 'updateTagsGroup')).toHaveLength(0);
+
+    const remove = within(dialog).getByRole('group', { name: /^Tags to remove/ });
+    await userEvent.click(await within(remove).findByRole('checkbox', { name: 'Cold' }));
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Tag name/ }), 'Hot');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
+    expect(await within(dialog).findByText('A tag with this name already exists')).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: /Tag name/ })).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: /Tag name/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Tag name/ }), 'VIP');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Green' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
+    const add = within(dialog).getByRole('group', { name: /^Tags to add/ });
+    await waitFor(() => expect(within(add).getByRole('checkbox', { name: 'VIP' })).toBeChecked());
+    expect(callsOf(client, 'createTag').at(-1)?.body).toEqual({ name: 'VIP', color: '#047857' });
+
+    const before = listed;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply tags' }));
+    expect(await screen.findByText('Tagged 2 contacts')).toBeVisible();
+    expect(callsOf(client, 'updateTagsGroup')[0]?.body).toEqual({ ids: [1, 2], tags: [3], remove_tags: [2] });
+    await waitFor(() => expect(listed).toBeGreaterThan(before));
+    expect(screen.queryByRole('dialog', { name: 'Tag 2 contacts' })).toBeNull();
+  });
+
+  it('tags all matching contacts with the list scope', async () => {
+    const { client } = renderContacts({
+      path: '/contacts',
+      routes: { '/contacts': <ContactListPage /> },
+      handlers: { listContacts: listHandler, searchTags: () => ({ data: [cold, hot] }), updateTagsGroup: () => ({ count: 1200 }) },
+    });
+    await screen.findByRole('row', { name: /Adams/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Clients' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded contacts' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 1,200 matching' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tag all 1,200 contacts' });
+    await userEvent.click(await within(within(dialog).getByRole('group', { name: /^Tags to add/ })).findByRole('checkbox', { name: 'Hot' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply tags' }));
+    await waitFor(() =>
+      expect(callsOf(client, 'updateTagsGroup')[0]?.body).toEqual({
+        all: true,
+        contacts_scope: { category: 'client', contact_group: 'all_agents', order_field: 'last_name', order: 'asc' },
+        tags: [1],
+        remove_tags: [],
+      }),
+    );
   });
 });

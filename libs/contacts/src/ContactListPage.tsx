@@ -2,18 +2,25 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
-import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField } from '@crm/contract';
+import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type QuickFilter } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
 import { Button, buttonClassName, cn, Dialog, DialogClose, EmptyState, Input, Notice, Spinner, focusRing } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
 import { AdvancedSearch } from './AdvancedSearch';
+import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
+import type { OwnerOption } from './filters/OwnerFilter';
+import { QuickFiltersMenu } from './quick-filters/QuickFiltersMenu';
 import { contactKeys, contactsListQueryOptions } from './contacts-queries';
 import { ContactsTable } from './ContactsTable';
 import {
+  activeFilterCount,
+  fromContactsScope,
   loadSearchState,
   saveSearchState,
   toContactsScope,
+  toSearchEntry,
   type ContactCategoryFilter,
+  type ContactFilters,
   type ContactSearchState,
   type SearchRow,
 } from './search-state';
@@ -69,10 +76,12 @@ function Switch<T extends string>({ label, value, choices, onChange }: SwitchPro
 }
 
 /**
- * /contacts: the contact list with search (debounced), advanced search, category and group
- * switches, sortable columns, a virtualised table loading pages of 500 as the user scrolls,
- * selection of rows, of every loaded row or of all matching, bulk delete and a trash view
- * (`?view=trash`) with restore. The search state is cached per user (spec part 2 §3).
+ * /contacts: the contact list with search (debounced), the filter panel (advanced search
+ * conditions, owners with favourites, tags, policy types, carriers), quick filters, category and
+ * group switches, sortable columns, a virtualised table loading pages of 500 as the user scrolls
+ * (keyset cursor), selection of rows, of every loaded row or of all matching, bulk tagging, bulk
+ * delete and a trash view (`?view=trash`) with restore. The search state is cached per user
+ * (spec part 2 §3). The duplicates screen is linked from the toolbar.
  */
 export function ContactListPage() {
   const client = useApiClient();
@@ -87,7 +96,10 @@ export function ContactListPage() {
 
   const [state, setState] = useState<ContactSearchState>(() => loadSearchState(userId));
   const [qDraft, setQDraft] = useState(state.q);
-  const [advancedOpen, setAdvancedOpen] = useState(state.search.length > 0);
+  const [advancedOpen, setAdvancedOpen] = useState(state.search.length + activeFilterCount(state.filters) > 0);
+  // Replacing the whole state (a quick filter) starts the filter panel's draft again.
+  const [panelKey, setPanelKey] = useState(0);
+  const [tagging, setTagging] = useState(false);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -126,6 +138,14 @@ export function ContactListPage() {
   const capped = meta?.total_count_capped ?? false;
   const totalLabel = capped ? `${CONTACTS_COUNT_CAP.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
   const loadedIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const meName = user ? `${user.profile.first_name} ${user.profile.last_name}`.trim() || user.email : '';
+  // The owner filter offers the signed-in user and the owners of the loaded rows (favourites come on top).
+  const owners = useMemo(() => {
+    const byId = new Map<number, OwnerOption>();
+    if (user) byId.set(user.id, { id: user.id, name: meName });
+    for (const row of rows) if (!byId.has(row.owner.id)) byId.set(row.owner.id, row.owner);
+    return [...byId.values()];
+  }, [rows, user, meName]);
   const selectedCount = selectionCount(selection, total);
   const selectedLabel = selection.mode === 'all' && capped ? `all ${totalLabel}` : selectedCount.toLocaleString('en-US');
   const pageSelected = isPageSelected(selection, loadedIds);
@@ -159,7 +179,17 @@ export function ContactListPage() {
         : { order_field: field, order: 'asc' },
     );
 
-  const handleApplyAdvanced = (search: SearchRow[]) => change({ search });
+  const handleApplyAdvanced = (search: SearchRow[], filters: ContactFilters) => change({ search, filters });
+
+  const handleApplyQuickFilter = (filter: QuickFilter) => {
+    const next = fromContactsScope(filter.contacts_scope);
+    change(next);
+    setQDraft(next.q);
+    setPanelKey((key) => key + 1);
+    setNotice(`Quick filter “${filter.name}” applied.`);
+  };
+  // Conditions still without a value are left out of the search, and of the count.
+  const searchCount = state.search.filter((row) => toSearchEntry(row) !== null).length + activeFilterCount(state.filters);
 
   const setTrash = (on: boolean) => {
     setSelection(EMPTY_SELECTION);
@@ -172,7 +202,7 @@ export function ContactListPage() {
     });
   };
 
-  const filtered = state.q.trim() !== '' || state.search.length > 0 || state.category !== 'all';
+  const filtered = state.q.trim() !== '' || searchCount > 0 || state.category !== 'all';
 
   return (
     <div className="flex flex-col gap-4">
@@ -185,6 +215,9 @@ export function ContactListPage() {
             </Button>
           ) : (
             <>
+              <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
+                Duplicates
+              </Link>
               <Button type="button" variant="secondary" onClick={() => setTrash(true)}>
                 Trash
               </Button>
@@ -213,12 +246,20 @@ export function ContactListPage() {
           aria-controls="contacts-advanced-search"
           onClick={() => setAdvancedOpen((open) => !open)}
         >
-          Advanced search{state.search.length ? ` (${state.search.length})` : ''}
+          Advanced search{searchCount ? ` (${searchCount})` : ''}
         </Button>
+        {!trashed && <QuickFiltersMenu currentScope={toContactsScope({ ...state, contact_group: group })} onApply={handleApplyQuickFilter} />}
       </div>
       {advancedOpen && (
         <div id="contacts-advanced-search">
-          <AdvancedSearch rows={state.search} onApply={handleApplyAdvanced} />
+          <AdvancedSearch
+            key={panelKey}
+            rows={state.search}
+            filters={state.filters}
+            owners={owners}
+            meId={userId}
+            onApply={handleApplyAdvanced}
+          />
         </div>
       )}
       <div className="flex flex-wrap gap-3">
@@ -243,9 +284,14 @@ export function ContactListPage() {
                 Restore selected
               </Button>
             ) : (
-              <Button type="button" variant="danger" size="sm" onClick={() => setConfirming(true)}>
-                Delete selected
-              </Button>
+              <>
+                <Button type="button" size="sm" onClick={() => setTagging(true)}>
+                  Tag
+                </Button>
+                <Button type="button" variant="danger" size="sm" onClick={() => setConfirming(true)}>
+                  Delete selected
+                </Button>
+              </>
             )}
             <Button type="button" variant="ghost" size="sm" onClick={() => setSelection(EMPTY_SELECTION)}>
               Clear selection
@@ -288,6 +334,17 @@ export function ContactListPage() {
           onOpen={(id) => navigate(`/contacts/${id}`)}
           zone={zone}
           caption={trashed ? 'Contacts in the trash' : 'Contacts'}
+        />
+      )}
+
+      {!trashed && (
+        <BulkTagDialog
+          open={tagging}
+          onOpenChange={setTagging}
+          selection={selection}
+          scope={scope}
+          selectedLabel={selection.mode === 'all' ? `all ${totalLabel} contacts` : plural(selectedCount, 'contact')}
+          onTagged={() => setNotice(null)}
         />
       )}
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Contact, ContactOrderField } from '@crm/contract';
 import { Checkbox, Spinner, cn, focusRing } from '@crm/ui';
 import { formatDate, formatPhone } from '@crm/util';
+import { TagChip } from './filters/TagChip';
 import { CATEGORY_LABELS, contactName } from './labels';
 import { isSelected, type Selection } from './selection';
 
@@ -13,6 +14,26 @@ export const CONTACT_ROW_HEIGHT = 44;
 const OVERSCAN = 12;
 /** Load the next page when the last visible row is this close to the end of what is loaded. */
 const LOAD_AHEAD = 100;
+/** Tag chips shown in a row; more are counted ("+2"). */
+const TAGS_SHOWN = 3;
+
+function TagsCell({ tags }: { tags: Contact['tags'] }) {
+  if (tags.length === 0) return null;
+  const more = tags.length - TAGS_SHOWN;
+  return (
+    <span className="flex items-center gap-1 overflow-hidden">
+      {tags.slice(0, TAGS_SHOWN).map((tag) => (
+        <TagChip key={tag.id} tag={tag} className="shrink-0" />
+      ))}
+      {more > 0 && (
+        <span className="shrink-0 text-xs text-muted" title={tags.slice(TAGS_SHOWN).map((tag) => tag.name).join(', ')}>
+          +{more}
+          <span className="sr-only"> more tags</span>
+        </span>
+      )}
+    </span>
+  );
+}
 
 
 type Column = {
@@ -118,6 +139,7 @@ export function ContactsTable({
     { id: 'email', header: 'Email', width: 'w-56', cell: (c) => c.emails[0]?.email ?? '' },
     { id: 'city', header: 'City', sort: 'city', width: 'w-36', cell: (c) => c.city ?? '' },
     { id: 'state', header: 'State', sort: 'state', width: 'w-20', cell: (c) => c.state ?? '' },
+    { id: 'tags', header: 'Tags', width: 'w-56', cell: (c) => <TagsCell tags={c.tags} /> },
     { id: 'owner', header: 'Owner', width: 'w-40', cell: (c) => c.owner.name },
     { id: 'created', header: 'Created', sort: 'created_at', width: 'w-28', cell: (c) => formatDate(c.created_at, zone) },
   ];

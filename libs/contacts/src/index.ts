@@ -1,6 +1,15 @@
 export { ContactListPage } from './ContactListPage';
 export { ContactPage } from './ContactPage';
 export { NewContactPage } from './NewContactPage';
+export { DuplicatesPage } from './duplicates/DuplicatesPage';
+export { MergeDialog } from './duplicates/MergeDialog';
+export type { MergeDialogProps } from './duplicates/MergeDialog';
+export { QuickFiltersMenu } from './quick-filters/QuickFiltersMenu';
+export type { QuickFiltersMenuProps } from './quick-filters/QuickFiltersMenu';
+export { BulkTagDialog } from './bulk-tag/BulkTagDialog';
+export type { BulkTagDialogProps } from './bulk-tag/BulkTagDialog';
+export { TagChip } from './filters/TagChip';
+export type { TagChipProps } from './filters/TagChip';
 export { ContactForm, contactFormValues } from './ContactForm';
 export type { ContactFormProps, ContactFormValues } from './ContactForm';
 export { ContactsTable, CONTACT_ROW_HEIGHT } from './ContactsTable';
@@ -16,17 +25,20 @@ export {
   contactKeys,
   contactQueryOptions,
   contactsListQueryOptions,
+  nextContactsPageParam,
   sourcesQueryOptions,
   statusesQueryOptions,
 } from './contacts-queries';
 export {
   DEFAULT_SEARCH_STATE,
+  EMPTY_FILTERS,
   SEARCH_STATE_KEY,
+  fromContactsScope,
   loadSearchState,
   saveSearchState,
   searchStateKey,
   toContactsScope,
   toSearchEntry,
 } from './search-state';
-export type { ContactSearchState, SearchRow } from './search-state';
+export type { ContactFilters, ContactSearchState, SearchRow } from './search-state';
 export type { Selection } from './selection';

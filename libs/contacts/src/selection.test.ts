@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tagsGroupBody } from './bulk-tag/tags-group-body';
 import {
   EMPTY_SELECTION,
   hasSelection,
@@ -46,5 +47,22 @@ describe('contact list selection', () => {
   it('unticking a row of an all-matching selection keeps the other loaded rows', () => {
     const selection = toggleRow(selectAllMatching(), 2, loaded);
     expect(selectionBody(selection, scope)).toEqual({ ids: [1, 3] });
+  });
+});
+
+describe('bulk tag body', () => {
+  it('sends the ticked ids with the tags to add and to remove', () => {
+    const selection = toggleRow(toggleRow(EMPTY_SELECTION, 2, loaded), 3, loaded);
+    expect(tagsGroupBody(selection, scope, [10, 11], [12])).toEqual({ ids: [2, 3], tags: [10, 11], remove_tags: [12] });
+  });
+
+  it('sends all plus the scope without paging or cursor for "all matching"', () => {
+    const withCursor = { ...scope, cursor: 'after-500', included_tags: [4] };
+    expect(tagsGroupBody(selectAllMatching(), withCursor, [], [4])).toEqual({
+      all: true,
+      contacts_scope: { q: 'ann', category: 'lead', included_tags: [4] },
+      tags: [],
+      remove_tags: [4],
+    });
   });
 });

@@ -54,8 +54,8 @@ export function hasSelection(selection: Selection): boolean {
 /** The body of a bulk action (destroy_all, restore, selected_items) for the selection. */
 export function selectionBody(selection: Selection, scope: ContactsScope): ContactSelection {
   if (selection.mode === 'all') {
-    // Paging does not narrow an "all matching" selection.
-    const { page: _page, limit: _limit, ...rest } = scope;
+    // Paging (page, limit, keyset cursor) does not narrow an "all matching" selection.
+    const { page: _page, limit: _limit, cursor: _cursor, ...rest } = scope;
     return { all: true, contacts_scope: rest };
   }
   return { ids: [...selection.ids] };

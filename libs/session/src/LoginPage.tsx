@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { signInBody } from '@crm/contract';
 import { Button, Field, Input } from '@crm/ui';
-import { apiErrorMessage, applyApiErrors } from './api-errors';
+import { apiErrorMessage } from './api-errors';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
 import { SecondFactorForm, type SecondFactorChallenge } from './SecondFactorForm';
+import { useApiForm } from './useApiForm';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /** The contract's sign-in body: without otp_code it checks e-mail and password. */
@@ -37,36 +36,25 @@ type CredentialsFormProps = {
 function CredentialsForm({ defaultValues, onChallenge }: CredentialsFormProps) {
   const client = useApiClient();
   const completeSignIn = useCompleteSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
-    getValues,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<CredentialsInput, unknown, CredentialsOutput>({
-    resolver: zodResolver(signInBody),
+  } = useApiForm<CredentialsInput, CredentialsOutput>({
+    schema: signInBody,
     defaultValues,
+    // signInBody has a transform (not an object schema), so the fields are named.
+    fields: ['email', 'password'],
+    onSubmit: async (values, form) => {
+      const answer = await client.call('createSession', { body: values });
+      if (answer.otp_required) onChallenge(answer, form.getValues());
+      else completeSignIn(answer.user);
+    },
   });
 
-  const handleValid = async (values: CredentialsOutput) => {
-    setFormError(null);
-    try {
-      const answer = await client.call('createSession', { body: values });
-      if (answer.otp_required) onChallenge(answer, getValues());
-      else completeSignIn(answer.user);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['email', 'password']));
-    }
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(handleValid)}
-      className="flex flex-col gap-4"
-      aria-label="Sign in"
-    >
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Sign in">
       <Field label="Email" error={errors.email?.message} required>
         <Input {...register('email')} type="email" autoComplete="username" spellCheck={false} />
       </Field>

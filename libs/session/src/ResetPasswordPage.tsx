@@ -1,14 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { email, resetPasswordByToken } from '@crm/contract';
 import { Button, Field, Input } from '@crm/ui';
-import { applyApiErrors } from './api-errors';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
+import { useApiForm } from './useApiForm';
 
 export type ResetPasswordPageProps = {
   /** Shown above the heading (the brand's logo). */
@@ -31,27 +29,20 @@ const backToLogin = (
 
 function RequestForm() {
   const client = useApiClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<RequestInput, unknown, RequestOutput>({
-    resolver: zodResolver(requestSchema),
+  } = useApiForm<RequestInput, RequestOutput>({
+    schema: requestSchema,
     defaultValues: { email: '' },
-  });
-
-  const handleValid = async (values: RequestOutput) => {
-    setFormError(null);
-    try {
+    onSubmit: async (values) => {
       await client.call('resetPasswordInstructions', { body: values });
       setSentTo(values.email);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['email']));
-    }
-  };
+    },
+  });
 
   if (sentTo) {
     return (
@@ -65,12 +56,7 @@ function RequestForm() {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(handleValid)}
-      className="flex flex-col gap-4"
-      aria-label="Reset password"
-    >
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Reset password">
       <Field label="Email" error={errors.email?.message} required>
         <Input {...register('email')} type="email" autoComplete="username" spellCheck={false} />
       </Field>
@@ -85,27 +71,22 @@ function RequestForm() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const client = useApiClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetInput, unknown, ResetOutput>({
-    resolver: zodResolver(resetSchema),
+  } = useApiForm<ResetInput, ResetOutput>({
+    schema: resetSchema,
     defaultValues: { reset_password_token: token, password: '', password_confirmation: '' },
-  });
-
-  const handleValid = async (values: ResetOutput) => {
-    setFormError(null);
-    try {
+    // Not the hidden token: a server message about it shows as the form's error.
+    fields: ['password', 'password_confirmation'],
+    onSubmit: async (values) => {
       await client.call('resetPasswordByToken', { body: values });
       setDone(true);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['password', 'password_confirmation']));
-    }
-  };
+    },
+  });
 
   if (done) {
     return (
@@ -121,7 +102,7 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(handleValid)}
+      onSubmit={submit}
       className="flex flex-col gap-4"
       aria-label="Set a new password"
     >

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { signInBody, type CurrentUser, type SignInResponse } from '@crm/contract';
 import { Button, Field, Input } from '@crm/ui';
-import { apiErrorMessage, applyApiErrors } from './api-errors';
+import { apiErrorMessage } from './api-errors';
 import { FormError } from './FormError';
+import { useApiForm } from './useApiForm';
 
 /** What the second-factor step needs from a sign-in answer with otp_required. */
 export type SecondFactorChallenge = Extract<SignInResponse, { otp_required: true }>;
@@ -30,32 +29,28 @@ export type SecondFactorFormProps = {
  */
 export function SecondFactorForm({ challenge, onSuccess, onCancel }: SecondFactorFormProps) {
   const client = useApiClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
+    setFormError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CodeInput, unknown, CodeOutput>({
-    resolver: zodResolver(signInBody),
+  } = useApiForm<CodeInput, CodeOutput>({
+    schema: signInBody,
     defaultValues: { otp_code: '' },
+    // signInBody has a transform (not an object schema), so the field is named.
+    fields: ['otp_code'],
+    onSubmit: async (values, form) => {
+      const answer = await client.call('createSession', { body: values });
+      if (answer.otp_required) form.setFormError('The code was not accepted. Try again.');
+      else onSuccess(answer.user);
+    },
   });
 
   useEffect(() => setFocus('otp_code'), [setFocus]);
-
-  const handleValid = async (values: CodeOutput) => {
-    setFormError(null);
-    try {
-      const answer = await client.call('createSession', { body: values });
-      if (answer.otp_required) setFormError('The code was not accepted. Try again.');
-      else onSuccess(answer.user);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['otp_code']));
-    }
-  };
 
   const handleSendEmail = async () => {
     setFormError(null);
@@ -77,12 +72,7 @@ export function SecondFactorForm({ challenge, onSuccess, onCancel }: SecondFacto
       : 'Enter the 6-digit code from your authenticator app.';
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(handleValid)}
-      className="flex flex-col gap-4"
-      aria-label="Second factor"
-    >
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Second factor">
       <p className="text-sm text-muted">{instructions}</p>
       <Field label="Verification code" error={errors.otp_code?.message} required>
         <Input

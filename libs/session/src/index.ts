@@ -72,3 +72,5 @@ export {
   applyApiErrors,
   tooManyAttemptsMessage,
 } from './api-errors';
+export { useApiForm } from './useApiForm';
+export type { ApiForm, ApiFormHelpers, ApiFormOptions } from './useApiForm';

@@ -19,6 +19,7 @@ export {
   type DialogSize,
 } from './dialog/Dialog';
 export { Tabs, type TabItem, type TabsProps } from './tabs/Tabs';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { Table, type TableAlign, type TableColumn, type TableProps } from './table/Table';
 export { Card, type CardProps } from './card/Card';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner/Spinner';

@@ -293,8 +293,13 @@ export const carriers = pgTable('carriers', { ...catalogColumns(), name: citext(
  * - partial indexes on the trash (`deleted_at is not null`), which is small, for the trash view.
  * - a pg_trgm GIN index on `search_text` (names, e-mails, phone digits) serves `q` with ILIKE
  *   '%word%' for every word; exact phone and e-mail lookups use the child tables' btree indexes.
- * Other sort columns (first name, city, state, zip, date of birth) sort the matching rows; that is
- * quick within an owner or a downline and the place to add indexes if company-wide sorts need them.
+ * - partial `(company_id, first_name, id, owner_id)` / `(company_id, city, id, owner_id)` where live:
+ *   the first-name and city sorts of a broad reach read in order instead of sorting the whole reach
+ *   (tools/bench, 970k contacts in a manager's downline: page 1 went from 1.2-1.5 s to 1-10 ms).
+ * - a pg_trgm GIN index on `city` serves "city contains" (ILIKE '%x%'), whose capped count otherwise
+ *   reads the whole reach when fewer than the cap match (same bench: 1.4-2.1 s down to 0.35 s).
+ * Other sort columns (state, zip, date of birth) sort the matching rows; that is quick within an
+ * owner or a downline and the place to add indexes if company-wide sorts need them.
  */
 export const contacts = pgTable(
   'contacts',
@@ -355,6 +360,9 @@ export const contacts = pgTable(
     index('contacts_owner_trash_idx').on(t.ownerId, t.lastName, t.id).where(sql`${t.deletedAt} is not null`),
     index('contacts_company_trash_idx').on(t.companyId, t.lastName, t.id).where(sql`${t.deletedAt} is not null`),
     index('contacts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('contacts_company_first_name_idx').on(t.companyId, t.firstName, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
+    index('contacts_company_city_idx').on(t.companyId, t.city, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
+    index('contacts_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
     index('contacts_status_idx').on(t.statusId),
     index('contacts_agentflow_status_idx').on(t.agentflowStatusId),
     index('contacts_source_idx').on(t.sourceId),
@@ -592,7 +600,8 @@ export const contactMerges = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     mergedById: integer('merged_by_id').references(() => users.id, { onDelete: 'set null' }),
-    moved: jsonb('moved').$type<Record<string, number[]>>().notNull(),
+    /** Ids per kind of child (phones, emails, notes, ...), tag ids added, and document kinds (strings) moved. */
+    moved: jsonb('moved').$type<Record<string, number[] | string[]>>().notNull(),
     createdAt: createdAt(),
     restoredAt: timestamp('restored_at', { withTimezone: true }),
   },

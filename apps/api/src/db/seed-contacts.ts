@@ -1,5 +1,6 @@
-import type { Gender, Language, Timezone, UsState } from '@crm/contract';
-import type { BulkContact, ContactsRepository, EmailValue, PhoneValue } from '../modules/contacts/contacts.repository';
+import { TAG_COLORS, type Gender, type Language, type PolicyStatus, type PolicyType, type Timezone, type UsState } from '@crm/contract';
+import type { BrandId } from '@crm/brand-config';
+import type { BulkContact, BulkNote, BulkPolicy, ContactsRepository, EmailValue, PhoneValue } from '../modules/contacts/contacts.repository';
 import type { CatalogSeed, LookupsRepository } from '../modules/lookups/lookups.repository';
 
 /** Every company starts with these catalogs (its administrators edit them later). */
@@ -22,7 +23,7 @@ export const DEMO_CONTACTS_PER_AGENT = 25;
 export const DEMO_CONTACT_ROLES = ['agent', 'telemarketer', 'basic'] as const;
 
 /** mulberry32: a small seeded generator, so that the demo data is the same on every run. */
-function seededRandom(seedText: string): () => number {
+export function seededRandom(seedText: string): () => number {
   let seed = 2166136261;
   for (const ch of seedText) seed = Math.imul(seed ^ ch.charCodeAt(0), 16777619);
   return () => {
@@ -33,7 +34,7 @@ function seededRandom(seedText: string): () => number {
   };
 }
 
-const FIRST_NAMES: [string, Gender][] = [
+export const FIRST_NAMES: [string, Gender][] = [
   ['James', 'male'], ['Mary', 'female'], ['Robert', 'male'], ['Patricia', 'female'], ['John', 'male'], ['Linda', 'female'],
   ['Michael', 'male'], ['Barbara', 'female'], ['William', 'male'], ['Elizabeth', 'female'], ['David', 'male'], ['Susan', 'female'],
   ['Richard', 'male'], ['Margaret', 'female'], ['Thomas', 'male'], ['Dorothy', 'female'], ['Charles', 'male'], ['Nancy', 'female'],
@@ -41,7 +42,7 @@ const FIRST_NAMES: [string, Gender][] = [
   ['Luis', 'male'], ['Maria', 'female'], ['Carlos', 'male'], ['Rosa', 'female'], ['Wei', 'male'], ['Mei', 'female'],
   ['Min-jun', 'male'], ['Ji-woo', 'female'], ['Pierre', 'male'], ['Claire', 'female'], ['Hans', 'male'], ['Greta', 'female'],
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Anderson', 'Baker', 'Bennett', 'Brooks', 'Campbell', 'Coleman', 'Collins', 'Davis', 'Edwards', 'Fisher', 'Foster', 'Garcia',
   'Gonzalez', 'Graham', 'Griffin', 'Hamilton', 'Harris', 'Henderson', 'Hughes', 'Jenkins', 'Kim', 'Lopez', 'Marshall', 'Martinez',
   'Mitchell', 'Murphy', 'Nelson', "O'Brien", 'Ortiz', 'Parker', 'Perry', 'Ramirez', 'Reed', 'Richardson', 'Roberts', 'Sanders',
@@ -52,7 +53,7 @@ const LANGUAGE_BY_NAME: Record<string, Language> = {
   'Min-jun': 'korean', 'Ji-woo': 'korean', Pierre: 'french', Claire: 'french', Hans: 'german', Greta: 'german',
 };
 /** City, state, zip prefix, area code, time zone. */
-const PLACES: [string, UsState, string, string, Timezone][] = [
+export const PLACES: [string, UsState, string, string, Timezone][] = [
   ['Tampa', 'FL', '336', '813', 'est'], ['Orlando', 'FL', '328', '407', 'est'], ['Atlanta', 'GA', '303', '404', 'est'],
   ['Charlotte', 'NC', '282', '704', 'est'], ['Columbus', 'OH', '432', '614', 'est'], ['Philadelphia', 'PA', '191', '215', 'est'],
   ['Brooklyn', 'NY', '112', '718', 'est'], ['Washington', 'DC', '200', '202', 'est'], ['Houston', 'TX', '770', '713', 'cst'],
@@ -62,8 +63,8 @@ const PLACES: [string, UsState, string, string, Timezone][] = [
   ['Seattle', 'WA', '981', '206', 'pst'], ['Las Vegas', 'NV', '891', '702', 'pst'], ['Anchorage', 'AK', '995', '907', 'akst'],
   ['Honolulu', 'HI', '968', '808', 'hst'],
 ];
-const STREETS = ['Oak St', 'Maple Ave', 'Cedar Ln', 'Pine St', 'Elm St', 'Washington Ave', 'Lake Dr', 'Hillcrest Rd', 'Sunset Blvd', 'Park Ave', 'Main St', 'Church St'];
-const NOTES = [
+export const STREETS = ['Oak St', 'Maple Ave', 'Cedar Ln', 'Pine St', 'Elm St', 'Washington Ave', 'Lake Dr', 'Hillcrest Rd', 'Sunset Blvd', 'Park Ave', 'Main St', 'Church St'];
+export const NOTES = [
   'Prefers afternoon calls.',
   'Asked about final expense options.',
   'Spouse is also interested; follow up with both.',
@@ -71,7 +72,7 @@ const NOTES = [
   'Wants a quote for a 20-year term policy.',
   'Currently with another carrier; renewal in the spring.',
 ];
-const EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
+export const EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
 /** Letters a Medicare Beneficiary Identifier uses (no S, L, O, I, B, Z). */
 const MBI_LETTERS = 'ACDEFGHJKMNPQRTUVWXY';
 /** Demo timestamps are spread over the 180 days before this day, so every run gives the same data. */
@@ -79,14 +80,128 @@ const DEMO_BASE = Date.UTC(2025, 11, 1, 15, 0, 0);
 const DAY_MS = 86_400_000;
 
 /** A Medicare Beneficiary Identifier in its published format: 1-9, letter, letter or digit, digit, and so on. */
-function medicareNumber(random: () => number): string {
+export function medicareNumber(random: () => number): string {
   const letter = () => MBI_LETTERS[Math.floor(random() * MBI_LETTERS.length)] as string;
   const digit = () => String(Math.floor(random() * 10));
   const either = () => (random() < 0.5 ? letter() : digit());
   return [String(1 + Math.floor(random() * 9)), letter(), either(), digit(), letter(), either(), digit(), letter(), letter(), digit(), digit()].join('');
 }
 
-type CatalogIds = { statuses: number[]; agentflowStatuses: number[]; sources: number[] };
+/** Tags every demo company starts with (name, colour from the tag picker's TAG_COLORS). */
+export const DEMO_TAGS: Record<BrandId, { name: string; color: string }[]> = {
+  harbor: [
+    { name: 'Hot lead', color: TAG_COLORS[3] },
+    { name: 'T65', color: TAG_COLORS[0] },
+    { name: 'Spouse', color: TAG_COLORS[4] },
+    { name: 'Annual review', color: TAG_COLORS[1] },
+    { name: 'Do not call', color: TAG_COLORS[7] },
+  ],
+  keystone: [
+    { name: 'Hot lead', color: TAG_COLORS[3] },
+    { name: 'T65', color: TAG_COLORS[0] },
+    { name: 'Spouse', color: TAG_COLORS[4] },
+    { name: 'Annual review', color: TAG_COLORS[1] },
+    { name: 'Do not call', color: TAG_COLORS[7] },
+  ],
+  evergreen: [
+    { name: 'Hot lead', color: TAG_COLORS[3] },
+    { name: 'Pre-planning', color: TAG_COLORS[5] },
+    { name: 'Spouse', color: TAG_COLORS[4] },
+    { name: 'Annual review', color: TAG_COLORS[1] },
+    { name: 'Do not call', color: TAG_COLORS[7] },
+  ],
+};
+
+/** The policies each brand's agents sell; Medicare plans go only to contacts old enough for Medicare. */
+const DEMO_POLICY_TYPES: Record<BrandId, PolicyType[]> = {
+  harbor: ['medicare_advantage', 'medicare_supplement', 'part_d', 'final_expense', 'term_life', 'whole_life'],
+  keystone: ['medicare_advantage', 'medicare_supplement', 'part_d', 'final_expense', 'term_life', 'whole_life'],
+  evergreen: ['preneed', 'final_expense'],
+};
+const MEDICARE_TYPES: readonly PolicyType[] = ['medicare_advantage', 'medicare_supplement', 'part_d'];
+
+/** Per policy type: carriers of the demo catalog that write it, monthly premium range, face amount range (none for health plans). */
+const POLICY_PROFILES: Partial<Record<PolicyType, { carriers: string[]; premium: [number, number]; face: [number, number] | null }>> = {
+  medicare_advantage: { carriers: ['Aetna', 'Humana', 'UnitedHealthcare', 'Cigna'], premium: [0, 45], face: null },
+  medicare_supplement: { carriers: ['Aetna', 'Humana', 'UnitedHealthcare', 'Cigna', 'Mutual of Omaha'], premium: [110, 240], face: null },
+  part_d: { carriers: ['Aetna', 'Humana', 'UnitedHealthcare', 'Cigna'], premium: [8, 60], face: null },
+  final_expense: { carriers: ['Mutual of Omaha', 'Transamerica', 'Foresters', 'Americo', 'Lincoln Heritage'], premium: [35, 120], face: [5_000, 25_000] },
+  term_life: { carriers: ['Mutual of Omaha', 'Transamerica', 'Foresters', 'Americo'], premium: [25, 95], face: [100_000, 500_000] },
+  whole_life: { carriers: ['Mutual of Omaha', 'Transamerica', 'Foresters', 'Americo'], premium: [80, 300], face: [25_000, 100_000] },
+  preneed: { carriers: ['Lincoln Heritage', 'Foresters', 'Americo'], premium: [60, 200], face: [8_000, 15_000] },
+};
+
+const NOTE_BODIES = [
+  'Left a voicemail; will try again later this week.',
+  'Reviewed current coverage and doctors; all in network.',
+  'Sent the plan comparison by mail.',
+  'Asked to be called back after the holidays.',
+  'Met in person at the community center seminar.',
+  'Confirmed the bank draft date for the premium.',
+];
+
+/** The company's tags, carriers and the brand's policy types, for contacts that also get tags, policies and notes. */
+export type DemoRecordCatalogs = {
+  tags: { id: number; name: string }[];
+  carriers: { id: number; name: string }[];
+  policyTypes: readonly PolicyType[];
+};
+
+type CatalogIds = { statuses: number[]; agentflowStatuses: number[]; sources: number[]; records?: DemoRecordCatalogs };
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Tags, policies and notes of one demo contact, drawn from their own generator so that the
+ * contacts themselves stay as they were without them. Clients hold placed policies, some prospects
+ * a pending one; Medicare plans only for contacts of Medicare age; notes are by the owner.
+ */
+function demoRecords(random: () => number, contact: BulkContact['values'], catalogs: DemoRecordCatalogs): Pick<BulkContact, 'tagIds' | 'policies' | 'notes'> {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const createdAt = (contact.createdAt as Date).getTime();
+  const year = Number(contact.dateOfBirth?.slice(0, 4));
+
+  const tagIds = new Set<number>();
+  const t65 = catalogs.tags.find((t) => t.name === 'T65');
+  if (t65 && (year === 1960 || year === 1961)) tagIds.add(t65.id);
+  if (catalogs.tags.length && random() < 0.4) tagIds.add(pick(catalogs.tags).id);
+  if (catalogs.tags.length && random() < 0.15) tagIds.add(pick(catalogs.tags).id);
+
+  const policies: BulkPolicy[] = [];
+  const count = contact.category === 'client' ? between(1, 2) : contact.category === 'prospect' && random() < 0.4 ? 1 : 0;
+  const types = catalogs.policyTypes.filter((type) => contact.medicareNumber || !MEDICARE_TYPES.includes(type));
+  for (let n = 0; n < count && types.length; n += 1) {
+    const type = pick(types);
+    const profile = POLICY_PROFILES[type] ?? { carriers: [], premium: [20, 100] as [number, number], face: null };
+    const writers = catalogs.carriers.filter((c) => profile.carriers.includes(c.name));
+    const carrier = writers.length ? pick(writers) : catalogs.carriers.length ? pick(catalogs.carriers) : null;
+    const status: PolicyStatus = contact.category === 'client' ? (random() < 0.7 ? 'in_force' : 'issued') : random() < 0.5 ? 'pending' : 'submitted';
+    const applied = Math.min(DEMO_BASE, createdAt + between(1, 20) * DAY_MS);
+    const appliedDate = new Date(applied);
+    const effective = Date.UTC(appliedDate.getUTCFullYear(), appliedDate.getUTCMonth() + 1, 1);
+    policies.push({
+      carrierId: carrier?.id ?? null,
+      policyType: type,
+      policyNumber: `${(carrier?.name ?? 'POL').replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase()}${between(1_000_000, 9_999_999)}`,
+      status,
+      premium: `${between(profile.premium[0], profile.premium[1])}.${String(between(0, 99)).padStart(2, '0')}`,
+      premiumMode: type === 'preneed' && random() < 0.3 ? 'single' : 'monthly',
+      faceAmount: profile.face ? String(between(profile.face[0] / 1000, profile.face[1] / 1000) * 1000) : null,
+      applicationDate: isoDay(applied),
+      effectiveDate: status === 'in_force' || status === 'issued' ? isoDay(effective) : null,
+      terminationDate: null,
+      note: null,
+    });
+  }
+
+  const notes: BulkNote[] = [];
+  const noteCount = random() < 0.3 ? between(1, 2) : 0;
+  for (let n = 0; n < noteCount; n += 1) {
+    notes.push({ authorId: contact.ownerId, body: pick(NOTE_BODIES), createdAt: new Date(Math.min(DEMO_BASE, createdAt + (n + 1) * between(1, 10) * DAY_MS)) });
+  }
+  return { tagIds: [...tagIds], policies, notes };
+}
 
 /**
  * Demo contacts for one owner, the same on every run for the same seed text. Phone numbers use
@@ -94,6 +209,7 @@ type CatalogIds = { statuses: number[]; agentflowStatuses: number[]; sources: nu
  */
 export function demoContacts(seedText: string, ownerId: number, count: number, catalogs: CatalogIds): BulkContact[] {
   const random = seededRandom(seedText);
+  const recordsRandom = seededRandom(`${seedText}:records`);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   const result: BulkContact[] = [];
@@ -118,7 +234,7 @@ export function demoContacts(seedText: string, ownerId: number, count: number, c
         : [];
     const createdAt = new Date(DEMO_BASE - Math.floor(random() * 180 * DAY_MS));
     const updatedAt = new Date(Math.min(DEMO_BASE, createdAt.getTime() + Math.floor(random() * 20 * DAY_MS)));
-    result.push({
+    const item: BulkContact = {
       values: {
         ownerId,
         category,
@@ -147,18 +263,19 @@ export function demoContacts(seedText: string, ownerId: number, count: number, c
       },
       phones,
       emails,
-    });
+    };
+    result.push(catalogs.records ? { ...item, ...demoRecords(recordsRandom, item.values, catalogs.records) } : item);
   }
   return result;
 }
 
 export type DemoCrmRepositories = { lookups: LookupsRepository; contacts: ContactsRepository };
 
-export type DemoCompanyUsers = { companyId: number; users: { id: number; key: string; role: string }[] };
+export type DemoCompanyUsers = { companyId: number; brand: BrandId; users: { id: number; key: string; role: string }[] };
 
 /**
- * Catalogs for a demo company that has none, and demo contacts for each of its agent-level users
- * who own none yet; running it again adds nothing.
+ * Catalogs and tags for a demo company that has none, and demo contacts (some with tags, policies
+ * and notes) for each of its agent-level users who own none yet; running it again adds nothing.
  */
 export async function seedDemoCompanyCrm(crm: DemoCrmRepositories, company: DemoCompanyUsers, seedPrefix: string): Promise<number> {
   if ((await crm.lookups.countStatuses(company.companyId)) === 0) await crm.lookups.seed(company.companyId, DEMO_CATALOGS);
@@ -167,7 +284,17 @@ export async function seedDemoCompanyCrm(crm: DemoCrmRepositories, company: Demo
     crm.lookups.titled('agentflow_statuses', company.companyId),
     crm.lookups.titled('sources', company.companyId),
   ]);
-  const catalogs = { statuses: statusRows.map((r) => r.id), agentflowStatuses: agentflowRows.map((r) => r.id), sources: sourceRows.map((r) => r.id) };
+  const records: DemoRecordCatalogs = {
+    tags: await crm.contacts.ensureTags(company.companyId, DEMO_TAGS[company.brand]),
+    carriers: await crm.lookups.carriers(company.companyId),
+    policyTypes: DEMO_POLICY_TYPES[company.brand],
+  };
+  const catalogs = {
+    statuses: statusRows.map((r) => r.id),
+    agentflowStatuses: agentflowRows.map((r) => r.id),
+    sources: sourceRows.map((r) => r.id),
+    records,
+  };
   let added = 0;
   for (const user of company.users) {
     if (!(DEMO_CONTACT_ROLES as readonly string[]).includes(user.role)) continue;

@@ -141,7 +141,11 @@ export async function seedDemoCrm(users: UsersRepository, crm: DemoCrmRepositori
     }
     const companyId = found[0]?.companyId;
     if (companyId === undefined) continue;
-    added += await seedDemoCompanyCrm(crm, { companyId, users: found.filter((u) => u.companyId === companyId) }, seedCompany.domainName);
+    added += await seedDemoCompanyCrm(
+      crm,
+      { companyId, brand: seedCompany.brand, users: found.filter((u) => u.companyId === companyId) },
+      seedCompany.domainName,
+    );
   }
   return added;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toRoutePath, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf, type ResponseOf } from '@crm/contract';
 import type { AppContext } from '../context';
@@ -20,7 +20,10 @@ export type RouteHandler<E extends Endpoint> = (
 /**
  * Registers one endpoint of the contract: its zod schemas validate the request (422 on a
  * violation) and serialise the answer, its access rule runs before the handler, and the same
- * schemas feed the OpenAPI document.
+ * schemas feed the OpenAPI document. Two kinds keep their schemas for the document only:
+ * - `bodyType: 'multipart'`: the body schema describes the form; the handler reads the stream
+ *   itself (request.file) and answers 422 on its own terms;
+ * - `download: true`: the handler sends the file through `reply` (a stream), never serialised.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: RouteHandler<E>): void {
   if (endpoint.flag !== undefined && !isFlagName(endpoint.flag)) {
@@ -35,9 +38,16 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
+      ...(endpoint.bodyType === 'multipart' && { consumes: ['multipart/form-data'] }),
       response: { [endpoint.response ? 200 : 204]: endpoint.response ?? z.null().describe('No content') },
+      ...(endpoint.download && { produces: ['application/octet-stream'] }),
       ...(endpoint.access !== 'public' && { security: [{ session: [] }, { apiKey: [] }] }),
     },
+    ...(endpoint.bodyType === 'multipart' && {
+      validatorCompiler: (request) =>
+        request.httpPart === 'body' ? () => true : validatorCompiler(request as Parameters<typeof validatorCompiler>[0]),
+    }),
+    ...(endpoint.download && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     preHandler: authorize(ctx, endpoint),
     handler: async (request, reply) => {
       const result = await handler(request as RouteRequest<E>, reply);

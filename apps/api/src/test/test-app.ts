@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -16,7 +19,11 @@ import { createLookupsRepository } from '../modules/lookups/lookups.repository';
 export type TestApp = { app: FastifyInstance; ctx: AppContext; env: Env; close: () => Promise<void> };
 
 /** A fresh database with migrations and the demo seed, and the app built on it (no listening socket). */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  /** Providers to use instead of the configured ones (createContext's overrides). */
+  providers: Parameters<typeof createContext>[2] = {},
+): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `crm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -25,9 +32,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // Uploaded files go to a folder of this test app's own, removed on close.
+  const storageDir = await mkdtemp(join(tmpdir(), 'crm-test-storage-'));
   const env: Env = {
     ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), ...overrides }),
     APP_SECRET: randomBytes(32).toString('base64url'),
+    STORAGE_DIR: storageDir,
   };
   const database = connect(env.DATABASE_URL as string);
   await runMigrations(database.db);
@@ -35,7 +45,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     lookups: createLookupsRepository(database.db),
     contacts: createContactsRepository(database.db),
   });
-  const ctx = createContext(env, database.db);
+  const ctx = createContext(env, database.db, providers);
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.ready();
   return {
@@ -49,6 +59,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { HELP_PAGE_MAX, helpRequestBody } from '@crm/contract';
-import { applyApiErrors, FormError } from '@crm/session';
+import { FormError, useApiForm } from '@crm/session';
 import { Button, Dialog, DialogClose, Field, Input, Textarea, toast } from '@crm/ui';
 import { useBrand } from '@crm/variant';
 import { SupportContacts } from '../support/SupportContacts';
@@ -37,31 +35,24 @@ function HelpDialog() {
   const location = useLocation();
   const formId = useId();
   const [open, setOpen] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<HelpFormInput, unknown, HelpFormOutput>({
-    resolver: zodResolver(helpForm),
+  } = useApiForm<HelpFormInput, HelpFormOutput>({
+    // Its keys are the fields a 422 may name beside them: subject, message (page goes to the form error).
+    schema: helpForm,
     defaultValues: empty,
-  });
-
-  const handleValid = async (values: HelpFormOutput) => {
-    setFormError(null);
-    try {
+    onSubmit: async (values, form) => {
       await client.call('createHelpRequest', {
         body: { ...values, page: `${location.pathname}${location.search}`.slice(0, HELP_PAGE_MAX) },
       });
-      reset(empty);
+      form.reset(empty);
       setOpen(false);
       toast.success(HELP_SENT_MESSAGE);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['subject', 'message']));
-    }
-  };
+    },
+  });
 
   return (
     <Dialog
@@ -90,7 +81,7 @@ function HelpDialog() {
         <form
           id={formId}
           noValidate
-          onSubmit={handleSubmit(handleValid)}
+          onSubmit={submit}
           aria-label="Ask for help"
           className="flex flex-col gap-4"
         >

@@ -1,10 +1,30 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CONTACTS_COUNT_CAP, type ContactOrderField, type ContactSearchCondition, type ParsedContactsScope } from '@crm/contract';
+import {
+  CONTACTS_COUNT_CAP,
+  POLICY_TYPES,
+  type ContactOrderField,
+  type ContactSearchCondition,
+  type ParsedContactsScope,
+} from '@crm/contract';
 import { dialingNumber } from '@crm/util';
 import type { Database } from '../../db/database';
-import { agentflowStatuses, contactEmails, contactPhones, contacts, sources, statuses, users } from '../../db/schema';
+import {
+  agentflowStatuses,
+  carriers,
+  contactEmails,
+  contactNotes,
+  contactPhones,
+  contacts,
+  contactTags,
+  policies,
+  sources,
+  statuses,
+  tags,
+  users,
+} from '../../db/schema';
 import type { Reach } from './contact-reach';
+import { undoMerges } from './contact-merge.repository';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
@@ -24,10 +44,36 @@ export type ContactRecord = ContactRow & {
   source: { id: number; title: string } | null;
   phones: { id: number; number: string; phoneType: number }[];
   emails: { id: number; email: string; verified: boolean; verification: string; verifiedAt: Date | null }[];
+  /** Its tags by name. */
+  tags: { id: number; name: string; color: string }[];
+  /** The distinct types of its policies, in POLICY_TYPES order. */
+  policyTypes: string[];
+  /** The distinct carriers of its policies, by name. */
+  carriers: { id: number; name: string }[];
+  /** Duplicate scan only: the key its duplicates share. */
+  duplicateGroup?: string;
 };
 
-/** A contact for insertMany, with its own timestamps when it has a history (imports, demo data). */
-export type BulkContact = { values: ContactValues & Pick<NewContact, 'createdAt' | 'updatedAt'>; phones: PhoneValue[]; emails: EmailValue[] };
+/** A policy as insertMany writes it (carrier and type are checked by the caller). */
+export type BulkPolicy = Omit<typeof policies.$inferInsert, 'id' | 'contactId' | 'createdAt' | 'updatedAt'>;
+/** A note of the notes tab as insertMany writes it. */
+export type BulkNote = { authorId: number | null; body: string; createdAt: Date };
+
+/**
+ * A contact for insertMany, with its own timestamps when it has a history (imports, demo data),
+ * and optionally its tags (the company's), policies and notes.
+ */
+export type BulkContact = {
+  values: ContactValues & Pick<NewContact, 'createdAt' | 'updatedAt'>;
+  phones: PhoneValue[];
+  emails: EmailValue[];
+  tagIds?: number[];
+  policies?: BulkPolicy[];
+  notes?: BulkNote[];
+};
+
+/** The row a keyset page starts after: its sort value as text (null when empty) and its id. */
+export type Keyset = { value: string | null; id: number };
 
 const INSERT_BATCH = 1000;
 
@@ -253,8 +299,79 @@ function searchFirst(scope: ParsedContactsScope): boolean {
   return Boolean(scope.q && searchWords(scope.q).some((w) => w.length >= 3));
 }
 
-/** The whole scope as one WHERE: reach, live or trash, category, search box, filters and search conditions. */
-export function scopeCondition(reach: Reach, { scope, timeZone }: ScopeQuery): SQL {
+/** A list of ids as one array parameter (`= any($1::int[])`): 250,000 ids are one parameter, not 250,000. */
+function anyId(column: AnyPgColumn | SQL, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param(ids)}::int[])`;
+}
+
+/** Contacts with a tag of these: an EXISTS on the (tag_id, contact_id) index. */
+function hasTag(tagIds: number[]): SQL {
+  return sql`exists (select 1 from ${contactTags} ct where ${anyId(sql`ct.tag_id`, tagIds)} and ct.contact_id = ${contacts.id})`;
+}
+
+/** Contacts with a policy matching `condition` (on `p`): an EXISTS on the (policy_type | carrier_id, contact_id) indexes. */
+function hasPolicy(condition: SQL): SQL {
+  return sql`exists (select 1 from ${policies} p where ${condition} and p.contact_id = ${contacts.id})`;
+}
+
+/**
+ * The values the duplicate scan compares, as expressions on contacts: names ignoring case and
+ * surrounding spaces; the address as its first line (likewise) and the 5-digit zip. In the "C"
+ * collation: groups are compared and ordered byte-wise, the same on every server whatever its locale.
+ */
+const DUPLICATE_KEYS = {
+  first_name: [sql`lower(trim(${contacts.firstName})) collate "C"`],
+  last_name: [sql`lower(trim(${contacts.lastName})) collate "C"`],
+  address: [sql`lower(trim(${contacts.address1})) collate "C"`, sql`left(trim(${contacts.zip}), 5) collate "C"`],
+} as const;
+
+/** The key expressions of the scope's duplicate scan, none when it is off. */
+function duplicateKeys(scope: ParsedContactsScope): SQL[] {
+  const options = scope.duplicates;
+  if (!options) return [];
+  return (['first_name', 'last_name', 'address'] as const).filter((key) => options[key]).flatMap((key) => [...DUPLICATE_KEYS[key]]);
+}
+
+/**
+ * The duplicate groups of `base` (the scope without its scan): the key values at least two contacts
+ * share, one row per group with its size `n`, the keys named k0, k1, ... One hash aggregate over the
+ * reach: GROUP BY the keys HAVING count(*) > 1. Blank values never group: groups with an empty or
+ * NULL key are dropped after grouping, once per group. Computing the keys is the costly part of the
+ * scan and PostgreSQL would compute them a second time for a WHERE (or a HAVING on the keys, which
+ * it moves into the WHERE), hence the OFFSET 0 that keeps the filter outside.
+ */
+function duplicateGroupsQuery(keys: SQL[], base: SQL): SQL {
+  const named = sql.join(
+    keys.map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const present = sql.raw(keys.map((_, i) => `grouped.k${i} <> ''`).join(' and '));
+  const positions = sql.raw(keys.map((_, i) => i + 1).join(', '));
+  const grouped = sql`select ${named}, count(*)::int as n from ${contacts} where ${base} group by ${positions} having count(*) > 1 offset 0`;
+  return sql`select * from (${grouped}) grouped where ${present}`;
+}
+
+const groupColumns = (keys: SQL[], alias: string) => sql.raw(keys.map((_, i) => `${alias}.k${i}`).join(', '));
+
+/** The duplicate scan as a condition (for selections and bulk actions): the contact's keys are those of a group. */
+function duplicatesCondition(keys: SQL[], base: SQL): SQL {
+  return sql`(${sql.join(keys, sql`, `)}) in (select ${groupColumns(keys, 'g')} from (${duplicateGroupsQuery(keys, base)}) g)`;
+}
+
+/** The duplicate group as the API shows it: the compared values as a JSON array, e.g. ["mary", "smith"]. */
+function duplicateGroupKey(values: SQL[] | SQL): SQL {
+  return sql`json_build_array(${Array.isArray(values) ? sql.join(values, sql`, `) : values})::text`;
+}
+
+/** The whole scope as one WHERE: reach, live or trash, category, search box, filters, search conditions and the duplicate scan. */
+export function scopeCondition(reach: Reach, query: ScopeQuery): SQL {
+  const keys = duplicateKeys(query.scope);
+  const base = filtersCondition(reach, query);
+  return keys.length ? (and(base, duplicatesCondition(keys, base)) as SQL) : base;
+}
+
+/** The scope without its duplicate scan. */
+function filtersCondition(reach: Reach, { scope, timeZone }: ScopeQuery): SQL {
   const parts: (SQL | undefined)[] = [reachCondition(reach), scope.trashed ? isNotNull(contacts.deletedAt) : isNull(contacts.deletedAt)];
   if (scope.category !== 'all') parts.push(eq(contacts.category, scope.category));
   if (scope.q) parts.push(quickSearch(scope.q));
@@ -269,6 +386,11 @@ export function scopeCondition(reach: Reach, { scope, timeZone }: ScopeQuery): S
   if (scope.states?.length) parts.push(inArray(contacts.state, scope.states));
   if (scope.created_from) parts.push(sql`${contacts.createdAt} >= (${scope.created_from}::date)::timestamp at time zone ${timeZone}`);
   if (scope.created_to) parts.push(sql`${contacts.createdAt} < (${scope.created_to}::date + 1)::timestamp at time zone ${timeZone}`);
+  if (scope.included_tags?.length) parts.push(hasTag(scope.included_tags));
+  if (scope.excluded_tags?.length) parts.push(sql`not ${hasTag(scope.excluded_tags)}`);
+  if (scope.included_policy_types?.length) parts.push(hasPolicy(sql`p.policy_type = any(${sql.param(scope.included_policy_types)}::text[])`));
+  if (scope.excluded_policy_types?.length) parts.push(sql`not ${hasPolicy(sql`p.policy_type = any(${sql.param(scope.excluded_policy_types)}::text[])`)}`);
+  if (scope.carriers?.length) parts.push(hasPolicy(anyId(sql`p.carrier_id`, scope.carriers)));
   for (const condition of scope.search) parts.push(searchCondition(condition, timeZone));
   return and(...parts) as SQL;
 }
@@ -286,46 +408,135 @@ const ORDER_COLUMNS: Record<ContactOrderField, AnyPgColumn> = {
 /** Columns that may be empty sort their empty values last in both directions. */
 const NULLABLE_ORDER = new Set<ContactOrderField>(['city', 'state', 'zip', 'date_of_birth']);
 
+/** How a keyset value (the sort value as text) is read back in SQL, per order column. */
+const ORDER_CASTS: Record<ContactOrderField, 'text' | 'timestamptz' | 'date'> = {
+  last_name: 'text',
+  first_name: 'text',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  city: 'text',
+  state: 'text',
+  zip: 'text',
+  date_of_birth: 'date',
+};
+
 /**
  * The list order: the column, then id, so that pages never overlap. The default (last_name, id)
- * is read in order from the (owner_id, deleted_at, last_name, id) and (company_id, last_name, id)
- * indexes.
+ * is read in order from the (owner_id, last_name, id) and (company_id, last_name, id) indexes. The
+ * duplicate scan orders by its keys (the group) first.
  */
-function orderBy(field: ContactOrderField, order: 'asc' | 'desc', reverse = false): SQL[] {
+function orderBy(field: ContactOrderField, order: 'asc' | 'desc', reverse = false, keys: SQL[] = []): SQL[] {
   const descending = (order === 'desc') !== reverse;
   const column = ORDER_COLUMNS[field];
+  // empty values last in the list, so first when it is read from its end
+  const nulls = sql.raw(reverse ? 'nulls first' : 'nulls last');
   const first = NULLABLE_ORDER.has(field)
     ? descending
-      ? sql`${column} desc nulls last`
-      : sql`${column} asc nulls last`
+      ? sql`${column} desc ${nulls}`
+      : sql`${column} asc ${nulls}`
     : descending
       ? desc(column)
       : asc(column);
-  return [first, descending ? desc(contacts.id) : asc(contacts.id)];
+  const groups = keys.map((key) => (reverse ? sql`${key} desc` : sql`${key} asc`));
+  return [...groups, first, descending ? desc(contacts.id) : asc(contacts.id)];
 }
 
 /**
- * Ids of one page of the scope in list order (or reversed, for "the last n"). Normally one ordered
- * query that the order indexes answer. With a trigram-searchable `q`, the matches are collected
- * first in a MATERIALIZED CTE (a bitmap scan of the trigram index) and only they are sorted.
+ * The rows after `after` in list order, as a row comparison the order indexes answer
+ * (`(last_name, id) > ($1, $2)`), never OFFSET. Empty values sort last in both directions: after a
+ * row with a value come the greater (or smaller) values and then every empty one; after an empty
+ * one, only empty ones with a greater (or smaller) id.
  */
-export function pageIdsQuery(where: SQL, scope: ParsedContactsScope, limit: number, offset: number, reverse = false): SQL {
-  if (!searchFirst(scope)) {
-    const order = sql.join(orderBy(scope.order_field, scope.order, reverse), sql`, `);
-    return sql`select ${contacts.id} as id from ${contacts} where ${where} order by ${order} limit ${limit} offset ${offset}`;
+function afterCondition(field: ContactOrderField, order: 'asc' | 'desc', after: Keyset): SQL {
+  const column = ORDER_COLUMNS[field];
+  const compare = sql.raw(order === 'desc' ? '<' : '>');
+  if (after.value === null) return sql`(${column} is null and ${contacts.id} ${compare} ${after.id}::int)`;
+  const beyond = sql`(${column}, ${contacts.id}) ${compare} (${after.value}::${sql.raw(ORDER_CASTS[field])}, ${after.id}::int)`;
+  return NULLABLE_ORDER.has(field) ? sql`(${beyond} or ${column} is null)` : beyond;
+}
+
+/**
+ * Which page the query answers: `limit` rows from `offset`, or right after the keyset row `after`
+ * (the duplicate scan pages by offset only); `reverse` reads the list from its end ("the last n").
+ */
+export type PageRequest = { limit: number; offset?: number; after?: Keyset | undefined; reverse?: boolean };
+
+/** A row of the page query: the id, its sort value as text (for the next cursor) and, in the duplicate scan, its group. */
+export type PageRow = { id: number; sort_value: string | null; duplicate_group: string | null };
+
+/**
+ * One page of the scope in list order (or reversed, for "the last n"): ids, sort values and
+ * duplicate groups. Normally one ordered query that the order indexes answer. With a
+ * trigram-searchable `q`, the matches are collected first in a MATERIALIZED CTE (a bitmap scan of
+ * the trigram index) and only they are sorted.
+ */
+export function pageIdsQuery(where: SQL, scope: ParsedContactsScope, page: PageRequest): SQL {
+  const { limit, offset = 0, reverse = false } = page;
+  const keys = duplicateKeys(scope);
+  const after = page.after && !keys.length ? afterCondition(scope.order_field, scope.order, page.after) : undefined;
+  const rows = after ? (and(where, after) as SQL) : where;
+  const column = ORDER_COLUMNS[scope.order_field];
+  if (keys.length || !searchFirst(scope)) {
+    const order = sql.join(orderBy(scope.order_field, scope.order, reverse, keys), sql`, `);
+    const group = keys.length ? duplicateGroupKey(keys) : sql`null`;
+    return sql`select ${contacts.id} as id, ${column}::text as sort_value, ${group} as duplicate_group
+      from ${contacts} where ${rows} order by ${order} limit ${limit} offset ${offset}`;
   }
   const descending = (scope.order === 'desc') !== reverse;
   const direction = descending ? sql.raw('desc') : sql.raw('asc');
-  const nulls = NULLABLE_ORDER.has(scope.order_field) ? sql.raw(' nulls last') : sql.raw('');
+  const nulls = NULLABLE_ORDER.has(scope.order_field) ? sql.raw(reverse ? ' nulls first' : ' nulls last') : sql.raw('');
   return sql`with matches as materialized (
-      select ${contacts.id} as id, ${ORDER_COLUMNS[scope.order_field]} as sort_key from ${contacts} where ${where}
+      select ${contacts.id} as id, ${column} as sort_key from ${contacts} where ${rows}
     )
-    select id from matches order by sort_key ${direction}${nulls}, id ${direction} limit ${limit} offset ${offset}`;
+    select id, sort_key::text as sort_value, null as duplicate_group from matches
+    order by sort_key ${direction}${nulls}, id ${direction} limit ${limit} offset ${offset}`;
+}
+
+/**
+ * One page of the duplicate scan with the number of contacts in it, in one statement that groups
+ * the reach once: the groups (duplicateGroupsQuery) are numbered in key order with a running sum,
+ * only the groups that overlap the page are joined back to their contacts (a hash join against a
+ * handful of keys; see duplicatesPage for the planner settings it runs with), and only those
+ * contacts are sorted, by the scope's order inside their group. A page past the end still answers
+ * the total, on a row without an id.
+ */
+function duplicatesPageQuery(keys: SQL[], base: SQL, scope: ParsedContactsScope, limit: number, offset: number): SQL {
+  const k = groupColumns(keys, 'groups');
+  const g = groupColumns(keys, 'g');
+  const m = groupColumns(keys, 'm');
+  const direction = sql.raw(scope.order === 'desc' ? 'desc' : 'asc');
+  const nulls = sql.raw(NULLABLE_ORDER.has(scope.order_field) ? ' nulls last' : '');
+  return sql`with groups as materialized (${duplicateGroupsQuery(keys, base)}),
+    page_groups as materialized (
+      select * from (
+        select groups.*, (sum(n) over (order by ${k} rows unbounded preceding) - n)::int as before from groups
+      ) ranked where before < ${offset + limit} and before + n > ${offset}
+    ),
+    matched as (
+      select ${contacts.id} as id, ${ORDER_COLUMNS[scope.order_field]} as sort_key, g.*
+      from ${contacts} join page_groups g on (${sql.join(keys, sql`, `)}) = (${g})
+      where ${base}
+    ),
+    members as (
+      select m.id, m.sort_key::text as sort_value, ${duplicateGroupKey(sql`${m}`)} as duplicate_group,
+        m.before + row_number() over (partition by ${m} order by m.sort_key ${direction}${nulls}, m.id ${direction}) as position
+      from matched m
+    )
+    select total.n as total, members.id, members.sort_value, members.duplicate_group
+    from (select coalesce(sum(n), 0)::int as n from groups) total
+    left join members on members.position > ${offset} and members.position <= ${offset + limit}
+    order by members.position`;
 }
 
 /** The list's count: exact up to CONTACTS_COUNT_CAP, and CONTACTS_COUNT_CAP + 1 meaning "more". */
 export function cappedCountQuery(where: SQL): SQL {
   return sql`select count(*)::int as n from (select 1 from ${contacts} where ${where} limit ${CONTACTS_COUNT_CAP + 1}) s`;
+}
+
+/** Where a policy type sorts: POLICY_TYPES order, unknown types last. */
+function policyTypeRank(type: string): number {
+  const index = (POLICY_TYPES as readonly string[]).indexOf(type);
+  return index < 0 ? POLICY_TYPES.length : index;
 }
 
 export function createContactsRepository(db: Database) {
@@ -347,7 +558,7 @@ export function createContactsRepository(db: Database) {
       .leftJoin(agentflowStatuses, eq(agentflowStatuses.id, contacts.agentflowStatusId))
       .leftJoin(sources, eq(sources.id, contacts.sourceId))
       .where(inArray(contacts.id, ids));
-    const [phoneRows, emailRows] = await Promise.all([
+    const [phoneRows, emailRows, tagRows, typeRows, carrierRows] = await Promise.all([
       executor
         .select({ id: contactPhones.id, contactId: contactPhones.contactId, number: contactPhones.number, phoneType: contactPhones.phoneType })
         .from(contactPhones)
@@ -365,6 +576,22 @@ export function createContactsRepository(db: Database) {
         .from(contactEmails)
         .where(inArray(contactEmails.contactId, ids))
         .orderBy(asc(contactEmails.position), asc(contactEmails.id)),
+      executor
+        .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+        .from(contactTags)
+        .innerJoin(tags, eq(tags.id, contactTags.tagId))
+        .where(inArray(contactTags.contactId, ids))
+        .orderBy(asc(tags.name), asc(tags.id)),
+      executor
+        .selectDistinct({ contactId: policies.contactId, policyType: policies.policyType })
+        .from(policies)
+        .where(inArray(policies.contactId, ids)),
+      executor
+        .selectDistinct({ contactId: policies.contactId, id: carriers.id, name: carriers.name })
+        .from(policies)
+        .innerJoin(carriers, eq(carriers.id, policies.carrierId))
+        .where(inArray(policies.contactId, ids))
+        .orderBy(asc(carriers.name), asc(carriers.id), asc(policies.contactId)),
     ]);
     const byId = new Map<number, ContactRecord>();
     for (const r of rows) {
@@ -377,10 +604,16 @@ export function createContactsRepository(db: Database) {
         source: c.sourceId !== null && r.sourceTitle !== null ? { id: c.sourceId, title: r.sourceTitle } : null,
         phones: [],
         emails: [],
+        tags: [],
+        policyTypes: [],
+        carriers: [],
       });
     }
     for (const p of phoneRows) byId.get(p.contactId)?.phones.push({ id: p.id, number: p.number, phoneType: p.phoneType });
     for (const e of emailRows) byId.get(e.contactId)?.emails.push({ id: e.id, email: e.email, verified: e.verified, verification: e.verification, verifiedAt: e.verifiedAt });
+    for (const t of tagRows) byId.get(t.contactId)?.tags.push({ id: t.id, name: t.name, color: t.color });
+    for (const p of typeRows.sort((a, b) => policyTypeRank(a.policyType) - policyTypeRank(b.policyType))) byId.get(p.contactId)?.policyTypes.push(p.policyType);
+    for (const c of carrierRows) byId.get(c.contactId)?.carriers.push({ id: c.id, name: c.name });
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -439,8 +672,38 @@ export function createContactsRepository(db: Database) {
     }
   }
 
+  /**
+   * A page of the duplicate scan (paged by offset only, so no next cursor) and how many contacts it
+   * finds, capped like the list's count. Two planner settings for this statement only: memory for
+   * hashing every key of the reach without spilling to disk, and no merge join: the planner cannot
+   * know that only a few groups overlap the page, and would sort the whole reach (a million rows
+   * in the 1M check) to merge-join it with them instead of hashing them.
+   */
+  async function duplicatesPage(
+    keys: SQL[],
+    reach: Reach,
+    query: ScopeQuery,
+  ): Promise<{ rows: ContactRecord[]; total: number; capped: boolean; next: null }> {
+    const { scope } = query;
+    const result = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      await tx.execute(sql`set local enable_mergejoin = off`);
+      return tx.execute<PageRow & { total: number }>(
+        duplicatesPageQuery(keys, filtersCondition(reach, query), scope, scope.limit, (scope.page - 1) * scope.limit),
+      );
+    });
+    const n = Number(result.rows[0]?.total ?? 0);
+    const pageRows = result.rows.filter((r) => r.id !== null);
+    const records = await load(pageRows.map((r) => Number(r.id)));
+    const groups = new Map(pageRows.map((r) => [Number(r.id), r.duplicate_group]));
+    for (const record of records) record.duplicateGroup = groups.get(record.id) ?? undefined;
+    return { rows: records, total: Math.min(n, CONTACTS_COUNT_CAP), capped: n > CONTACTS_COUNT_CAP, next: null };
+  }
+
   return {
     load,
+    /** Recomputes search_text of these contacts (for writers of phones and e-mails outside this file, such as merge). */
+    refreshSearchText,
 
     /**
      * A page of the list and its count. Counting stops at CONTACTS_COUNT_CAP + 1 rows (a count over
@@ -448,31 +711,43 @@ export function createContactsRepository(db: Database) {
      * entries: the answer is exact up to the cap, and `capped` says "more than the cap" beyond it.
      * The page's ids come from the ordered index first; full rows are loaded for those ids only.
      */
-    async list(reach: Reach, query: ScopeQuery): Promise<{ rows: ContactRecord[]; total: number; capped: boolean }> {
+    async list(
+      reach: Reach,
+      query: ScopeQuery,
+      after?: Keyset,
+    ): Promise<{ rows: ContactRecord[]; total: number; capped: boolean; next: Keyset | null }> {
       const { scope } = query;
+      const keys = duplicateKeys(scope);
+      if (keys.length) return duplicatesPage(keys, reach, query);
       const where = scopeCondition(reach, query);
+      const offset = after ? 0 : (scope.page - 1) * scope.limit;
+      // one row more than the page tells whether a next page exists
       const [page, counted] = await Promise.all([
-        db.execute<{ id: number }>(pageIdsQuery(where, scope, scope.limit, (scope.page - 1) * scope.limit)),
+        db.execute<PageRow>(pageIdsQuery(where, scope, { limit: scope.limit + 1, offset, after })),
         db.execute<{ n: number }>(cappedCountQuery(where)),
       ]);
       const n = Number(counted.rows[0]?.n ?? 0);
-      return { rows: await load(page.rows.map((r) => Number(r.id))), total: Math.min(n, CONTACTS_COUNT_CAP), capped: n > CONTACTS_COUNT_CAP };
+      const pageRows = page.rows.slice(0, scope.limit);
+      const last = pageRows[pageRows.length - 1];
+      const next = page.rows.length > scope.limit && last ? { value: last.sort_value, id: Number(last.id) } : null;
+      const records = await load(pageRows.map((r) => Number(r.id)));
+      return { rows: records, total: Math.min(n, CONTACTS_COUNT_CAP), capped: n > CONTACTS_COUNT_CAP, next };
     },
 
     /** Ids of the scope's contacts in list order: the first `limit`, or with `fromEnd` the last `limit` (still in list order). */
     async matchingIds(reach: Reach, query: ScopeQuery, limit: number, fromEnd = false): Promise<number[]> {
-      const result = await db.execute<{ id: number }>(pageIdsQuery(scopeCondition(reach, query), query.scope, limit, 0, fromEnd));
+      const result = await db.execute<PageRow>(pageIdsQuery(scopeCondition(reach, query), query.scope, { limit, reverse: fromEnd }));
       const ids = result.rows.map((r) => Number(r.id));
       return fromEnd ? ids.reverse() : ids;
     },
 
-    /** Which of these ids the reach covers (live or in the trash). */
+    /** Which of these ids the reach covers (live or in the trash); a selection's 250,000 ids are one array parameter. */
     async reachableIds(reach: Reach, ids: number[]): Promise<number[]> {
       if (!ids.length) return [];
       const rows = await db
         .select({ id: contacts.id })
         .from(contacts)
-        .where(and(reachCondition(reach), inArray(contacts.id, ids)));
+        .where(and(reachCondition(reach), anyId(contacts.id, ids)));
       return rows.map((r) => r.id);
     },
 
@@ -523,6 +798,15 @@ export function createContactsRepository(db: Database) {
             const emails = batch.flatMap((item, i) => item.emails.map((e, position) => ({ contactId: batchIds[i] as number, email: e.email, position })));
             if (phones.length) await tx.insert(contactPhones).values(phones);
             if (emails.length) await tx.insert(contactEmails).values(emails);
+            const contactOf = (i: number) => batchIds[i] as number;
+            const tagLinks = batch.flatMap((item, i) => (item.tagIds ?? []).map((tagId) => ({ contactId: contactOf(i), tagId })));
+            const policyRows = batch.flatMap((item, i) => (item.policies ?? []).map((policy) => ({ ...policy, contactId: contactOf(i) })));
+            const noteRows = batch.flatMap((item, i) =>
+              (item.notes ?? []).map((note) => ({ ...note, contactId: contactOf(i), updatedAt: note.createdAt })),
+            );
+            if (tagLinks.length) await tx.insert(contactTags).values(tagLinks).onConflictDoNothing();
+            if (policyRows.length) await tx.insert(policies).values(policyRows);
+            if (noteRows.length) await tx.insert(contactNotes).values(noteRows);
             await refreshSearchText(tx, batchIds);
             return batchIds;
           })),
@@ -552,7 +836,8 @@ export function createContactsRepository(db: Database) {
     /**
      * Moves reachable contacts into the trash (`trashed` true) or back. `target` is a list of ids
      * (within the reach) or the scope (matched among live contacts when trashing, among trashed
-     * ones when restoring). Returns how many contacts changed.
+     * ones when restoring). Restoring a merged contact undoes its merge in the same transaction
+     * (contact-merge.repository undoMerges). Returns how many contacts changed.
      */
     async setTrashed(reach: Reach, target: { ids: number[] } | ScopeQuery, trashed: boolean): Promise<number> {
       const where =
@@ -560,12 +845,78 @@ export function createContactsRepository(db: Database) {
           ? and(reachCondition(reach), inArray(contacts.id, target.ids), trashed ? isNull(contacts.deletedAt) : isNotNull(contacts.deletedAt))
           : scopeCondition(reach, { ...target, scope: { ...target.scope, trashed: !trashed } });
       const now = new Date();
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(contacts)
+          .set({ deletedAt: trashed ? now : null, updatedAt: now })
+          .where(where)
+          .returning({ id: contacts.id });
+        if (!trashed) {
+          const restored = rows.map((r) => r.id);
+          const survivors = await undoMerges(tx, restored);
+          if (survivors.length) await refreshSearchText(tx, [...restored, ...survivors]);
+        }
+        return rows.length;
+      });
+    },
+
+    /** Which of these tag ids are tags of the company. */
+    async companyTagIds(companyId: number, ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
       const rows = await db
-        .update(contacts)
-        .set({ deletedAt: trashed ? now : null, updatedAt: now })
-        .where(where)
-        .returning({ id: contacts.id });
-      return rows.length;
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), anyId(tags.id, ids)));
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * The company's tags with these names, created (with their colours) where missing; by name.
+     * Running it again changes nothing.
+     */
+    async ensureTags(companyId: number, wanted: { name: string; color: string }[]): Promise<{ id: number; name: string; color: string }[]> {
+      if (wanted.length) {
+        await db
+          .insert(tags)
+          .values(wanted.map((t) => ({ companyId, name: t.name, color: t.color })))
+          .onConflictDoNothing();
+      }
+      return db
+        .select({ id: tags.id, name: tags.name, color: tags.color })
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), inArray(sql`lower(${tags.name})`, wanted.map((t) => t.name.toLowerCase()))))
+        .orderBy(asc(tags.name));
+    },
+
+    /**
+     * Adds `add` to and removes `remove` from every contact of a selection (ids the caller reaches,
+     * or the reachable contacts a scope matches), in one statement however large the selection: the
+     * selection is a CTE that an INSERT ... SELECT ... ON CONFLICT DO NOTHING and a DELETE read.
+     * Returns how many contacts the selection has.
+     */
+    async updateTags(reach: Reach, target: { ids: number[] } | ScopeQuery, add: number[], remove: number[]): Promise<number> {
+      const where = 'ids' in target ? (and(reachCondition(reach), anyId(contacts.id, target.ids)) as SQL) : scopeCondition(reach, target);
+      const result = await db.execute<{ n: number }>(sql`with selection as materialized (
+          select ${contacts.id} as id from ${contacts} where ${where}
+        ), added as (
+          insert into ${contactTags} (contact_id, tag_id)
+          select s.id, t.id from selection s cross join unnest(${sql.param(add)}::int[]) as t(id)
+          on conflict do nothing
+        ), removed as (
+          delete from ${contactTags} where ${anyId(sql`tag_id`, remove)} and contact_id in (select id from selection)
+        )
+        select count(*)::int as n from selection`);
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
+    /** Makes a contact's tags exactly these (tags it keeps keep their dates). */
+    async setTags(contactId: number, tagIds: number[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(contactTags)
+          .where(and(eq(contactTags.contactId, contactId), tagIds.length ? sql`not ${anyId(contactTags.tagId, tagIds)}` : undefined));
+        if (tagIds.length) await tx.insert(contactTags).values(tagIds.map((tagId) => ({ contactId, tagId }))).onConflictDoNothing();
+      });
     },
 
     /** Whether a user is one the reach covers as an owner: the caller, someone below them, or (company reach) anyone of the company. */

@@ -52,6 +52,7 @@ type ListBody = {
     total_count: number;
     total_pages: number;
     total_count_capped: boolean;
+    next_cursor: string | null;
   };
 };
 
@@ -90,6 +91,7 @@ describe('seed', () => {
       total_count: DEMO_CONTACTS_PER_AGENT,
       total_pages: 1,
       total_count_capped: false,
+      next_cursor: null,
     });
     for (const row of agent.data)
       expect(contactSchema.safeParse(row).success, JSON.stringify(row)).toBe(true);
@@ -501,6 +503,7 @@ describe('PATCH /v1/contacts (list and search)', () => {
         total_count: total,
         total_pages: pages,
         total_count_capped: false,
+        next_cursor: page < pages ? expect.any(String) : null,
       });
       seen.push(...body.data.map((c) => c.id));
     }

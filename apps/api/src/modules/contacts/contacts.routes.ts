@@ -29,7 +29,33 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(app, ctx, endpoints.assignContactToMe, (request) => ctx.contacts.assignToMe(requireIdentity(request), request.params.id));
 
+  route(app, ctx, endpoints.updateTagsGroup, (request) => ctx.contacts.updateTagsGroup(requireIdentity(request), request.body));
+
+  route(app, ctx, endpoints.updateTagsSingle, (request) => ctx.contacts.updateTagsSingle(requireIdentity(request), request.body));
+
   route(app, ctx, endpoints.destroyContacts, (request) => ctx.contacts.setTrashed(requireIdentity(request), request.body, true));
 
   route(app, ctx, endpoints.restoreContacts, (request) => ctx.contacts.setTrashed(requireIdentity(request), request.body, false));
+
+  route(app, ctx, endpoints.recordActivity, (request) =>
+    ctx.contactActions.recordActivity(requireIdentity(request), request.params.id, request.body.type),
+  );
+
+  route(app, ctx, endpoints.forceVerifyEmail, (request) =>
+    ctx.contactActions.forceVerifyEmail(requireIdentity(request), request.params.id, request.body?.email_id),
+  );
+
+  route(app, ctx, endpoints.validateEmail, (request) =>
+    ctx.contactActions.validateEmail(requireIdentity(request), request.params.id, request.body?.email_id),
+  );
+
+  route(app, ctx, endpoints.updateLinkedContact, (request) =>
+    ctx.contactActions.updateLinkedContact(requireIdentity(request), request.params.id, request.body.linked_contact_id),
+  );
+
+  route(app, ctx, endpoints.medicareImportContact, (request) =>
+    ctx.contactActions.medicareImport(requireIdentity(request), request.params.id, request.body),
+  );
+
+  route(app, ctx, endpoints.mergeContacts, (request) => ctx.contactMerge.merge(requireIdentity(request), request.body));
 }

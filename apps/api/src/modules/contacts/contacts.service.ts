@@ -12,11 +12,14 @@ import {
   type ParsedBodyOf,
   type ParsedContactsScope,
   type PhoneType,
+  type PolicyType,
   type quickUpdateContact,
   type selectedContactItems,
   type selectFirstLastContacts,
   type Timezone,
   type updateContact,
+  type updateTagsGroup,
+  type updateTagsSingle,
   type UsState,
 } from '@crm/contract';
 import { BRANDS, filterKeystrokes, type BrandId } from '@crm/brand-config';
@@ -26,6 +29,7 @@ import type { LookupsRepository } from '../lookups/lookups.repository';
 import type { Identity } from '../sessions/sessions.service';
 import { fullName } from '../users/current-user';
 import { contactReach, type Reach } from './contact-reach';
+import { decodeCursor, encodeCursor } from './contacts-cursor';
 import type {
   ContactRecord,
   ContactsRepository,
@@ -41,6 +45,8 @@ type QuickUpdateInput = ParsedBodyOf<typeof quickUpdateContact>;
 type SelectionInput = ParsedBodyOf<typeof destroyContacts>;
 type SelectedItemsInput = ParsedBodyOf<typeof selectedContactItems>;
 type SelectFirstLastInput = ParsedBodyOf<typeof selectFirstLastContacts>;
+type TagsGroupInput = ParsedBodyOf<typeof updateTagsGroup>;
+type TagsSingleInput = ParsedBodyOf<typeof updateTagsSingle>;
 
 /** The caller as the contacts module needs them. */
 export type ContactsCaller = Pick<Identity, 'user' | 'roles'>;
@@ -85,13 +91,14 @@ export function toContact(r: ContactRecord): Contact {
     linked_contact_id: r.linkedContactId,
     new: r.isNew,
     note: r.note,
-    tags: [],
-    policy_types: [],
-    carriers: [],
+    tags: r.tags,
+    policy_types: r.policyTypes as PolicyType[],
+    carriers: r.carriers,
     last_activity_at: iso(r.lastActivityAt),
     last_activity_type: r.lastActivityType as ActivityType | null,
     medicare_imported_at: iso(r.medicareImportedAt),
     merged_into_id: r.mergedIntoId,
+    ...(r.duplicateGroup !== undefined && { duplicate_group: r.duplicateGroup }),
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
     deleted_at: iso(r.deletedAt),
@@ -143,6 +150,12 @@ function emailsOf(input: NonNullable<UpdateInput['emails']>): EmailValue[] {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
+/** The scope as the repositories take it (the default scope when none is given), in the caller's time zone. */
+export function scopeQuery(caller: ContactsCaller, scope: ParsedContactsScope | undefined): ScopeQuery {
+  const timeZone = IANA_TIMEZONES[caller.user.timezone as Timezone] ?? IANA_TIMEZONES.est;
+  return { scope: scope ?? contactsScope.parse({}), timeZone };
+}
+
 /**
  * Contacts (spec part 2 §3–§7, issue 4): the list and its search, the record endpoints and the
  * bulk trash/restore, all within the caller's reach (contact-reach.ts). A contact outside the reach
@@ -178,13 +191,6 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
       }
     }
     if (Object.keys(errors).length) throw unprocessable(errors);
-  }
-
-  const defaultScope = (): ParsedContactsScope => contactsScope.parse({});
-
-  function scopeQuery(caller: ContactsCaller, scope: ParsedContactsScope | undefined): ScopeQuery {
-    const timeZone = IANA_TIMEZONES[caller.user.timezone as Timezone] ?? IANA_TIMEZONES.est;
-    return { scope: scope ?? defaultScope(), timeZone };
   }
 
   async function reachable(
@@ -247,6 +253,17 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     if (Object.keys(errors).length) throw unprocessable(errors);
   }
 
+  /** Tag ids must be tags of the caller's company: 422 on the field that names another. */
+  async function checkTags(caller: ContactsCaller, lists: Record<string, number[]>): Promise<void> {
+    const wanted = unique(Object.values(lists).flat());
+    const known = new Set(await contacts.companyTagIds(caller.user.companyId, wanted));
+    const errors: FieldErrors = {};
+    for (const [field, ids] of Object.entries(lists)) {
+      if (ids.some((id) => !known.has(id))) errors[field] = 'Choose tags';
+    }
+    if (Object.keys(errors).length) throw unprocessable(errors);
+  }
+
   async function present(id: number): Promise<{ data: Contact }> {
     const [record] = await contacts.load([id]);
     if (!record) throw notFound('Contact');
@@ -258,6 +275,8 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     findReachable: reachable,
     /** The ids, if the caller reaches every one of them, else 404. */
     requireReachableIds: reachableIds,
+    /** The contact as the API answers it, by id (no reach check: for modules that checked it already). */
+    present,
 
     async list(
       caller: ContactsCaller,
@@ -265,9 +284,15 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     ): Promise<{ data: Contact[]; meta: ContactsMeta }> {
       const query = scopeQuery(caller, scopeInput);
       const { scope } = query;
-      const { rows, total, capped } = await contacts.list(
+      const after = scope.cursor
+        ? decodeCursor(scope.cursor, scope.order_field, scope.order)
+        : undefined;
+      if (after === null)
+        throw unprocessable({ 'contacts_scope.cursor': 'Cursor does not match this search' });
+      const { rows, total, capped, next } = await contacts.list(
         contactReach(caller, scope.contact_group),
         query,
+        after,
       );
       return {
         data: rows.map(toContact),
@@ -277,7 +302,7 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
           total_count: total,
           total_pages: Math.ceil(total / scope.limit),
           total_count_capped: capped,
-          next_cursor: null,
+          next_cursor: next ? encodeCursor(scope.order_field, scope.order, next) : null,
         },
       };
     },
@@ -408,6 +433,44 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
       const record = await reachable(caller, id);
       if (record.ownerId !== caller.user.id)
         await contacts.update(record.id, { ownerId: caller.user.id });
+      return present(record.id);
+    },
+
+    /**
+     * Adds `tags` to and removes `remove_tags` from a selection: ids (every one reachable, else 404
+     * and nothing changes) or all plus the scope (reachable matching contacts). A tag named in both
+     * lists is added. Answers how many contacts the selection has.
+     */
+    async updateTagsGroup(
+      caller: ContactsCaller,
+      body: TagsGroupInput,
+    ): Promise<{ count: number }> {
+      await checkTags(caller, { tags: body.tags, remove_tags: body.remove_tags });
+      const add = unique(body.tags);
+      const remove = unique(body.remove_tags).filter((id) => !add.includes(id));
+      if (body.all) {
+        const query = scopeQuery(caller, body.contacts_scope);
+        return {
+          count: await contacts.updateTags(
+            contactReach(caller, query.scope.contact_group),
+            query,
+            add,
+            remove,
+          ),
+        };
+      }
+      const ids = await reachableIds(caller, body.ids ?? []);
+      return { count: await contacts.updateTags(contactReach(caller), { ids }, add, remove) };
+    },
+
+    /** Sets one contact's tags to exactly this list. */
+    async updateTagsSingle(
+      caller: ContactsCaller,
+      body: TagsSingleInput,
+    ): Promise<{ data: Contact }> {
+      const record = await reachable(caller, body.contact_id);
+      await checkTags(caller, { tags: body.tags });
+      await contacts.setTags(record.id, unique(body.tags));
       return present(record.id);
     },
 

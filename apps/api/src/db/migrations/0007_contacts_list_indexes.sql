@@ -1,0 +1,3 @@
+CREATE INDEX "contacts_company_first_name_idx" ON "contacts" USING btree ("company_id","first_name","id","owner_id") WHERE "contacts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "contacts_company_city_idx" ON "contacts" USING btree ("company_id","city","id","owner_id") WHERE "contacts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "contacts_city_trgm_idx" ON "contacts" USING gin ("city" gin_trgm_ops);

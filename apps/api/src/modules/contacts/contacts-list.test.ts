@@ -1,0 +1,760 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  contact as contactSchema,
+  POLICY_TYPES,
+  type Contact,
+  type ContactsScope,
+  type CreateContactBody,
+  type PolicyType,
+} from '@crm/contract';
+import { contactNotes, contacts, contactTags, policies } from '../../db/schema';
+import { DEMO_CONTACTS_PER_AGENT, DEMO_TAGS, demoContacts } from '../../db/seed-contacts';
+import { EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
+import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const as: Record<string, TestAgent> = {};
+const userIds: Record<string, number> = {};
+let companyId: number;
+let keystoneCompanyId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const sign = async (name: string, email: string, host?: string) => {
+    const agent = new TestAgent(t.app, { host });
+    await agent.signIn(email);
+    as[name] = agent;
+    userIds[name] = (await t.ctx.usersRepository.findByEmail(email))!.id;
+  };
+  await Promise.all([
+    sign('admin', seedEmail('admin')),
+    sign('manager', seedEmail('manager')),
+    sign('field', seedEmail('field')),
+    sign('telemarketer', seedEmail('telemarketer')),
+    sign('agent', seedEmail('agent')),
+    sign('kAgent', seedEmail('agent', KEYSTONE_DEMO.domainName), 'keystone.localhost'),
+    sign('preneed', seedEmail('preneed', EVERGREEN_DEMO.domainName), 'evergreen.localhost'),
+  ]);
+  companyId = (await t.ctx.usersRepository.findByEmail(seedEmail('agent')))!.companyId;
+  keystoneCompanyId = (await t.ctx.usersRepository.findByEmail(
+    seedEmail('agent', KEYSTONE_DEMO.domainName),
+  ))!.companyId;
+});
+afterAll(() => t.close());
+
+type ListBody = {
+  data: Contact[];
+  meta: {
+    current_page: number;
+    limit: number;
+    total_count: number;
+    total_pages: number;
+    total_count_capped: boolean;
+    next_cursor: string | null;
+  };
+};
+
+async function list(who: string, scope: ContactsScope = {}): Promise<ListBody> {
+  const res = await as[who]!.patch('/v1/contacts', { contacts_scope: scope });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const ids = (body: ListBody) => body.data.map((c) => c.id);
+
+async function create(who: string, body: CreateContactBody): Promise<Contact> {
+  const res = await as[who]!.post('/v1/contacts', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function makeTags(company: number, names: string[]): Promise<Record<string, number>> {
+  const rows = await t.ctx.contactsRepository.ensureTags(
+    company,
+    names.map((name) => ({ name, color: '#0f766e' })),
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}
+
+async function tag(contactIds: number[], tagId: number) {
+  await t.ctx.db.insert(contactTags).values(contactIds.map((contactId) => ({ contactId, tagId })));
+}
+
+async function carrierIds(company: number): Promise<Record<string, number>> {
+  return Object.fromEntries(
+    (await t.ctx.lookupsRepository.carriers(company)).map((c) => [c.name, c.id]),
+  );
+}
+
+async function addPolicy(contactId: number, policyType: PolicyType, carrierId: number | null) {
+  await t.ctx.db.insert(policies).values({ contactId, policyType, carrierId });
+}
+
+/** The tags of contacts straight from the database, by contact id. */
+async function tagsInDb(contactIds: number[]): Promise<Record<number, number[]>> {
+  const rows = await t.ctx.db
+    .select({ contactId: contactTags.contactId, tagId: contactTags.tagId })
+    .from(contactTags)
+    .where(inArray(contactTags.contactId, contactIds));
+  const result: Record<number, number[]> = Object.fromEntries(contactIds.map((id) => [id, []]));
+  for (const r of rows) result[r.contactId]!.push(r.tagId);
+  for (const id of contactIds) result[id]!.sort((a, b) => a - b);
+  return result;
+}
+
+async function firstContactOf(key: string): Promise<number> {
+  const [row] = await t.ctx.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(eq(contacts.ownerId, userIds[key]!))
+    .limit(1);
+  return row!.id;
+}
+
+describe('seed: tags, policies and notes', () => {
+  it('gives each company its tags and some demo contacts tags, policies fit for the brand, and notes by their owner', async () => {
+    const all = (await list('admin', { limit: 500 })).data;
+    const tagNames = new Set(all.flatMap((c) => c.tags.map((tg) => tg.name)));
+    expect([...tagNames].every((n) => DEMO_TAGS.harbor.some((d) => d.name === n))).toBe(true);
+    expect(tagNames.size).toBeGreaterThan(2);
+    const agentRows = (await list('agent', { limit: 100 })).data;
+    expect(agentRows.some((c) => c.tags.length > 0)).toBe(true);
+    expect(agentRows.some((c) => c.tags.length === 0)).toBe(true);
+    // clients hold policies; Medicare plans only for contacts with a Medicare number
+    const insured = all.filter((c) => c.policy_types.length > 0);
+    expect(insured.length).toBeGreaterThan(0);
+    expect(
+      all
+        .filter((c) => c.category === 'client' && c.owner.id === userIds.agent)
+        .every((c) => c.policy_types.length > 0),
+    ).toBe(true);
+    for (const c of insured) {
+      expect(c.carriers.length, JSON.stringify(c)).toBeGreaterThan(0);
+      if (c.policy_types.some((p) => p.startsWith('medicare') || p === 'part_d'))
+        expect(c.medicare_number).not.toBeNull();
+    }
+    const evergreen = (await list('preneed', { limit: 100 })).data;
+    const evergreenTypes = new Set(evergreen.flatMap((c) => c.policy_types));
+    expect(evergreenTypes.size).toBeGreaterThan(0);
+    expect([...evergreenTypes].every((p) => p === 'preneed' || p === 'final_expense')).toBe(true);
+    // notes by the owner
+    const notes = await t.ctx.db
+      .select({ authorId: contactNotes.authorId, ownerId: contacts.ownerId })
+      .from(contactNotes)
+      .innerJoin(contacts, eq(contacts.id, contactNotes.contactId))
+      .where(eq(contacts.companyId, companyId));
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((n) => n.authorId === n.ownerId)).toBe(true);
+  });
+
+  it('is deterministic, and the contacts themselves are the same with or without their records', () => {
+    const catalogs = { statuses: [1, 2], agentflowStatuses: [3], sources: [4] };
+    const records = {
+      tags: [
+        { id: 7, name: 'T65' },
+        { id: 8, name: 'Hot lead' },
+      ],
+      carriers: [
+        { id: 9, name: 'Humana' },
+        { id: 10, name: 'Foresters' },
+      ],
+      policyTypes: ['medicare_advantage', 'final_expense'] as PolicyType[],
+    };
+    const withRecords = demoContacts('same', 1, DEMO_CONTACTS_PER_AGENT, { ...catalogs, records });
+    expect(withRecords).toEqual(
+      demoContacts('same', 1, DEMO_CONTACTS_PER_AGENT, { ...catalogs, records }),
+    );
+    expect(withRecords.map((c) => c.values)).toEqual(
+      demoContacts('same', 1, DEMO_CONTACTS_PER_AGENT, catalogs).map((c) => c.values),
+    );
+    expect(withRecords.some((c) => c.policies?.length)).toBe(true);
+    expect(withRecords.every((c) => (c.tagIds ?? []).every((id) => id === 7 || id === 8))).toBe(
+      true,
+    );
+  });
+});
+
+describe('tags, policy types and carriers: payload and filters', () => {
+  const fx: Record<string, Contact> = {};
+  let tg: Record<string, number>;
+  let cr: Record<string, number>;
+  beforeAll(async () => {
+    for (const key of ['A', 'B', 'C', 'D', 'E'])
+      fx[key] = await create('agent', { first_name: key, last_name: `Filterzz${key}` });
+    tg = await makeTags(companyId, ['Fx hot', 'Fx spouse', 'Fx only']);
+    cr = await carrierIds(companyId);
+    await tag([fx.A!.id, fx.B!.id], tg['Fx hot']!);
+    await tag([fx.B!.id, fx.C!.id], tg['Fx spouse']!);
+    await tag([fx.A!.id, fx.B!.id], tg['Fx only']!);
+    await addPolicy(fx.A!.id, 'medicare_advantage', cr.Aetna!);
+    await addPolicy(fx.B!.id, 'whole_life', cr.Transamerica!);
+    await addPolicy(fx.B!.id, 'term_life', cr.Foresters!);
+    await addPolicy(fx.B!.id, 'final_expense', cr.Foresters!);
+    await addPolicy(fx.D!.id, 'part_d', cr.Humana!);
+    await addPolicy(fx.D!.id, 'other', null);
+  });
+  const letters = (body: ListBody) => body.data.map((c) => c.first_name);
+  const fixtures = (scope: ContactsScope) =>
+    list('agent', { q: 'filterzz', ...scope }).then(letters);
+
+  it('shows tags by name, the distinct policy types in POLICY_TYPES order and the distinct carriers by name', async () => {
+    const res = await as.agent!.get(`/v1/contacts/${fx.B!.id}`);
+    const b: Contact = res.json().data;
+    expect(contactSchema.safeParse(b).success).toBe(true);
+    expect(b.tags).toEqual([
+      { id: tg['Fx hot']!, name: 'Fx hot', color: '#0f766e' },
+      { id: tg['Fx only']!, name: 'Fx only', color: '#0f766e' },
+      { id: tg['Fx spouse']!, name: 'Fx spouse', color: '#0f766e' },
+    ]);
+    expect(b.policy_types).toEqual(['final_expense', 'term_life', 'whole_life']);
+    expect(b.carriers).toEqual([
+      { id: cr.Foresters!, name: 'Foresters' },
+      { id: cr.Transamerica!, name: 'Transamerica' },
+    ]);
+    const listed = (await list('agent', { q: 'filterzz' })).data;
+    const byName = Object.fromEntries(listed.map((c) => [c.first_name, c]));
+    expect(byName.B).toEqual(b);
+    expect(byName.D!.policy_types).toEqual(['part_d', 'other']);
+    expect(byName.D!.carriers).toEqual([{ id: cr.Humana!, name: 'Humana' }]);
+    expect(byName.E).toMatchObject({ tags: [], policy_types: [], carriers: [] });
+    expect(POLICY_TYPES.indexOf('final_expense')).toBeLessThan(POLICY_TYPES.indexOf('term_life'));
+  });
+
+  it('included_tags (any of) and excluded_tags (none of)', async () => {
+    expect(await fixtures({ included_tags: [tg['Fx hot']!] })).toEqual(['A', 'B']);
+    expect(await fixtures({ included_tags: [tg['Fx hot']!, tg['Fx spouse']!] })).toEqual([
+      'A',
+      'B',
+      'C',
+    ]);
+    expect(await fixtures({ excluded_tags: [tg['Fx hot']!] })).toEqual(['C', 'D', 'E']);
+    expect(await fixtures({ excluded_tags: [tg['Fx hot']!, tg['Fx spouse']!] })).toEqual([
+      'D',
+      'E',
+    ]);
+    expect(
+      await fixtures({ included_tags: [tg['Fx spouse']!], excluded_tags: [tg['Fx hot']!] }),
+    ).toEqual(['C']);
+    // without a search box (the ordered query), across all the agent's contacts
+    expect(letters(await list('agent', { included_tags: [tg['Fx only']!], limit: 500 }))).toEqual([
+      'A',
+      'B',
+    ]);
+    const everyone = (await list('agent', { limit: 500 })).meta.total_count;
+    expect(
+      (await list('agent', { excluded_tags: [tg['Fx only']!], limit: 500 })).meta.total_count,
+    ).toBe(everyone - 2);
+  });
+
+  it('included_policy_types (has one of), excluded_policy_types (has none of) and carriers (has a policy from one of)', async () => {
+    expect(await fixtures({ included_policy_types: ['medicare_advantage', 'part_d'] })).toEqual([
+      'A',
+      'D',
+    ]);
+    expect(await fixtures({ included_policy_types: ['term_life'] })).toEqual(['B']);
+    expect(await fixtures({ excluded_policy_types: ['final_expense'] })).toEqual([
+      'A',
+      'C',
+      'D',
+      'E',
+    ]);
+    expect(
+      await fixtures({ excluded_policy_types: ['final_expense', 'part_d', 'medicare_advantage'] }),
+    ).toEqual(['C', 'E']);
+    expect(await fixtures({ carriers: [cr.Foresters!] })).toEqual(['B']);
+    expect(await fixtures({ carriers: [cr.Aetna!, cr.Humana!] })).toEqual(['A', 'D']);
+    expect(await fixtures({ carriers: [cr.Aetna!], included_tags: [tg['Fx spouse']!] })).toEqual(
+      [],
+    );
+    expect(
+      await fixtures({ included_policy_types: ['final_expense'], carriers: [cr.Transamerica!] }),
+    ).toEqual(['B']);
+  });
+
+  it("another company's tag and carrier ids match nothing", async () => {
+    const kTags = await makeTags(keystoneCompanyId, ['Fx hot']);
+    const kCarriers = await carrierIds(keystoneCompanyId);
+    expect(await fixtures({ included_tags: [kTags['Fx hot']!] })).toEqual([]);
+    expect(await fixtures({ excluded_tags: [kTags['Fx hot']!] })).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+      'E',
+    ]);
+    expect(await fixtures({ carriers: [kCarriers.Aetna!] })).toEqual([]);
+  });
+
+  it('refuses bad filter values with 422 naming the field', async () => {
+    const bad = async (scope: unknown) => {
+      const res = await as.agent!.patch('/v1/contacts', { contacts_scope: scope });
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json().errors;
+    };
+    expect(await bad({ included_policy_types: ['pet_insurance'] })).toEqual({
+      'contacts_scope.included_policy_types.0': 'Choose a policy type',
+    });
+    expect(await bad({ included_tags: ['x'] })).toEqual({
+      'contacts_scope.included_tags.0': 'Must be an id',
+    });
+  });
+});
+
+describe('duplicate scan', () => {
+  const d: Record<string, number> = {};
+  let dupTag: number;
+  const created = async (
+    key: string,
+    body: CreateContactBody,
+    raw: Partial<typeof contacts.$inferInsert> = {},
+  ) => {
+    d[key] = (await create('agent', body)).id;
+    if (Object.keys(raw).length)
+      await t.ctx.db.update(contacts).set(raw).where(eq(contacts.id, d[key]));
+  };
+  beforeAll(async () => {
+    await created('d1', {
+      first_name: 'Mary',
+      last_name: 'Dupzz',
+      address1: '12 Oak St',
+      zip: '33601',
+    });
+    await created(
+      'd2',
+      { first_name: 'Mary', last_name: 'Dupzz', zip: '33601-1234' },
+      { firstName: ' MARY ', address1: '12 oak st ' },
+    );
+    await created('d3', {
+      first_name: 'Mary',
+      last_name: 'Dupzzother',
+      address1: '12 Oak St',
+      zip: '33601',
+    });
+    await created('d4', {
+      first_name: 'John',
+      last_name: 'Dupzz',
+      address1: '99 Elm St',
+      zip: '33602',
+    });
+    await created('d5', { first_name: 'John', last_name: 'Dupzz' });
+    await created('d6', {
+      first_name: 'Solo',
+      last_name: 'Uniquezz',
+      address1: '99 Elm St',
+      zip: '33603',
+    });
+    await created('d7', { first_name: 'Ann', last_name: '' });
+    await created('d8', { first_name: 'Ann', last_name: '', address1: '7 Pine Rd' });
+    await created(
+      'd9',
+      { first_name: 'Zed', last_name: 'Uniquezz', address1: '7 Pine Rd' },
+      { lastName: 'UNIQUEZZ ' },
+    );
+    dupTag = (await makeTags(companyId, ['Dup fixture']))['Dup fixture']!;
+    await tag(Object.values(d), dupTag);
+  });
+  const scan = (
+    duplicates: ContactsScope['duplicates'],
+    extra: ContactsScope = {},
+    who = 'agent',
+  ) => list(who, { included_tags: [dupTag], duplicates, limit: 50, ...extra });
+  const keyed = (body: ListBody) =>
+    body.data.map((c) => [
+      Object.entries(d).find(([, id]) => id === c.id)?.[0] ?? c.id,
+      c.duplicate_group,
+    ]);
+
+  it('by first name: names equal ignoring case and spaces, grouped by the shared value, then in list order', async () => {
+    const body = await scan({ first_name: true });
+    expect(keyed(body)).toEqual([
+      ['d7', '["ann"]'],
+      ['d8', '["ann"]'],
+      ['d4', '["john"]'],
+      ['d5', '["john"]'],
+      ['d1', '["mary"]'],
+      ['d2', '["mary"]'],
+      ['d3', '["mary"]'],
+    ]);
+    expect(body.meta).toMatchObject({ total_count: 7, total_pages: 1, next_cursor: null });
+    // the group order is kept when the scope orders otherwise; inside a group the scope's order holds
+    expect(
+      keyed(await scan({ first_name: true }, { order_field: 'created_at', order: 'desc' })).map(
+        ([k]) => k,
+      ),
+    ).toEqual(['d8', 'd7', 'd5', 'd4', 'd3', 'd2', 'd1']);
+  });
+
+  it('by last name: blank last names never count; by first and last name together', async () => {
+    expect(keyed(await scan({ last_name: true }, { order_field: 'created_at' }))).toEqual([
+      ['d1', '["dupzz"]'],
+      ['d2', '["dupzz"]'],
+      ['d4', '["dupzz"]'],
+      ['d5', '["dupzz"]'],
+      ['d6', '["uniquezz"]'],
+      ['d9', '["uniquezz"]'],
+    ]);
+    expect(
+      keyed(await scan({ first_name: true, last_name: true }, { order_field: 'created_at' })),
+    ).toEqual([
+      ['d4', '["john", "dupzz"]'],
+      ['d5', '["john", "dupzz"]'],
+      ['d1', '["mary", "dupzz"]'],
+      ['d2', '["mary", "dupzz"]'],
+    ]);
+  });
+
+  it('by address: the first line ignoring case and spaces plus the 5-digit zip; no zip or no address never counts', async () => {
+    const body = await scan({ address: true }, { order_field: 'created_at' });
+    expect(keyed(body)).toEqual([
+      ['d1', '["12 oak st", "33601"]'],
+      ['d2', '["12 oak st", "33601"]'],
+      ['d3', '["12 oak st", "33601"]'],
+    ]);
+    expect(
+      keyed(await scan({ address: true, first_name: true }, { order_field: 'created_at' })).map(
+        ([k]) => k,
+      ),
+    ).toEqual(['d1', 'd2', 'd3']);
+    expect((await scan({ first_name: false, last_name: false, address: false })).data).toHaveLength(
+      9,
+    );
+  });
+
+  it('pages by the given limit; only contacts in reach count, live or (trashed) in the trash', async () => {
+    const first = await scan({ first_name: true }, { limit: 3 });
+    const second = await scan({ first_name: true }, { limit: 3, page: 2 });
+    const third = await scan({ first_name: true }, { limit: 3, page: 3 });
+    expect([...ids(first), ...ids(second), ...ids(third)]).toEqual(
+      ids(await scan({ first_name: true })),
+    );
+    expect(first.meta).toMatchObject({ total_count: 7, total_pages: 3, next_cursor: null });
+    // another agent's Solo Uniquezz: not a duplicate for the agent, one for their common manager
+    const other = await create('telemarketer', { first_name: 'Solo', last_name: 'Uniquezz' });
+    await tag([other.id], dupTag);
+    expect(keyed(await scan({ first_name: true, last_name: true })).map(([k]) => k)).toEqual([
+      'd4',
+      'd5',
+      'd1',
+      'd2',
+    ]);
+    const manager = keyed(
+      await scan({ first_name: true, last_name: true }, { order_field: 'created_at' }, 'manager'),
+    );
+    expect(manager.map(([k]) => k)).toEqual(['d4', 'd5', 'd1', 'd2', 'd6', other.id]);
+    expect(manager[5]![1]).toBe('["solo", "uniquezz"]');
+    // trash: d4 and d5 leave the live scan and are duplicates of each other in the trash
+    expect(
+      (
+        await as.agent!.request('DELETE', '/v1/contacts/destroy_all', {
+          body: { ids: [d.d4, d.d5, d.d1] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(keyed(await scan({ first_name: true, last_name: true }))).toEqual([]);
+    expect(
+      keyed(
+        await scan(
+          { first_name: true, last_name: true },
+          { trashed: true, order_field: 'created_at' },
+        ),
+      ),
+    ).toEqual([
+      ['d4', '["john", "dupzz"]'],
+      ['d5', '["john", "dupzz"]'],
+    ]);
+    expect(
+      (await as.agent!.put('/v1/contacts/restore', { ids: [d.d4, d.d5, d.d1] })).statusCode,
+    ).toBe(200);
+  });
+
+  it('without other filters, finds exactly the contacts in reach that share a name with another', async () => {
+    const everyone = (await list('agent', { limit: 500 })).data;
+    const key = (c: Contact) =>
+      `${c.first_name.trim().toLowerCase()}|${c.last_name.trim().toLowerCase()}`;
+    const counts = new Map<string, number>();
+    for (const c of everyone)
+      if (c.first_name.trim() && c.last_name.trim())
+        counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+    const expected = everyone.filter((c) => (counts.get(key(c)) ?? 0) > 1);
+    const body = await list('agent', {
+      duplicates: { first_name: true, last_name: true },
+      limit: 500,
+    });
+    expect(new Set(ids(body))).toEqual(new Set(expected.map((c) => c.id)));
+    expect(body.meta.total_count).toBe(expected.length);
+    // each group is one run of rows
+    const runs = body.data
+      .map((c) => c.duplicate_group!)
+      .filter((g, i, all) => i === 0 || all[i - 1] !== g);
+    expect(new Set(runs).size).toBe(runs.length);
+    for (const c of body.data)
+      expect(c.duplicate_group).toBe(
+        JSON.stringify([
+          c.first_name.trim().toLowerCase(),
+          c.last_name.trim().toLowerCase(),
+        ]).replace(',', ', '),
+      );
+    // the plain list carries no duplicate_group
+    expect(everyone.every((c) => !('duplicate_group' in c))).toBe(true);
+  });
+});
+
+describe('keyset paging', () => {
+  beforeAll(async () => {
+    // ties on the sort columns and empty cities, in reach of the administrator
+    for (let i = 0; i < 6; i += 1)
+      await create('agent', {
+        first_name: `Tie${i}`,
+        last_name: 'Keysetzz',
+        city: i % 2 ? 'Keyville' : null,
+      });
+  });
+
+  async function walk(
+    who: string,
+    scope: ContactsScope,
+  ): Promise<{ byCursor: number[]; byPage: number[]; pages: number }> {
+    const byCursor: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const body: ListBody = await list(who, { ...scope, ...(cursor && { cursor }) });
+      byCursor.push(...ids(body));
+      cursor = body.meta.next_cursor;
+      pages += 1;
+      expect(pages).toBeLessThan(200);
+    } while (cursor);
+    const byPage: number[] = [];
+    const first = await list(who, scope);
+    for (let page = 1; page <= first.meta.total_pages; page += 1)
+      byPage.push(...ids(await list(who, { ...scope, page })));
+    return { byCursor, byPage, pages };
+  }
+
+  for (const [order_field, order] of [
+    ['last_name', 'asc'],
+    ['created_at', 'desc'],
+    ['city', 'asc'],
+    ['city', 'desc'],
+    ['date_of_birth', 'asc'],
+  ] as const) {
+    it(`walking with cursors gives exactly the pages by number: ${order_field} ${order}`, async () => {
+      const scope = { order_field, order, limit: 9 };
+      const { byCursor, byPage, pages } = await walk('admin', scope);
+      expect(byCursor).toEqual(byPage);
+      expect(byCursor).toEqual(ids(await list('admin', { order_field, order, limit: 500 })));
+      expect(new Set(byCursor).size).toBe(byCursor.length);
+      expect(pages).toBe(Math.ceil(byCursor.length / 9));
+      expect(pages).toBeGreaterThan(5);
+    });
+  }
+
+  it('works with a search, with the trash view, and from any page; the last page has no next cursor', async () => {
+    const { byCursor, byPage } = await walk('agent', {
+      q: 'keysetzz',
+      order_field: 'city',
+      limit: 2,
+    });
+    expect(byCursor).toEqual(byPage);
+    expect(byCursor).toHaveLength(6);
+    expect(
+      (
+        await as.agent!.request('DELETE', '/v1/contacts/destroy_all', { body: { ids: byCursor } })
+      ).json(),
+    ).toEqual({ count: 6 });
+    const trash = await walk('agent', {
+      trashed: true,
+      order_field: 'city',
+      order: 'desc',
+      limit: 4,
+    });
+    expect(trash.byCursor).toEqual(trash.byPage);
+    expect(trash.byCursor).toHaveLength(6);
+    expect((await as.agent!.put('/v1/contacts/restore', { ids: byCursor })).json()).toEqual({
+      count: 6,
+    });
+    const page2 = await list('admin', { limit: 10, page: 2 });
+    const page3 = await list('admin', { limit: 10, page: 3 });
+    expect(
+      ids(await list('admin', { limit: 10, page: 3, cursor: page2.meta.next_cursor })),
+    ).toEqual(ids(page3));
+    const all = await list('agent', { limit: 500 });
+    expect(all.meta.next_cursor).toBeNull();
+    const exact = await list('agent', { limit: all.meta.total_count });
+    expect(exact.meta.next_cursor).toBeNull();
+  });
+
+  it('refuses a cursor of another order, or one that is not a cursor, with 422', async () => {
+    const { meta } = await list('admin', { order_field: 'last_name', limit: 5 });
+    const bad = async (scope: ContactsScope) => {
+      const res = await as.admin!.patch('/v1/contacts', { contacts_scope: scope });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({
+        'contacts_scope.cursor': 'Cursor does not match this search',
+      });
+    };
+    await bad({ order_field: 'first_name', cursor: meta.next_cursor });
+    await bad({ order_field: 'last_name', order: 'desc', cursor: meta.next_cursor });
+    await bad({ cursor: 'not-a-cursor' });
+    const created = Buffer.from(
+      JSON.stringify({ f: 'created_at', o: 'asc', v: 'yesterday', i: 1 }),
+    ).toString('base64url');
+    await bad({ order_field: 'created_at', cursor: created });
+  });
+});
+
+describe('PATCH /v1/contacts/update_tags_group', () => {
+  let tg: Record<string, number>;
+  beforeAll(async () => {
+    tg = await makeTags(companyId, ['Grp add', 'Grp remove', 'Grp all']);
+  });
+  const group = (who: string, body: unknown) =>
+    as[who]!.patch('/v1/contacts/update_tags_group', body);
+
+  it('adds and removes tags on the given ids and answers how many contacts the selection has', async () => {
+    const mine = ids(await list('agent', { limit: 3 }));
+    await tag([mine[0]!], tg['Grp remove']!);
+    const res = await group('agent', {
+      ids: [...mine, mine[0]],
+      tags: [tg['Grp add']],
+      remove_tags: [tg['Grp remove']],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ count: 3 });
+    const after = await tagsInDb(mine);
+    for (const id of mine) {
+      expect(after[id]).toContain(tg['Grp add']);
+      expect(after[id]).not.toContain(tg['Grp remove']);
+    }
+    // adding again changes nothing and is no error
+    expect((await group('agent', { ids: mine, tags: [tg['Grp add']] })).json()).toEqual({
+      count: 3,
+    });
+    expect(await tagsInDb(mine)).toEqual(after);
+    // a manager tags their downline's contacts
+    expect((await group('field', { ids: mine, remove_tags: [tg['Grp add']] })).json()).toEqual({
+      count: 3,
+    });
+    expect(Object.values(await tagsInDb(mine)).some((list) => list.includes(tg['Grp add']!))).toBe(
+      false,
+    );
+  });
+
+  it("answers 404 and changes nothing when one id is another agent's", async () => {
+    const mine = ids(await list('agent', { limit: 2 }));
+    const foreign = await firstContactOf('telemarketer');
+    const before = await tagsInDb([...mine, foreign]);
+    const res = await group('agent', { ids: [...mine, foreign], tags: [tg['Grp add']] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: { base: 'Contact not found' } });
+    expect(await tagsInDb([...mine, foreign])).toEqual(before);
+  });
+
+  it("refuses another company's tags and an empty change with 422", async () => {
+    const kTag = (await makeTags(keystoneCompanyId, ['Grp add']))['Grp add']!;
+    const mine = ids(await list('agent', { limit: 2 }));
+    const before = await tagsInDb(mine);
+    const refused = async (body: unknown, errors: Record<string, string>) => {
+      const res = await group('agent', body);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+    };
+    await refused({ ids: mine, tags: [kTag] }, { tags: 'Choose tags' });
+    await refused(
+      { ids: mine, tags: [tg['Grp add']], remove_tags: [kTag] },
+      { remove_tags: 'Choose tags' },
+    );
+    await refused({ ids: mine }, { tags: 'Choose tags' });
+    await refused({ tags: [tg['Grp add']] }, { ids: 'Choose contacts' });
+    expect(await tagsInDb(mine)).toEqual(before);
+  });
+
+  it("with all plus a scope, tags the agent's matching contacts only, never other agents'", async () => {
+    const teleCount = (await list('telemarketer', { limit: 500 })).meta.total_count;
+    const mine = (await list('agent', { limit: 500 })).meta.total_count;
+    const res = await group('agent', { all: true, contacts_scope: {}, tags: [tg['Grp all']] });
+    expect(res.json()).toEqual({ count: mine });
+    expect(
+      (await list('agent', { included_tags: [tg['Grp all']!], limit: 500 })).meta.total_count,
+    ).toBe(mine);
+    expect(
+      (await list('manager', { included_tags: [tg['Grp all']!], limit: 500 })).meta.total_count,
+    ).toBe(mine);
+    expect((await list('telemarketer', { included_tags: [tg['Grp all']!] })).meta.total_count).toBe(
+      0,
+    );
+    expect((await list('telemarketer', { limit: 500 })).meta.total_count).toBe(teleCount);
+    // a narrower scope removes from its matches only
+    const clients = (await list('agent', { category: 'client', limit: 500 })).meta.total_count;
+    expect(clients).toBeGreaterThan(0);
+    expect(
+      (
+        await group('agent', {
+          all: true,
+          contacts_scope: { category: 'client' },
+          remove_tags: [tg['Grp all']],
+        })
+      ).json(),
+    ).toEqual({ count: clients });
+    expect(
+      (await list('agent', { included_tags: [tg['Grp all']!], limit: 500 })).meta.total_count,
+    ).toBe(mine - clients);
+    expect(
+      (await list('agent', { included_tags: [tg['Grp all']!], category: 'client' })).meta
+        .total_count,
+    ).toBe(0);
+  });
+});
+
+describe('PATCH /v1/contacts/update_tags_single', () => {
+  let tg: Record<string, number>;
+  beforeAll(async () => {
+    tg = await makeTags(companyId, ['One a', 'One b', 'One c']);
+  });
+  const single = (who: string, body: unknown) =>
+    as[who]!.patch('/v1/contacts/update_tags_single', body);
+
+  it("sets one contact's tags to exactly the list and answers the contact", async () => {
+    const id = (await create('agent', { first_name: 'Single', last_name: 'Tagzz' })).id;
+    const res = await single('agent', {
+      contact_id: id,
+      tags: [tg['One b'], tg['One a'], tg['One a']],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.tags.map((x: { name: string }) => x.name)).toEqual(['One a', 'One b']);
+    expect(
+      (await single('agent', { contact_id: id, tags: [tg['One c'], tg['One b']] }))
+        .json()
+        .data.tags.map((x: { name: string }) => x.name),
+    ).toEqual(['One b', 'One c']);
+    expect((await tagsInDb([id]))[id]).toEqual([tg['One b'], tg['One c']].sort((a, b) => a! - b!));
+    expect((await single('agent', { contact_id: id, tags: [] })).json().data.tags).toEqual([]);
+    // a manager sets the tags of a downline contact
+    expect(
+      (await single('field', { contact_id: id, tags: [tg['One a']] })).json().data.tags,
+    ).toHaveLength(1);
+  });
+
+  it("answers 404 for a contact outside the reach (changing nothing) and 422 for another company's tag", async () => {
+    const foreign = await firstContactOf('telemarketer');
+    const before = await tagsInDb([foreign]);
+    const res = await single('agent', { contact_id: foreign, tags: [tg['One a']] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: { base: 'Contact not found' } });
+    expect((await single('field', { contact_id: foreign, tags: [tg['One a']] })).statusCode).toBe(
+      404,
+    );
+    expect(await tagsInDb([foreign])).toEqual(before);
+    const kTag = (await makeTags(keystoneCompanyId, ['One a']))['One a']!;
+    const own = ids(await list('agent', { limit: 1 }))[0]!;
+    const refused = await single('agent', { contact_id: own, tags: [kTag] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ tags: 'Choose tags' });
+    expect((await single('kAgent', { contact_id: own, tags: [] })).statusCode).toBe(404);
+    const [stillThere] = await t.ctx.db
+      .select({ id: contactTags.tagId })
+      .from(contactTags)
+      .where(and(eq(contactTags.contactId, own), eq(contactTags.tagId, kTag)));
+    expect(stillThere).toBeUndefined();
+  });
+});

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { endpoints, TAG_COLORS, type Tag } from '@crm/contract';
+import { applyApiErrors, FormError } from '@crm/session';
+import { Button, Field, Input, cn } from '@crm/ui';
+import { TAG_COLOR_NAMES, tagTextColor } from '../filters/tag-color';
+
+const tagForm = endpoints.createTag.body.pick({ name: true, color: true });
+type TagInput = z.input<typeof tagForm>;
+type TagOutput = z.output<typeof tagForm>;
+
+export type NewTagFormProps = {
+  /** The tag was created (POST /v1/tags). */
+  onCreated: (tag: Tag) => void;
+};
+
+/** Creates a company tag inline: a name and a colour from TAG_COLORS; errors show beside the fields. */
+export function NewTagForm({ onCreated }: NewTagFormProps) {
+  const client = useApiClient();
+  const id = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TagInput, unknown, TagOutput>({ resolver: zodResolver(tagForm), defaultValues: { name: '', color: TAG_COLORS[0] } });
+
+  const handleValid = async (values: TagOutput) => {
+    setFormError(null);
+    try {
+      const { data } = await client.call('createTag', { body: values });
+      reset({ name: '', color: values.color });
+      onCreated(data);
+    } catch (error) {
+      setFormError(applyApiErrors(error, setError, ['name', 'color']));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(handleValid)} aria-label="New tag" className="flex flex-col gap-2 rounded border border-border p-3">
+      <h3 className="text-sm font-semibold">New tag</h3>
+      <Field label="Tag name" error={errors.name?.message} required>
+        <Input {...register('name')} autoComplete="off" maxLength={50} />
+      </Field>
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => (
+          <fieldset aria-describedby={`${id}-color-error`}>
+            <legend className="text-sm font-medium">Colour</legend>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {TAG_COLORS.map((color) => (
+                <label
+                  key={color}
+                  className={cn(
+                    'relative inline-flex size-8 cursor-pointer items-center justify-center rounded-full border-2 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus',
+                    field.value === color ? 'border-text' : 'border-transparent',
+                  )}
+                  style={{ backgroundColor: color, color: tagTextColor(color) }}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-color`}
+                    value={color}
+                    checked={field.value === color}
+                    onChange={() => field.onChange(color)}
+                    onBlur={field.onBlur}
+                    className="absolute inset-0 m-0 cursor-pointer appearance-none rounded-full opacity-0"
+                  />
+                  <span className="sr-only">{TAG_COLOR_NAMES[color]}</span>
+                  {field.value === color && (
+                    <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" className="size-4">
+                      <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" />
+                    </svg>
+                  )}
+                </label>
+              ))}
+            </div>
+            <p id={`${id}-color-error`} role="alert" className="text-sm font-medium text-danger">
+              {errors.color?.message ?? null}
+            </p>
+          </fieldset>
+        )}
+      />
+      <FormError message={formError} />
+      <div>
+        <Button type="submit" size="sm" variant="secondary" loading={isSubmitting}>
+          Create tag
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { medicareImportContact, type Contact } from '@crm/contract';
+import { FormError, useApiForm } from '@crm/session';
+import { Button, Dialog, DialogClose, Field, Input, toast } from '@crm/ui';
+import { formatDate } from '@crm/util';
+import { contactKeys } from '../contacts-queries';
+import { GENDER_OPTIONS } from '../labels';
+import { SelectField } from './SelectField';
+
+/** The object inside the endpoint's optional body. */
+const medicareSchema = medicareImportContact.body.unwrap().unwrap();
+type MedicareValues = {
+  date_of_birth: string;
+  zip: string;
+  gender: string;
+  medicare_number: string;
+  part_a_date: string;
+  part_b_date: string;
+};
+type MedicareOutput = z.output<typeof medicareSchema>;
+
+function MedicareForm({ contact, onDone }: { contact: Contact; onDone: () => void }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { control, register, submit, formError, formState: { errors, isSubmitting } } = useApiForm<MedicareValues, MedicareOutput>({
+    schema: medicareSchema as unknown as z.ZodType<MedicareOutput, MedicareValues>,
+    defaultValues: {
+      date_of_birth: contact.date_of_birth ?? '',
+      zip: contact.zip ?? '',
+      gender: contact.gender ?? '',
+      medicare_number: contact.medicare_number ?? '',
+      part_a_date: contact.part_a_date ?? '',
+      part_b_date: contact.part_b_date ?? '',
+    },
+    onSubmit: async ({ medicare_number, ...rest }) => {
+      // An empty Medicare number is left alone rather than sent as ''.
+      const body = medicare_number?.trim() ? { ...rest, medicare_number } : rest;
+      const answer = await client.call('medicareImportContact', { params: { id: contact.id }, body });
+      queryClient.setQueryData(contactKeys.detail(contact.id), answer);
+      toast.success('The contact is ready for a Medicare quote.');
+      onDone();
+    },
+  });
+  return (
+    <form noValidate onSubmit={submit} aria-label="Medicare details" className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Date of birth" error={errors.date_of_birth?.message} required>
+          <Input {...register('date_of_birth')} type="date" />
+        </Field>
+        <Field label="Zip" error={errors.zip?.message} required>
+          <Input {...register('zip')} inputMode="numeric" autoComplete="off" />
+        </Field>
+        <SelectField control={control} name="gender" label="Gender" options={GENDER_OPTIONS} optional required />
+        <Field label="Medicare number" error={errors.medicare_number?.message}>
+          <Input {...register('medicare_number')} autoComplete="off" />
+        </Field>
+        <Field label="Part A date" error={errors.part_a_date?.message}>
+          <Input {...register('part_a_date')} type="date" />
+        </Field>
+        <Field label="Part B date" error={errors.part_b_date?.message}>
+          <Input {...register('part_b_date')} type="date" />
+        </Field>
+      </div>
+      <FormError message={formError} />
+      <div className="flex justify-end gap-2">
+        <DialogClose>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" loading={isSubmitting}>
+          Make ready
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export type MedicarePanelProps = {
+  contact: Contact;
+  /** The user's IANA time zone. */
+  zone: string;
+  /** Offers the action (not for a contact in the trash). */
+  editable?: boolean;
+};
+
+/**
+ * "Ready for Medicare quote" (PUT medicare_import_contact): date of birth, zip and gender are needed;
+ * the server's message appears beside each one that is missing.
+ */
+export function MedicarePanel({ contact, zone, editable = true }: MedicarePanelProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="medicare-heading" className="flex flex-col gap-2">
+      <h2 id="medicare-heading" className="text-base font-semibold">
+        Medicare quoting
+      </h2>
+      <p className="text-sm text-muted">
+        {contact.medicare_imported_at
+          ? `Ready for a quote since ${formatDate(contact.medicare_imported_at, zone)}.`
+          : 'Not ready for a quote yet.'}
+      </p>
+      {editable && (
+        <div>
+          <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+            Ready for Medicare quote
+          </Button>
+        </div>
+      )}
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Ready for Medicare quote"
+        description="Quoting needs the date of birth, zip and gender."
+      >
+        <MedicareForm contact={contact} onDone={() => setOpen(false)} />
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '@crm/api-client';
+import { GENDER_LABELS, TIMEZONE_LABELS, US_STATES, type Contact } from '@crm/contract';
+import { apiErrorMessage } from '@crm/session';
+import { Button, Field, Notice, Textarea } from '@crm/ui';
+import { formatDateTime, formatPhone } from '@crm/util';
+import { ContactForm } from '../ContactForm';
+import { contactKeys } from '../contacts-queries';
+import { PHONE_TYPE_OPTIONS } from '../labels';
+import { usDate } from './format';
+
+const phoneTypeLabel = (type: number) => PHONE_TYPE_OPTIONS.find((o) => o.value === String(type))?.label ?? '';
+const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="text-sm font-medium break-words">{children || '—'}</dd>
+    </div>
+  );
+}
+
+function ContactDetails({ contact, zone }: { contact: Contact; zone: string }) {
+  const address = [contact.address1, contact.address2, [contact.city, contact.state, contact.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Detail term="Phones">
+        {contact.phones.length > 0 && (
+          <ul>
+            {contact.phones.map((phone) => (
+              <li key={phone.id}>
+                {formatPhone(phone.number)} <span className="text-muted">({phoneTypeLabel(phone.phone_type)})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Detail>
+      <Detail term="E-mails">
+        {contact.emails.length > 0 && (
+          <ul>
+            {contact.emails.map((email) => (
+              <li key={email.id}>
+                {email.email}
+                {email.verified && <span className="text-muted"> (verified)</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Detail>
+      <Detail term="Address">{address}</Detail>
+      <Detail term="State">{contact.state ? US_STATES[contact.state] : ''}</Detail>
+      <Detail term="Status">{contact.status?.title}</Detail>
+      <Detail term="Source">{contact.source?.title}</Detail>
+      <Detail term="Date of birth">{usDate(contact.date_of_birth)}</Detail>
+      <Detail term="Gender">{contact.gender ? GENDER_LABELS[contact.gender] : ''}</Detail>
+      <Detail term="Language">{contact.language ? capitalize(contact.language) : ''}</Detail>
+      <Detail term="Time zone">{TIMEZONE_LABELS[contact.timezone]}</Detail>
+      <Detail term="Medicare number">{contact.medicare_number}</Detail>
+      <Detail term="Created">{formatDateTime(contact.created_at, zone)}</Detail>
+      <Detail term="Updated">{formatDateTime(contact.updated_at, zone)}</Detail>
+    </dl>
+  );
+}
+
+function QuickNote({ contact }: { contact: Contact }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  // What the user typed; null while it is the saved note.
+  const [draft, setDraft] = useState<string | null>(null);
+  const note = draft ?? contact.note ?? '';
+  const [notice, setNotice] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => client.call('updateContactNote', { params: { id: contact.id }, body: { note } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(contactKeys.detail(contact.id), answer);
+      setDraft(null);
+      setNotice('Note saved.');
+    },
+  });
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotice(null);
+    save.mutate();
+  };
+  return (
+    <form onSubmit={handleSubmit} aria-label="Quick note" className="flex flex-col gap-2">
+      <Field label="Quick note" error={save.error ? apiErrorMessage(save.error) : undefined}>
+        <Textarea value={note} onChange={(event) => setDraft(event.target.value)} rows={5} />
+      </Field>
+      <div className="flex items-center gap-3">
+        <Button type="submit" size="sm" variant="secondary" loading={save.isPending}>
+          Save note
+        </Button>
+        <Notice message={notice} />
+      </div>
+    </form>
+  );
+}
+
+export type OverviewTabProps = {
+  contact: Contact;
+  /** The user's IANA time zone. */
+  zone: string;
+  onSaved: () => void;
+};
+
+/** The contact's fields with an edit form, and the quick note. */
+export function OverviewTab({ contact, zone, onSaved }: OverviewTabProps) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <ContactForm
+        contact={contact}
+        onSaved={() => {
+          setEditing(false);
+          onSaved();
+        }}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <ContactDetails contact={contact} zone={zone} />
+      {!contact.deleted_at && (
+        <div>
+          <Button type="button" variant="secondary" onClick={() => setEditing(true)}>
+            Edit contact
+          </Button>
+        </div>
+      )}
+      <QuickNote contact={contact} />
+    </div>
+  );
+}

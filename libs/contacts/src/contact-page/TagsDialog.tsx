@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useApiClient } from '@crm/api-client';
+import { createTag, TAG_COLORS, type Contact, type Tag } from '@crm/contract';
+import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
+import { Button, Checkbox, cn, Dialog, DialogClose, Field, focusRing, Input, Spinner } from '@crm/ui';
+import { contactKeys, tagSearchQueryOptions } from '../contacts-queries';
+import { TAG_COLOR_NAMES } from './labels';
+import { TagChip } from './TagChip';
+import { useDebouncedValue } from './useDebouncedValue';
+
+const newTagSchema = createTag.body.pick({ name: true, color: true });
+type NewTagInput = z.input<typeof newTagSchema>;
+type NewTagOutput = z.output<typeof newTagSchema>;
+
+/** A new company tag: name and one of the picker's colours. */
+function NewTagForm({ onCreated }: { onCreated: (tag: Tag) => void }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { register, submit, formError, formState } = useApiForm<NewTagInput, NewTagOutput>({
+    schema: newTagSchema,
+    defaultValues: { name: '', color: TAG_COLORS[0] },
+    onSubmit: async (body, form) => {
+      const answer = await client.call('createTag', { body });
+      form.reset({ name: '', color: body.color });
+      await queryClient.invalidateQueries({ queryKey: ['tags'] });
+      onCreated(answer.data);
+    },
+  });
+  return (
+    <form noValidate onSubmit={submit} aria-label="New tag" className="flex flex-col gap-3 rounded border border-border p-3">
+      <Field label="New tag name" error={formState.errors.name?.message}>
+        <Input {...register('name')} autoComplete="off" />
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium">Colour</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {TAG_COLORS.map((color) => (
+            <label key={color} className="relative cursor-pointer">
+              <input type="radio" value={color} {...register('color')} className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0" />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'block size-7 rounded-full border-2 border-surface ring-1 ring-border',
+                  'peer-checked:ring-2 peer-checked:ring-text peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus',
+                )}
+                style={{ backgroundColor: color }}
+              />
+              <span className="sr-only">{TAG_COLOR_NAMES[color]}</span>
+            </label>
+          ))}
+        </div>
+        <p role="alert" className="text-sm font-medium text-danger">
+          {formState.errors.color?.message ?? null}
+        </p>
+      </fieldset>
+      <FormError message={formError} />
+      <div>
+        <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting}>
+          Create tag
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TagsEditorProps = {
+  contact: Contact;
+  onDone: () => void;
+};
+
+function TagsEditor({ contact, onDone }: TagsEditorProps) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<Tag[]>(contact.tags);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const found = useQuery(tagSearchQueryOptions(client, q));
+  const isSelected = (tag: Tag) => selected.some((s) => s.id === tag.id);
+  const toggle = (tag: Tag) => setSelected((current) => (isSelected(tag) ? current.filter((s) => s.id !== tag.id) : [...current, tag]));
+
+  const save = useMutation({
+    mutationFn: () => client.call('updateTagsSingle', { body: { contact_id: contact.id, tags: selected.map((tag) => tag.id) } }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(contactKeys.detail(contact.id), answer);
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
+    },
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-label="Chosen tags">
+        {selected.length === 0 ? (
+          <p className="text-sm text-muted">No tags chosen.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {selected.map((tag) => (
+              <li key={tag.id}>
+                <TagChip tag={tag}>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${tag.name}`}
+                    onClick={() => toggle(tag)}
+                    className={cn('-me-1 cursor-pointer rounded-full px-1 leading-none', focusRing)}
+                  >
+                    ×
+                  </button>
+                </TagChip>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className="flex flex-col gap-2">
+        <Field label="Find tags">
+          <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
+        </Field>
+        {found.isPending ? (
+          <Spinner label="Loading tags" />
+        ) : found.isError ? (
+          <FormError message={apiErrorMessage(found.error)} />
+        ) : found.data.length === 0 ? (
+          <p className="text-sm text-muted">{q ? 'No tags match.' : 'No tags yet: create one below.'}</p>
+        ) : (
+          <ul aria-label="Company tags" className="flex max-h-48 flex-col gap-1 overflow-y-auto">
+            {found.data.map((tag) => (
+              <li key={tag.id} className="flex items-center gap-2">
+                <Checkbox label={tag.name} checked={isSelected(tag)} onCheckedChange={() => toggle(tag)} />
+                <span aria-hidden="true" className="size-3 rounded-full" style={{ backgroundColor: tag.color }} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <NewTagForm onCreated={(tag) => setSelected((current) => [...current.filter((s) => s.id !== tag.id), tag])} />
+      <FormError message={save.error ? apiErrorMessage(save.error) : null} />
+      <div className="flex justify-end gap-2">
+        <DialogClose>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button loading={save.isPending} onClick={() => save.mutate()}>
+          Save tags
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export type TagsDialogProps = {
+  contact: Contact;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** Choose a contact's tags: find existing ones, create a new one (name and colour), save the list. */
+export function TagsDialog({ contact, open, onOpenChange }: TagsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit tags" description="Choose the tags of this contact.">
+      <TagsEditor contact={contact} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import type {
+  ActivityType,
+  EmailVerification,
+  PolicyStatus,
+  PREMIUM_MODES,
+  RX_FREQUENCIES,
+  TAG_COLORS,
+} from '@crm/contract';
+
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  call: 'Call',
+  sms: 'Text',
+  email: 'E-mail',
+  appointment: 'Appointment',
+  note: 'Note',
+  visit: 'Visit',
+  mail: 'Mail',
+};
+
+/** The quick actions of the contact's header, in order ("Log call", "Log text"…). */
+export const LOGGED_ACTIVITIES: readonly ActivityType[] = ['call', 'sms', 'email', 'appointment', 'visit', 'mail'];
+
+export const EMAIL_VERIFICATION_LABELS: Record<EmailVerification, string> = {
+  unchecked: 'Not checked',
+  valid: 'Valid',
+  invalid: 'Invalid',
+  unknown: 'Unknown',
+  forced: 'Verified',
+};
+
+export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
+  pending: 'Pending',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  issued: 'Issued',
+  in_force: 'In force',
+  declined: 'Declined',
+  lapsed: 'Lapsed',
+  cancelled: 'Cancelled',
+  terminated: 'Terminated',
+};
+
+export const PREMIUM_MODE_LABELS: Record<(typeof PREMIUM_MODES)[number], string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  semi_annual: 'Semi-annual',
+  annual: 'Annual',
+  single: 'Single',
+};
+
+export const RX_FREQUENCY_LABELS: Record<(typeof RX_FREQUENCIES)[number], string> = {
+  daily: 'Daily',
+  twice_daily: 'Twice a day',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  as_needed: 'As needed',
+};
+
+/** Names of the tag picker's colours, for people who cannot see them. */
+export const TAG_COLOR_NAMES: Record<(typeof TAG_COLORS)[number], string> = {
+  '#1d4ed8': 'Blue',
+  '#047857': 'Green',
+  '#b45309': 'Amber',
+  '#b91c1c': 'Red',
+  '#7c3aed': 'Violet',
+  '#0f766e': 'Teal',
+  '#be185d': 'Pink',
+  '#374151': 'Grey',
+};

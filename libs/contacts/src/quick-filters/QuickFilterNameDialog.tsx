@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { quickFilterBody } from '@crm/contract';
+import { applyApiErrors, FormError } from '@crm/session';
+import { Button, Dialog, DialogClose, Field, Input } from '@crm/ui';
+
+const nameForm = quickFilterBody.pick({ name: true });
+type NameInput = z.input<typeof nameForm>;
+type NameOutput = z.output<typeof nameForm>;
+
+export type QuickFilterNameDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  submitLabel: string;
+  /** The name the field starts with. */
+  initialName?: string;
+  /** Sends the name; a 422 (for example the name is taken) shows beside the field. */
+  onSubmit: (name: string) => Promise<unknown>;
+};
+
+/** Asks for a quick filter's name (save the current search, rename). Each opening starts a fresh form. */
+export function QuickFilterNameDialog(props: QuickFilterNameDialogProps) {
+  return props.open ? <NameDialog {...props} /> : null;
+}
+
+function NameDialog({ open, onOpenChange, title, description, submitLabel, initialName = '', onSubmit }: QuickFilterNameDialogProps) {
+  const formId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NameInput, unknown, NameOutput>({ resolver: zodResolver(nameForm), defaultValues: { name: initialName } });
+
+  const handleValid = async ({ name }: NameOutput) => {
+    setFormError(null);
+    try {
+      await onSubmit(name);
+      onOpenChange(false);
+    } catch (error) {
+      setFormError(applyApiErrors(error, setError, ['name']));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size="sm"
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" form={formId} loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={handleSubmit(handleValid)} aria-label={title} className="flex flex-col gap-3">
+        <Field label="Name" error={errors.name?.message} required>
+          <Input {...register('name')} autoComplete="off" maxLength={60} />
+        </Field>
+        <FormError message={formError} />
+      </form>
+    </Dialog>
+  );
+}
