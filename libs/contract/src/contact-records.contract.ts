@@ -487,7 +487,7 @@ const securityFields = {
   symbol: z
     .preprocess(
       (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
-      z.string({ error: 'Symbol must be text' }).regex(/^[A-Z0-9.\-]{1,12}$/, 'Symbol must be 1 to 12 letters or digits').nullable(),
+      z.string({ error: 'Symbol must be text' }).regex(/^[A-Z0-9.-]{1,12}$/, 'Symbol must be 1 to 12 letters or digits').nullable(),
     )
     .optional(),
   institution: optionalText('Institution', 200),

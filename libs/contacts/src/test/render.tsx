@@ -31,6 +31,7 @@ export function renderContacts({ path, routes, handlers = {}, user = makeUser(),
 
 /** Radix Select needs pointer capture and scrolling, which jsdom lacks. */
 export function polyfillPointer(): void {
+  Element.prototype.setPointerCapture ??= () => undefined;
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => undefined;
   Element.prototype.scrollIntoView ??= () => undefined;

@@ -497,6 +497,72 @@ describe('duplicate scan', () => {
     // the plain list carries no duplicate_group
     expect(everyone.every((c) => !('duplicate_group' in c))).toBe(true);
   });
+
+  it('selections with a duplicate scope take the same contacts, in the same order', async () => {
+    const contacts_scope: ContactsScope = {
+      included_tags: [dupTag],
+      duplicates: { first_name: true },
+      order_field: 'created_at',
+    };
+    const listed = ids(await list('agent', { ...contacts_scope, limit: 50 }));
+    expect(listed).toHaveLength(7);
+    const selected = await as.agent!.post('/v1/contacts/selected_items', {
+      all: true,
+      contacts_scope,
+    });
+    expect(selected.json()).toEqual({ ids: listed });
+    const last = await as.agent!.post('/v1/contacts/select_first_last', {
+      contacts_scope,
+      n: 3,
+      from: 'last',
+    });
+    expect(last.json()).toEqual({ ids: listed.slice(-3) });
+  });
+});
+
+describe('created_at and updated_at searches: days in the caller\'s time zone', () => {
+  // the agent's zone is pst (America/Los_Angeles); 2024-03-10 is the day clocks go forward there
+  const times = {
+    Boundarya: '2024-03-10T07:59:59.999Z', // 2024-03-09 23:59:59.999 PST
+    Boundaryb: '2024-03-10T08:00:00.000Z', // 2024-03-10 00:00 PST
+    Boundaryc: '2024-03-11T06:59:59.999Z', // 2024-03-10 23:59:59.999 PDT
+    Boundaryd: '2024-03-11T07:00:00.000Z', // 2024-03-11 00:00 PDT
+  } as const;
+
+  beforeAll(async () => {
+    expect((await t.ctx.usersRepository.findByEmail(seedEmail('agent')))!.timezone).toBe('pst');
+    for (const [lastName, at] of Object.entries(times)) {
+      const created = await create('agent', { first_name: 'Day', last_name: lastName });
+      await t.ctx.db
+        .update(contacts)
+        .set({ createdAt: new Date(at), updatedAt: new Date(at) })
+        .where(eq(contacts.id, created.id));
+    }
+  });
+
+  const lastNames = async (scope: ContactsScope) =>
+    (await list('agent', { q: 'boundary', ...scope })).data.map((c) => c.last_name);
+
+  for (const field of ['created_at', 'updated_at'] as const) {
+    it(`on, before, after and between on ${field}, at midnight on both sides of a DST change`, async () => {
+      const search = (operator: string, value: string | string[]) =>
+        lastNames({ search: [{ field, operator, value }] as ContactsScope['search'] });
+      expect(await search('on', '2024-03-10')).toEqual(['Boundaryb', 'Boundaryc']);
+      expect(await search('on', '2024-03-09')).toEqual(['Boundarya']);
+      expect(await search('before', '2024-03-10')).toEqual(['Boundarya']);
+      expect(await search('after', '2024-03-10')).toEqual(['Boundaryd']);
+      expect(await search('between', ['2024-03-11', '2024-03-10'])).toEqual(['Boundaryb', 'Boundaryc', 'Boundaryd']);
+      expect(await search('between', ['2024-03-09', '2024-03-09'])).toEqual(['Boundarya']);
+      expect(await search('present', '')).toHaveLength(4);
+      expect(await search('blank', '')).toEqual([]);
+    });
+  }
+
+  it('created_from and created_to are whole days in the same zone', async () => {
+    expect(await lastNames({ created_from: '2024-03-10', created_to: '2024-03-10' })).toEqual(['Boundaryb', 'Boundaryc']);
+    expect(await lastNames({ created_to: '2024-03-09' })).toEqual(['Boundarya']);
+    expect(await lastNames({ created_from: '2024-03-11' })).toEqual(['Boundaryd']);
+  });
 });
 
 describe('keyset paging', () => {
@@ -582,6 +648,28 @@ describe('keyset paging', () => {
     expect(all.meta.next_cursor).toBeNull();
     const exact = await list('agent', { limit: all.meta.total_count });
     expect(exact.meta.next_cursor).toBeNull();
+  });
+
+  it('a cursor page answers the count of the first page instead of counting again, for the same search only', async () => {
+    for (let i = 0; i < 5; i += 1) await create('agent', { first_name: `Carry${i}`, last_name: 'Cursorcount' });
+    const scope = { q: 'cursorcount', limit: 2 } as const;
+    const first = await list('agent', scope);
+    expect(first.meta).toMatchObject({ total_count: 5, total_pages: 3, total_count_capped: false });
+    // more matches after the first page: the walk keeps the count it began with
+    for (let i = 5; i < 9; i += 1) await create('agent', { first_name: `Carry${i}`, last_name: 'Cursorcount' });
+    const second = await list('agent', { ...scope, page: 2, cursor: first.meta.next_cursor });
+    expect(second.data).toHaveLength(2);
+    expect(second.meta).toEqual({ ...first.meta, current_page: 2, next_cursor: expect.any(String) });
+    const third = await list('agent', { ...scope, page: 3, cursor: second.meta.next_cursor });
+    expect(third.meta).toMatchObject({ total_count: 5, total_pages: 3, total_count_capped: false });
+    // a new first page counts again
+    expect((await list('agent', scope)).meta.total_count).toBe(9);
+    // the same cursor with another search (same order) is counted for that search
+    const other = await list('agent', { q: 'carry1', limit: 2, page: 2, cursor: first.meta.next_cursor });
+    expect(other.meta.total_count).toBe(1);
+    // another caller using the cursor gets their own count
+    const admin = await list('admin', { ...scope, page: 2, cursor: first.meta.next_cursor });
+    expect(admin.meta.total_count).toBe(9);
   });
 
   it('refuses a cursor of another order, or one that is not a cursor, with 422', async () => {

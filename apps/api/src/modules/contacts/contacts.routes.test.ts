@@ -318,6 +318,12 @@ describe('PATCH /v1/contacts (list and search)', () => {
     expect(names(await list('agent', { q: '305 555 8822' }))).toEqual(['Bert Quorraa']);
     expect(names(await list('agent', { q: 'ann.quorra@example.test' }))).toEqual(['Ann Quorrab']);
     expect(names(await list('agent', { q: 'quorra@EXAMPLE' }))).toEqual(['Ann Quorrab']);
+    // an address is matched whole and literally (the index looks up the part before the '@')
+    expect(names(await list('agent', { q: 'Ann.Quorra@example.tes' }))).toEqual(['Ann Quorrab']);
+    expect((await list('agent', { q: 'ann.quorra@example.tesx' })).data).toEqual([]);
+    expect((await list('agent', { q: 'ann.quorra@other.test' })).data).toEqual([]);
+    expect((await list('agent', { q: 'ann_quorra@example.test' })).data).toEqual([]);
+    expect((await list('agent', { q: 'ann%@example.test' })).data).toEqual([]);
     expect((await list('agent', { q: '%' })).data).toEqual([]);
     expect((await list('agent', { q: 'quorra_' })).data).toEqual([]);
     // another agent never finds them
@@ -552,7 +558,7 @@ describe('PATCH /v1/contacts/{id}', () => {
     const [e1, e2] = created.emails as [Contact['emails'][0], Contact['emails'][0]];
     await t.ctx.db
       .update(contactEmails)
-      .set({ verified: true })
+      .set({ verified: true, verification: 'forced', verifiedAt: new Date('2026-01-02T03:04:05Z') })
       .where(eq(contactEmails.contactId, created.id));
 
     const res = await as.agent!.patch(`/v1/contacts/${created.id}`, {
@@ -581,8 +587,8 @@ describe('PATCH /v1/contacts/{id}', () => {
     ]);
     expect(updated.phones.map((p) => p.id)).not.toContain(p1.id);
     expect(updated.emails).toEqual([
-      { id: e1.id, email: 'EDIT.ME@example.test', verified: true },
-      { id: e2.id, email: 'changed@example.test', verified: false },
+      { id: e1.id, email: 'EDIT.ME@example.test', verified: true, verification: 'forced', verified_at: '2026-01-02T03:04:05.000Z' },
+      { id: e2.id, email: 'changed@example.test', verified: false, verification: 'unchecked', verified_at: null },
     ]);
     expect(updated.updated_at > created.updated_at).toBe(true);
     // the search follows the new values

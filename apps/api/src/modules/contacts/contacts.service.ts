@@ -29,7 +29,7 @@ import type { LookupsRepository } from '../lookups/lookups.repository';
 import type { Identity } from '../sessions/sessions.service';
 import { fullName } from '../users/current-user';
 import { contactReach, type Reach } from './contact-reach';
-import { decodeCursor, encodeCursor } from './contacts-cursor';
+import { countKey, decodeCursor, encodeCursor } from './contacts-cursor';
 import type {
   ContactRecord,
   ContactsRepository,
@@ -284,15 +284,20 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     ): Promise<{ data: Contact[]; meta: ContactsMeta }> {
       const query = scopeQuery(caller, scopeInput);
       const { scope } = query;
-      const after = scope.cursor
-        ? decodeCursor(scope.cursor, scope.order_field, scope.order)
+      const reach = contactReach(caller, scope.contact_group);
+      // the count depends on the search, not on which page of it (see contacts-cursor.ts)
+      const search = { ...scope, cursor: undefined, page: undefined, limit: undefined };
+      const key = countKey([reach, query.timeZone, search]);
+      const decoded = scope.cursor
+        ? decodeCursor(scope.cursor, scope.order_field, scope.order, key)
         : undefined;
-      if (after === null)
+      if (decoded === null)
         throw unprocessable({ 'contacts_scope.cursor': 'Cursor does not match this search' });
       const { rows, total, capped, next } = await contacts.list(
-        contactReach(caller, scope.contact_group),
+        reach,
         query,
-        after,
+        decoded?.after,
+        decoded?.count,
       );
       return {
         data: rows.map(toContact),
@@ -302,7 +307,9 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
           total_count: total,
           total_pages: Math.ceil(total / scope.limit),
           total_count_capped: capped,
-          next_cursor: next ? encodeCursor(scope.order_field, scope.order, next) : null,
+          next_cursor: next
+            ? encodeCursor(scope.order_field, scope.order, next, { total, capped, key })
+            : null,
         },
       };
     },
