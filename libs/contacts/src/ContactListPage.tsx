@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type QuickFilter } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
-import { Button, buttonClassName, cn, Dialog, DialogClose, EmptyState, Input, Notice, Spinner, focusRing } from '@crm/ui';
+import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Input, Notice, Spinner, focusRing } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
 import { AdvancedSearch } from './AdvancedSearch';
 import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
@@ -355,16 +355,9 @@ export function ContactListPage() {
         description="They move to the trash, from where they can be restored."
         size="sm"
         footer={
-          <>
-            <DialogClose>
-              <Button type="button" variant="secondary">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="button" variant="danger" loading={bulk.isPending} onClick={() => bulk.mutate()}>
-              Delete
-            </Button>
-          </>
+          <DialogActions variant="danger" loading={bulk.isPending} onClick={() => bulk.mutate()}>
+            Delete
+          </DialogActions>
         }
       >
         {actionError && <p className="text-sm text-danger">{actionError}</p>}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, type Endpoint } from './endpoint';
 import { idParams, pagingMeta, timestamp } from './common.contract';
 import {
   ACTIVITY_TYPES,
@@ -26,6 +26,11 @@ const recordId = (message = 'Must be an id') =>
     z.number({ error: message }).int(message).positive(message).max(INT_MAX, message),
   );
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** Every endpoint here is a signed-in user's, under the contacts tag and behind the account gates. */
+function contactEndpoint<const E extends Omit<Endpoint, 'tag' | 'access' | 'gate'>>(endpoint: E) {
+  return defineEndpoint({ ...endpoint, tag: 'contacts', access: 'user', gate: 'enforced' });
+}
 
 function optionalText(label: string, max: number) {
   return z
@@ -103,13 +108,10 @@ export type ContactNote = z.infer<typeof contactNote>;
 export const contactNoteBody = z.object({ body: requiredText('Note', CONTACT_NOTE_MAX) });
 const noteParams = contactParams.extend({ noteId: recordId() });
 
-export const listContactNotes = defineEndpoint({
+export const listContactNotes = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/notes',
   summary: "A contact's notes, newest first; q finds notes containing the words",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   query: z.object({
     q: z.string().trim().max(200, 'Search is too long').optional(),
@@ -119,37 +121,28 @@ export const listContactNotes = defineEndpoint({
   response: z.object({ data: z.array(contactNote), meta: pagingMeta }),
 });
 
-export const createContactNote = defineEndpoint({
+export const createContactNote = contactEndpoint({
   method: 'POST',
   path: '/v1/contacts/{id}/notes',
   summary: 'Add a note to a contact',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: contactNoteBody,
   response: z.object({ data: contactNote }),
 });
 
-export const updateContactNoteRecord = defineEndpoint({
+export const updateContactNoteRecord = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/notes/{noteId}',
   summary: "Change a note's text (its author, or an administrator or manager above the author)",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: noteParams,
   body: contactNoteBody,
   response: z.object({ data: contactNote }),
 });
 
-export const deleteContactNote = defineEndpoint({
+export const deleteContactNote = contactEndpoint({
   method: 'DELETE',
   path: '/v1/contacts/{id}/notes/{noteId}',
   summary: 'Delete a note (its author, or an administrator or manager above the author)',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: noteParams,
   response: null,
 });
@@ -201,24 +194,18 @@ export type ContactFile = z.infer<typeof contactFile>;
 
 const fileParams = contactParams.extend({ fileId: recordId() });
 
-export const listContactFiles = defineEndpoint({
+export const listContactFiles = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/files',
   summary: "A contact's files, newest first",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   response: z.object({ data: z.array(contactFile) }),
 });
 
-export const uploadContactFile = defineEndpoint({
+export const uploadContactFile = contactEndpoint({
   method: 'POST',
   path: '/v1/contacts/{id}/files',
   summary: `Attach a file (multipart field "file"; at most ${CONTACT_FILE_MAX_BYTES / 1024 / 1024} MB; ${CONTACT_FILE_EXTENSIONS.join(', ')})`,
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   bodyType: 'multipart',
   /** Documents the form only: the server reads the multipart stream itself and answers 422 beside "file". */
@@ -226,25 +213,19 @@ export const uploadContactFile = defineEndpoint({
   response: z.object({ data: contactFile }),
 });
 
-export const downloadContactFile = defineEndpoint({
+export const downloadContactFile = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/files/{fileId}',
   summary: 'Download a file with its original name',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: fileParams,
   download: true,
   response: z.any().describe('The file'),
 });
 
-export const deleteContactFile = defineEndpoint({
+export const deleteContactFile = contactEndpoint({
   method: 'DELETE',
   path: '/v1/contacts/{id}/files/{fileId}',
   summary: 'Delete a file',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: fileParams,
   response: null,
 });
@@ -266,13 +247,10 @@ export const tagWithCount = tag.extend({
   contacts_count: z.number().int().optional(),
 });
 
-export const searchTags = defineEndpoint({
+export const searchTags = contactEndpoint({
   method: 'PATCH',
   path: '/v1/tags',
   summary: "The company's tags whose name contains q (by name); with contacts_scope, each with how many matching contacts carry it",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   body: z
     .object({
       q: z.string({ error: 'Search must be text' }).trim().max(100, 'Search is too long').nullish(),
@@ -283,13 +261,10 @@ export const searchTags = defineEndpoint({
   response: z.object({ data: z.array(tagWithCount) }),
 });
 
-export const createTag = defineEndpoint({
+export const createTag = contactEndpoint({
   method: 'POST',
   path: '/v1/tags',
   summary: 'Create a company tag (name unique ignoring case); tag_objects lists contacts to tag with it right away',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   body: z.object({
     name: requiredText('Name', 50),
     color: z.string({ error: 'Choose a colour' }).trim().regex(TAG_COLOR_PATTERN, 'Colour must look like #1d4ed8'),
@@ -298,13 +273,10 @@ export const createTag = defineEndpoint({
   response: z.object({ data: tag }),
 });
 
-export const updateTagsGroup = defineEndpoint({
+export const updateTagsGroup = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/update_tags_group',
   summary: 'Add tags to (and remove_tags from) a selection: ids, or all plus contacts_scope; reachable contacts only',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   body: contactSelection.and(
     z
       .object({ tags: tagIds('Tags').default([]), remove_tags: tagIds('Tags to remove').default([]) })
@@ -313,13 +285,10 @@ export const updateTagsGroup = defineEndpoint({
   response: countResponse,
 });
 
-export const updateTagsSingle = defineEndpoint({
+export const updateTagsSingle = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/update_tags_single',
   summary: "Set one contact's tags to exactly this list",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   body: z.object({ contact_id: recordId('Choose a contact'), tags: tagIds('Tags') }),
   response: contactResponse,
 });
@@ -386,59 +355,44 @@ export type PolicyBody = z.input<typeof createPolicyBody>;
 const policyParams = contactParams.extend({ policyId: recordId() });
 const policyResponse = z.object({ data: policy });
 
-export const listPolicies = defineEndpoint({
+export const listPolicies = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/policies',
   summary: "A contact's policies, newest first",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   response: z.object({ data: z.array(policy) }),
 });
 
-export const createPolicy = defineEndpoint({
+export const createPolicy = contactEndpoint({
   method: 'POST',
   path: '/v1/contacts/{id}/policies',
   summary: 'Add a policy; an issued or in-force policy makes a lead or prospect a client',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: createPolicyBody,
   response: policyResponse,
 });
 
-export const showPolicy = defineEndpoint({
+export const showPolicy = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/policies/{policyId}',
   summary: 'One policy',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: policyParams,
   response: policyResponse,
 });
 
-export const updatePolicy = defineEndpoint({
+export const updatePolicy = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/policies/{policyId}',
   summary: 'Change a policy (same client rule as create)',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: policyParams,
   body: updatePolicyBody,
   response: policyResponse,
 });
 
-export const deletePolicy = defineEndpoint({
+export const deletePolicy = contactEndpoint({
   method: 'DELETE',
   path: '/v1/contacts/{id}/policies/{policyId}',
   summary: 'Delete a policy',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: policyParams,
   response: null,
 });
@@ -509,48 +463,36 @@ export type SecurityBody = z.input<typeof createSecurityBody>;
 const securityParams = contactParams.extend({ securityId: recordId() });
 const securityResponse = z.object({ data: security });
 
-export const listSecurities = defineEndpoint({
+export const listSecurities = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/securities',
   summary: "A contact's securities, newest first",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   response: z.object({ data: z.array(security) }),
 });
 
-export const createSecurity = defineEndpoint({
+export const createSecurity = contactEndpoint({
   method: 'POST',
   path: '/v1/contacts/{id}/securities',
   summary: 'Add a security',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: createSecurityBody,
   response: securityResponse,
 });
 
-export const updateSecurity = defineEndpoint({
+export const updateSecurity = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/securities/{securityId}',
   summary: 'Change a security',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: securityParams,
   body: updateSecurityBody,
   response: securityResponse,
 });
 
-export const deleteSecurity = defineEndpoint({
+export const deleteSecurity = contactEndpoint({
   method: 'DELETE',
   path: '/v1/contacts/{id}/securities/{securityId}',
   summary: 'Delete a security',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: securityParams,
   response: null,
 });
@@ -587,24 +529,18 @@ export const dataCapture = z.object({
   updated_by: author,
 });
 
-export const showDataCapture = defineEndpoint({
+export const showDataCapture = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/data_capture',
   summary: "A contact's data-capture answers (the default questions with empty answers when none were saved)",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   response: z.object({ data: dataCapture }),
 });
 
-export const updateDataCapture = defineEndpoint({
+export const updateDataCapture = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/data_capture',
   summary: "Replace a contact's data-capture answers",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: z.object({
     data_captures: z.array(dataCaptureEntry, { error: 'Answers must be a list' }).max(100, 'At most 100 questions'),
@@ -656,24 +592,18 @@ export const rxDetails = z.object({
   updated_by: author,
 });
 
-export const showRxDetails = defineEndpoint({
+export const showRxDetails = contactEndpoint({
   method: 'GET',
   path: '/v1/contacts/{id}/rx_details',
   summary: "A contact's prescriptions and pharmacy (for Medicare plan matching)",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   response: z.object({ data: rxDetails }),
 });
 
-export const updateRxDetails = defineEndpoint({
+export const updateRxDetails = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/rx_details',
   summary: "Replace a contact's prescriptions and pharmacy",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: z.object({
     prescriptions: z.array(prescriptionInput, { error: 'Prescriptions must be a list' }).max(50, 'At most 50 prescriptions'),
@@ -686,13 +616,10 @@ export const updateRxDetails = defineEndpoint({
 // Activity, e-mail verification, linked contact, Medicare import, merge
 // ---------------------------------------------------------------------------------------------
 
-export const recordActivity = defineEndpoint({
+export const recordActivity = contactEndpoint({
   method: 'PUT',
   path: '/v1/contacts/{id}/activity_info',
   summary: 'Record an activity of the given type on a contact (it becomes last_activity_at / last_activity_type)',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: z.object({ type: z.enum(ACTIVITY_TYPES, { error: 'Choose an activity type' }) }),
   response: contactResponse,
@@ -703,37 +630,28 @@ const emailChoice = z.object({
   email_id: z.preprocess(blankToNull, recordId('Choose an e-mail of this contact').nullable()).optional(),
 }).nullish();
 
-export const forceVerifyEmail = defineEndpoint({
+export const forceVerifyEmail = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/force_verify_email',
   summary: 'Mark e-mail addresses verified on the agent\'s word (verification "forced")',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: emailChoice,
   response: contactResponse,
 });
 
-export const validateEmail = defineEndpoint({
+export const validateEmail = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/validate_email',
   summary: "Check e-mail addresses: syntax and the domain's mail servers (valid, invalid, or unknown when DNS cannot tell)",
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: emailChoice,
   response: contactResponse,
 });
 
-export const updateLinkedContact = defineEndpoint({
+export const updateLinkedContact = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/{id}/update_linked_contact',
   summary: 'Link two contacts of one household both ways (null unlinks both)',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: z.object({ linked_contact_id: z.preprocess(blankToNull, recordId('Choose a contact').nullable()) }),
   response: contactResponse,
@@ -742,13 +660,10 @@ export const updateLinkedContact = defineEndpoint({
 /** What Medicare quoting needs from a contact; medicare_import_contact answers 422 beside each that is missing. */
 export const MEDICARE_QUOTE_FIELDS = ['date_of_birth', 'zip', 'gender'] as const;
 
-export const medicareImportContact = defineEndpoint({
+export const medicareImportContact = contactEndpoint({
   method: 'PUT',
   path: '/v1/contacts/{id}/medicare_import_contact',
   summary: 'Make a contact ready for Medicare quoting: saves the Medicare fields given, requires date of birth, zip and gender, stamps medicare_imported_at',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   params: contactParams,
   body: z
     .object({
@@ -811,14 +726,11 @@ export const mergeContactsBody = z
   });
 export type MergeContactsBody = z.input<typeof mergeContactsBody>;
 
-export const mergeContacts = defineEndpoint({
+export const mergeContacts = contactEndpoint({
   method: 'PATCH',
   path: '/v1/contacts/merge',
   summary:
     'Merge contacts into survivor_id: chosen field values survive; phones, e-mails, notes, files, tags, policies, securities and activities move; merged contacts go to the trash (restore brings them and their children back)',
-  tag: 'contacts',
-  access: 'user',
-  gate: 'enforced',
   flag: 'contact_merge',
   body: mergeContactsBody,
   response: contactResponse,

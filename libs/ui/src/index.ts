@@ -18,6 +18,7 @@ export {
   type DialogProps,
   type DialogSize,
 } from './dialog/Dialog';
+export { DialogActions, type DialogActionsProps } from './dialog/DialogActions';
 export { Tabs, type TabItem, type TabsProps } from './tabs/Tabs';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { Table, type TableAlign, type TableColumn, type TableProps } from './table/Table';

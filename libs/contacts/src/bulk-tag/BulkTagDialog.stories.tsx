@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Tag } from '@crm/contract';
-import { StoryProviders, type StoryAnswers } from '../test/story-providers';
+import { withStoryFrame, type StoryAnswers } from '../contact-page/test/story-frame';
 import { BulkTagDialog } from './BulkTagDialog';
 
 const tags: Tag[] = [
@@ -26,11 +26,8 @@ const meta = {
     selectedLabel: '3 contacts',
     onTagged: () => undefined,
   },
-  render: (args) => (
-    <StoryProviders answers={answers}>
-      <BulkTagDialog {...args} />
-    </StoryProviders>
-  ),
+  parameters: { answers },
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof BulkTagDialog>;
 
 export default meta;

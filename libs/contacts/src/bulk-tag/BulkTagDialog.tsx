@@ -3,12 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import type { ContactsScope, Tag } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
-import { Button, Dialog, DialogClose, toast } from '@crm/ui';
+import { Dialog, DialogActions, toast } from '@crm/ui';
 import { contactKeys } from '../contacts-queries';
-import { ChoiceList, type Choice } from '../filters/ChoiceList';
 import { pairChange } from '../filters/ListFilters';
-import { tagBackground } from '../filters/tag-color';
-import { useTagChoices } from '../filters/useTagChoices';
+import { TagChoiceList } from '../filters/TagChoiceList';
 import type { Selection } from '../selection';
 import { NewTagForm } from './NewTagForm';
 import { tagsGroupBody } from './tags-group-body';
@@ -26,31 +24,6 @@ export type BulkTagDialogProps = {
 };
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
-
-function Dot({ color }: { color: string }) {
-  return <span aria-hidden="true" className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: tagBackground(color) }} />;
-}
-
-function TagChoices({ legend, findLabel, chosen, extra, onChange, error }: { legend: string; findLabel: string; chosen: number[]; extra: readonly Tag[]; onChange: (ids: number[]) => void; error?: string | null }) {
-  const [find, setFind] = useState('');
-  const { tags, loading } = useTagChoices(find, chosen);
-  const shown = new Set(tags.map((tag) => tag.id));
-  // Tags created in this dialog show even before the tag list has been fetched again.
-  const all = [...extra.filter((tag) => !shown.has(tag.id) && !find.trim()), ...tags];
-  const choices: Choice[] = all.map((tag) => ({ value: String(tag.id), label: tag.name, adornment: <Dot color={tag.color} /> }));
-  return (
-    <ChoiceList
-      legend={legend}
-      choices={choices}
-      selected={chosen.map(String)}
-      onChange={(selected) => onChange(selected.map(Number))}
-      search={{ label: findLabel, value: find, onChange: setFind }}
-      empty={find.trim() ? 'No tag matches.' : 'No tags yet. Create one below.'}
-      loading={loading}
-      error={error}
-    />
-  );
-}
 
 /**
  * "Tag" on the list's selection: tags to add and tags to remove (a new tag can be created inline),
@@ -113,19 +86,15 @@ export function BulkTagDialog({ open, onOpenChange, selection, scope, selectedLa
       description="Add tags to the selected contacts, remove tags from them, or both."
       size="lg"
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="button" loading={apply.isPending} onClick={handleApply}>
-            Apply tags
-          </Button>
-        </>
+        <DialogActions loading={apply.isPending} onClick={handleApply}>
+          Apply tags
+        </DialogActions>
       }
     >
       <div className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TagChoices
+          <TagChoiceList
+            emptyText="No tags yet. Create one below."
             legend="Tags to add"
             findLabel="Find tags to add"
             chosen={add}
@@ -138,7 +107,8 @@ export function BulkTagDialog({ open, onOpenChange, selection, scope, selectedLa
               setChoiceError(null);
             }}
           />
-          <TagChoices
+          <TagChoiceList
+            emptyText="No tags yet. Create one below."
             legend="Tags to remove"
             findLabel="Find tags to remove"
             chosen={remove}

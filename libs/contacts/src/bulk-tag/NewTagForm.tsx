@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { endpoints, TAG_COLORS, type Tag } from '@crm/contract';
-import { applyApiErrors, FormError } from '@crm/session';
+import { FormError, useApiForm } from '@crm/session';
 import { Button, Field, Input, cn } from '@crm/ui';
 import { TAG_COLOR_NAMES, tagTextColor } from '../filters/tag-color';
 
@@ -21,29 +20,24 @@ export type NewTagFormProps = {
 export function NewTagForm({ onCreated }: NewTagFormProps) {
   const client = useApiClient();
   const id = useId();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     control,
-    handleSubmit,
-    setError,
-    reset,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<TagInput, unknown, TagOutput>({ resolver: zodResolver(tagForm), defaultValues: { name: '', color: TAG_COLORS[0] } });
-
-  const handleValid = async (values: TagOutput) => {
-    setFormError(null);
-    try {
+  } = useApiForm<TagInput, TagOutput>({
+    schema: tagForm,
+    defaultValues: { name: '', color: TAG_COLORS[0] },
+    onSubmit: async (values, form) => {
       const { data } = await client.call('createTag', { body: values });
-      reset({ name: '', color: values.color });
+      form.reset({ name: '', color: values.color });
       onCreated(data);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['name', 'color']));
-    }
-  };
+    },
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit(handleValid)} aria-label="New tag" className="flex flex-col gap-2 rounded border border-border p-3">
+    <form noValidate onSubmit={submit} aria-label="New tag" className="flex flex-col gap-2 rounded border border-border p-3">
       <h3 className="text-sm font-semibold">New tag</h3>
       <Field label="Tag name" error={errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" maxLength={50} />

@@ -5,7 +5,7 @@ import { ContactTags } from './ContactTags';
 import { EmailsPanel } from './EmailsPanel';
 import { LinkedContactPanel } from './LinkedContactPanel';
 import { MedicarePanel } from './MedicarePanel';
-import { StoryFrame, storyContact, STORY_ZONE, type StoryAnswers } from './test/story-frame';
+import { storyContact, STORY_ZONE, withStoryFrame, type StoryAnswers } from './test/story-frame';
 
 const contact = storyContact();
 const spouse = storyContact({ id: 8, first_name: 'Jorge', emails: [], tags: [] });
@@ -46,13 +46,8 @@ const meta = {
   title: 'Contacts/Contact page/Header',
   component: ContactHeader,
   args: { linked: false, trashed: false },
-  decorators: [
-    (Story) => (
-      <StoryFrame answers={answers}>
-        <Story />
-      </StoryFrame>
-    ),
-  ],
+  parameters: { answers },
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof ContactHeader>;
 
 export default meta;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '@crm/api-client';
 import { DEFAULT_DATA_CAPTURE_QUESTIONS } from '@crm/contract';
 import { DataCaptureTab } from './DataCaptureTab';
-import { StoryFrame, STORY_ZONE, type StoryAnswers } from './test/story-frame';
+import { STORY_ZONE, withStoryFrame, type StoryAnswers } from './test/story-frame';
 
 const capture = {
   data: {
@@ -22,13 +22,7 @@ const meta = {
   component: DataCaptureTab,
   args: { contactId: 5, zone: STORY_ZONE },
   parameters: { answers },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryFrame answers={parameters['answers'] as StoryAnswers}>
-        <Story />
-      </StoryFrame>
-    ),
-  ],
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof DataCaptureTab>;
 
 export default meta;

@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { dataCaptureEntry, updateDataCapture } from '@crm/contract';
-import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
-import { Button, Field, Input, Spinner, Textarea, toast } from '@crm/ui';
-import { formatDateTime } from '@crm/util';
+import { useApiForm } from '@crm/session';
+import { Button, Field, Input, Textarea, toast } from '@crm/ui';
 import { contactKeys, dataCaptureQueryOptions } from '../contacts-queries';
+import { ListError, SaveBar, SavedRecordFrame } from './SavedRecordForm';
 
 type DataCaptureValues = { data_captures: { question: string; answer: string }[] };
 type DataCaptureOutput = z.output<typeof updateDataCapture.body>;
@@ -75,18 +75,8 @@ function DataCaptureForm({ contactId, initial }: DataCaptureFormProps) {
             </Button>
           </div>
         ))}
-        {errors?.message && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {errors.message}
-          </p>
-        )}
-        <FormError message={formError} />
-        <div className="flex items-center gap-3">
-          <Button type="submit" loading={formState.isSubmitting}>
-            Save answers
-          </Button>
-          {formState.isDirty && <span className="text-sm text-muted">Unsaved changes</span>}
-        </div>
+        <ListError message={errors?.message} />
+        <SaveBar formError={formError} label="Save answers" pending={formState.isSubmitting} dirty={formState.isDirty} />
       </form>
       <form noValidate onSubmit={handleAddQuestion} aria-label="Add a question" className="flex flex-wrap items-end gap-2">
         <Field label="New question" error={questionError} className="min-w-64 flex-1">
@@ -110,18 +100,9 @@ export type DataCaptureTabProps = {
 export function DataCaptureTab({ contactId, zone }: DataCaptureTabProps) {
   const client = useApiClient();
   const capture = useQuery(dataCaptureQueryOptions(client, contactId));
-  if (capture.isPending) return <Spinner label="Loading answers" />;
-  if (capture.isError) return <FormError message={apiErrorMessage(capture.error)} />;
-  const { data_captures, updated_at, updated_by } = capture.data;
   return (
-    <div className="flex flex-col gap-4">
-      {updated_at && (
-        <p className="text-sm text-muted">
-          Last saved {formatDateTime(updated_at, zone)}
-          {updated_by && ` by ${updated_by.name}`}
-        </p>
-      )}
-      <DataCaptureForm contactId={contactId} initial={{ data_captures }} />
-    </div>
+    <SavedRecordFrame query={capture} loadingLabel="Loading answers" zone={zone}>
+      {({ data_captures }) => <DataCaptureForm contactId={contactId} initial={{ data_captures }} />}
+    </SavedRecordFrame>
   );
 }

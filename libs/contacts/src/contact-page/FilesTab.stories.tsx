@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '@crm/api-client';
 import type { ContactFile } from '@crm/contract';
 import { FilesTab } from './FilesTab';
-import { StoryFrame, STORY_ZONE, type StoryAnswers } from './test/story-frame';
+import { STORY_ZONE, withStoryFrame, type StoryAnswers } from './test/story-frame';
 
 const files: ContactFile[] = [
   { id: 2, file_name: 'Scope of appointment.pdf', content_type: 'application/pdf', byte_size: 184_320, uploaded_by: { id: 7, name: 'Ann Agent' }, created_at: '2026-03-06T14:05:00Z' },
@@ -20,13 +20,7 @@ const meta = {
   component: FilesTab,
   args: { contactId: 5, zone: STORY_ZONE },
   parameters: { answers },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryFrame answers={parameters['answers'] as StoryAnswers}>
-        <Story />
-      </StoryFrame>
-    ),
-  ],
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof FilesTab>;
 
 export default meta;

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import type { ContactFile } from '@crm/contract';
 import { apiErrorMessage, FormError } from '@crm/session';
-import { Button, ConfirmDialog, Spinner, Table, toast, type TableColumn } from '@crm/ui';
+import { Button, toast, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactFilesQueryOptions, contactKeys } from '../contacts-queries';
 import { FileUpload } from './FileUpload';
 import { formatBytes } from './format';
+import { RecordsTable } from './RecordsTable';
 
 export type FilesTabProps = {
   contactId: number;
@@ -20,21 +20,12 @@ export function FilesTab({ contactId, zone }: FilesTabProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const files = useQuery(contactFilesQueryOptions(client, contactId));
-  const [deleting, setDeleting] = useState<ContactFile | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.record(contactId, 'files') });
 
   const download = useMutation({
     mutationFn: async (file: ContactFile) => {
       const result = await client.download('downloadContactFile', { params: { id: contactId, fileId: file.id } });
       client.saveDownload({ blob: result.blob, filename: file.file_name });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (file: ContactFile) => client.call('deleteContactFile', { params: { id: contactId, fileId: file.id } }),
-    onSuccess: async (_answer, file) => {
-      setDeleting(null);
-      toast.success(`${file.file_name} deleted.`);
-      await refresh();
     },
   });
 
@@ -47,68 +38,41 @@ export function FilesTab({ contactId, zone }: FilesTabProps) {
       header: 'Date',
       cell: (file) => <time dateTime={file.created_at}>{formatDateTime(file.created_at, zone)}</time>,
     },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'end',
-      cell: (file) => (
-        <div className="flex justify-end gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Download ${file.file_name}`}
-            loading={download.isPending && download.variables.id === file.id}
-            onClick={() => download.mutate(file)}
-          >
-            Download
-          </Button>
-          <Button size="sm" variant="ghost" aria-label={`Delete ${file.file_name}`} onClick={() => setDeleting(file)}>
-            Delete
-          </Button>
-        </div>
-      ),
-    },
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <FileUpload
-        contactId={contactId}
-        onUploaded={async (name) => {
-          toast.success(`${name} uploaded.`);
-          await refresh();
-        }}
-      />
-      <FormError message={download.error ? apiErrorMessage(download.error) : null} />
-      {files.isPending ? (
-        <Spinner label="Loading files" />
-      ) : files.isError ? (
-        <FormError message={apiErrorMessage(files.error)} />
-      ) : (
-        <Table
-          caption="Files"
-          captionHidden
-          columns={columns}
-          rows={files.data}
-          getRowKey={(file) => file.id}
-          empty="No files yet."
-        />
+    <RecordsTable
+      noun="file"
+      caption="Files"
+      query={files}
+      columns={columns}
+      recordName={(file) => file.file_name}
+      deleteRecord={(file) => client.call('deleteContactFile', { params: { id: contactId, fileId: file.id } })}
+      deletedMessage={(file) => `${file.file_name} deleted.`}
+      onDeleted={refresh}
+      rowActions={(file) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Download ${file.file_name}`}
+          loading={download.isPending && download.variables.id === file.id}
+          onClick={() => download.mutate(file)}
+        >
+          Download
+        </Button>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setDeleting(null);
-            remove.reset();
-          }
-        }}
-        title={`Delete ${deleting?.file_name ?? 'the file'}?`}
-        description="The file is removed from the contact."
-        confirmLabel="Delete file"
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        pending={remove.isPending}
-        error={remove.error ? apiErrorMessage(remove.error) : null}
-      />
-    </div>
+      toolbar={
+        <>
+          <FileUpload
+            contactId={contactId}
+            onUploaded={async (name) => {
+              toast.success(`${name} uploaded.`);
+              await refresh();
+            }}
+          />
+          <FormError message={download.error ? apiErrorMessage(download.error) : null} />
+        </>
+      }
+    />
   );
 }

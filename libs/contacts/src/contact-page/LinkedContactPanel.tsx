@@ -8,7 +8,7 @@ import { Button, cn, Dialog, Field, focusRing, Input, Spinner } from '@crm/ui';
 import { formatPhone } from '@crm/util';
 import { contactKeys, contactPeekQueryOptions, contactPickQueryOptions } from '../contacts-queries';
 import { contactName } from '../labels';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../useDebouncedValue';
 
 type ContactPickerProps = {
   /** The contact being linked (left out of the results). */

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { medicareImportContact, type Contact } from '@crm/contract';
 import { FormError, useApiForm } from '@crm/session';
-import { Button, Dialog, DialogClose, Field, Input, toast } from '@crm/ui';
+import { Button, Dialog, DialogActions, toast } from '@crm/ui';
 import { formatDate } from '@crm/util';
 import { contactKeys } from '../contacts-queries';
 import { GENDER_OPTIONS } from '../labels';
+import { InputField } from './InputField';
 import { SelectField } from './SelectField';
 
 /** The object inside the endpoint's optional body. */
@@ -25,7 +26,7 @@ type MedicareOutput = z.output<typeof medicareSchema>;
 function MedicareForm({ contact, onDone }: { contact: Contact; onDone: () => void }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const { control, register, submit, formError, formState: { errors, isSubmitting } } = useApiForm<MedicareValues, MedicareOutput>({
+  const form = useApiForm<MedicareValues, MedicareOutput>({
     schema: medicareSchema as unknown as z.ZodType<MedicareOutput, MedicareValues>,
     defaultValues: {
       date_of_birth: contact.date_of_birth ?? '',
@@ -44,34 +45,22 @@ function MedicareForm({ contact, onDone }: { contact: Contact; onDone: () => voi
       onDone();
     },
   });
+  const { control, submit, formError, formState: { isSubmitting } } = form;
   return (
     <form noValidate onSubmit={submit} aria-label="Medicare details" className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Date of birth" error={errors.date_of_birth?.message} required>
-          <Input {...register('date_of_birth')} type="date" />
-        </Field>
-        <Field label="Zip" error={errors.zip?.message} required>
-          <Input {...register('zip')} inputMode="numeric" autoComplete="off" />
-        </Field>
+        <InputField form={form} name="date_of_birth" label="Date of birth" kind="date" required />
+        <InputField form={form} name="zip" label="Zip" kind="numeric" required />
         <SelectField control={control} name="gender" label="Gender" options={GENDER_OPTIONS} optional required />
-        <Field label="Medicare number" error={errors.medicare_number?.message}>
-          <Input {...register('medicare_number')} autoComplete="off" />
-        </Field>
-        <Field label="Part A date" error={errors.part_a_date?.message}>
-          <Input {...register('part_a_date')} type="date" />
-        </Field>
-        <Field label="Part B date" error={errors.part_b_date?.message}>
-          <Input {...register('part_b_date')} type="date" />
-        </Field>
+        <InputField form={form} name="medicare_number" label="Medicare number" />
+        <InputField form={form} name="part_a_date" label="Part A date" kind="date" />
+        <InputField form={form} name="part_b_date" label="Part B date" kind="date" />
       </div>
       <FormError message={formError} />
       <div className="flex justify-end gap-2">
-        <DialogClose>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" loading={isSubmitting}>
+        <DialogActions type="submit" loading={isSubmitting}>
           Make ready
-        </Button>
+        </DialogActions>
       </div>
     </form>
   );

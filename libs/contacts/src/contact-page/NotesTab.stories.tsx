@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '@crm/api-client';
 import type { ContactNote } from '@crm/contract';
 import { NotesTab } from './NotesTab';
-import { StoryFrame, STORY_ZONE, type StoryAnswers } from './test/story-frame';
+import { STORY_ZONE, withStoryFrame, type StoryAnswers } from './test/story-frame';
 
 const notes: ContactNote[] = [
   { id: 3, body: 'Called back: wants a Medicare Advantage quote before the 15th.', author: { id: 7, name: 'Ann Agent' }, created_at: '2026-03-06T14:05:00Z', updated_at: '2026-03-06T14:05:00Z' },
@@ -26,13 +26,7 @@ const meta = {
   component: NotesTab,
   args: { contactId: 5, zone: STORY_ZONE, userId: 7 },
   parameters: { answers },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryFrame answers={parameters['answers'] as StoryAnswers}>
-        <Story />
-      </StoryFrame>
-    ),
-  ],
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof NotesTab>;
 
 export default meta;

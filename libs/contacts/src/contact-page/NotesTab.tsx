@@ -7,7 +7,7 @@ import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
 import { Button, ConfirmDialog, EmptyState, Field, Input, Spinner, Textarea, toast } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactKeys, contactNotesQueryOptions } from '../contacts-queries';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../useDebouncedValue';
 
 type NoteInput = z.input<typeof contactNoteBody>;
 type NoteOutput = z.output<typeof contactNoteBody>;

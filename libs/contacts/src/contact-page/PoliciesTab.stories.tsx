@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Policy } from '@crm/contract';
 import { PoliciesTab } from './PoliciesTab';
-import { StoryFrame, type StoryAnswers } from './test/story-frame';
+import { withStoryFrame, type StoryAnswers } from './test/story-frame';
 
 const base = { contact_id: 5, face_amount: null, application_date: null, termination_date: null, note: null, created_at: '2026-03-01T15:30:00Z', updated_at: '2026-03-01T15:30:00Z' };
 const policies: Policy[] = [
@@ -22,13 +22,7 @@ const meta = {
   component: PoliciesTab,
   args: { contactId: 5 },
   parameters: { answers },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryFrame answers={parameters['answers'] as StoryAnswers}>
-        <Story />
-      </StoryFrame>
-    ),
-  ],
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof PoliciesTab>;
 
 export default meta;

@@ -11,9 +11,10 @@ import {
   type Policy,
 } from '@crm/contract';
 import { FormError, useApiForm } from '@crm/session';
-import { Button, Dialog, DialogClose, Field, Input, Textarea, toast } from '@crm/ui';
+import { Dialog, DialogActions, Field, Textarea, toast } from '@crm/ui';
 import { carriersQueryOptions, contactKeys } from '../contacts-queries';
 import { POLICY_STATUS_LABELS, PREMIUM_MODE_LABELS } from './labels';
+import { InputField } from './InputField';
 import { SelectField } from './SelectField';
 
 /** What the form edits: text for every control; the contract's schema reads and converts it ("1,234.56" is an amount). */
@@ -64,7 +65,7 @@ function PolicyForm({ contactId, policy, onSaved }: PolicyFormProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const carriers = useQuery(carriersQueryOptions(client));
-  const { control, register, submit, formError, formState: { errors, isSubmitting } } = useApiForm<PolicyFormValues, PolicyOutput>({
+  const form = useApiForm<PolicyFormValues, PolicyOutput>({
     schema: (policy ? updatePolicyBody : createPolicyBody) as unknown as z.ZodType<PolicyOutput, PolicyFormValues>,
     defaultValues: policyFormValues(policy),
     onSubmit: async (body) => {
@@ -83,6 +84,7 @@ function PolicyForm({ contactId, policy, onSaved }: PolicyFormProps) {
       onSaved();
     },
   });
+  const { control, register, submit, formError, formState: { errors, isSubmitting } } = form;
   const carrierOptions = (carriers.data ?? []).map((carrier) => ({ value: String(carrier.id), label: carrier.name }));
 
   return (
@@ -90,38 +92,23 @@ function PolicyForm({ contactId, policy, onSaved }: PolicyFormProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField control={control} name="policy_type" label="Policy type" options={TYPE_OPTIONS} required />
         <SelectField control={control} name="carrier_id" label="Carrier" options={carrierOptions} optional />
-        <Field label="Policy number" error={errors.policy_number?.message}>
-          <Input {...register('policy_number')} autoComplete="off" />
-        </Field>
+        <InputField form={form} name="policy_number" label="Policy number" />
         <SelectField control={control} name="status" label="Status" options={STATUS_OPTIONS} />
-        <Field label="Premium" error={errors.premium?.message} description="In dollars, e.g. 1,234.56">
-          <Input {...register('premium')} inputMode="decimal" autoComplete="off" />
-        </Field>
+        <InputField form={form} name="premium" label="Premium" kind="amount" description="In dollars, e.g. 1,234.56" />
         <SelectField control={control} name="premium_mode" label="Premium mode" options={MODE_OPTIONS} />
-        <Field label="Face amount" error={errors.face_amount?.message}>
-          <Input {...register('face_amount')} inputMode="decimal" autoComplete="off" />
-        </Field>
-        <Field label="Application date" error={errors.application_date?.message}>
-          <Input {...register('application_date')} type="date" />
-        </Field>
-        <Field label="Effective date" error={errors.effective_date?.message}>
-          <Input {...register('effective_date')} type="date" />
-        </Field>
-        <Field label="Termination date" error={errors.termination_date?.message}>
-          <Input {...register('termination_date')} type="date" />
-        </Field>
+        <InputField form={form} name="face_amount" label="Face amount" kind="amount" />
+        <InputField form={form} name="application_date" label="Application date" kind="date" />
+        <InputField form={form} name="effective_date" label="Effective date" kind="date" />
+        <InputField form={form} name="termination_date" label="Termination date" kind="date" />
       </div>
       <Field label="Policy note" error={errors.note?.message}>
         <Textarea {...register('note')} rows={3} />
       </Field>
       <FormError message={formError} />
       <div className="flex justify-end gap-2">
-        <DialogClose>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" loading={isSubmitting}>
+        <DialogActions type="submit" loading={isSubmitting}>
           Save policy
-        </Button>
+        </DialogActions>
       </div>
     </form>
   );

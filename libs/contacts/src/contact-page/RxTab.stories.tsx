@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RxTab } from './RxTab';
-import { StoryFrame, STORY_ZONE, type StoryAnswers } from './test/story-frame';
+import { STORY_ZONE, withStoryFrame, type StoryAnswers } from './test/story-frame';
 
 const details = {
   data: {
@@ -21,13 +21,7 @@ const meta = {
   component: RxTab,
   args: { contactId: 5, zone: STORY_ZONE },
   parameters: { answers },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryFrame answers={parameters['answers'] as StoryAnswers}>
-        <Story />
-      </StoryFrame>
-    ),
-  ],
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof RxTab>;
 
 export default meta;

@@ -1,13 +1,14 @@
-import { Controller, useFieldArray, type Path } from 'react-hook-form';
+import { useFieldArray, type Path } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { RX_DAYS_SUPPLY, RX_FREQUENCIES, updateRxDetails } from '@crm/contract';
-import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
-import { Button, Checkbox, Field, Input, Spinner, toast } from '@crm/ui';
-import { formatDateTime } from '@crm/util';
+import { useApiForm } from '@crm/session';
+import { Button, Field, Input, toast } from '@crm/ui';
 import { contactKeys, rxDetailsQueryOptions } from '../contacts-queries';
+import { CheckboxField } from './CheckboxField';
 import { RX_FREQUENCY_LABELS } from './labels';
+import { ListError, SaveBar, SavedRecordFrame } from './SavedRecordForm';
 import { SelectField } from './SelectField';
 
 type PrescriptionValues = {
@@ -119,21 +120,7 @@ function RxForm({ contactId, initial }: { contactId: number; initial: RxFormValu
                 </Field>
                 <SelectField control={control} name={`prescriptions.${index}.frequency`} label="Frequency" options={FREQUENCY_OPTIONS} />
                 <SelectField control={control} name={`prescriptions.${index}.days_supply`} label="Days supply" options={SUPPLY_OPTIONS} />
-                <Controller
-                  control={control}
-                  name={`prescriptions.${index}.generic_ok`}
-                  render={({ field }) => (
-                    <Checkbox
-                      label="Generic is fine"
-                      checked={field.value}
-                      onCheckedChange={(checked) => field.onChange(checked === true)}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      name={field.name}
-                      className="sm:mt-7"
-                    />
-                  )}
-                />
+                <CheckboxField control={control} name={`prescriptions.${index}.generic_ok`} label="Generic is fine" className="sm:mt-7" />
               </div>
               <div>
                 <Button variant="ghost" size="sm" onClick={() => prescriptions.remove(index)}>
@@ -143,11 +130,7 @@ function RxForm({ contactId, initial }: { contactId: number; initial: RxFormValu
             </fieldset>
           );
         })}
-        {errors.prescriptions?.message && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {errors.prescriptions.message}
-          </p>
-        )}
+        <ListError message={errors.prescriptions?.message} />
         <div>
           <Button variant="secondary" size="sm" onClick={() => prescriptions.append({ ...NEW_PRESCRIPTION })}>
             Add prescription
@@ -167,31 +150,11 @@ function RxForm({ contactId, initial }: { contactId: number; initial: RxFormValu
           <Field label="Pharmacy phone" error={errors.pharmacy?.phone?.message}>
             <Input {...register('pharmacy.phone')} type="tel" autoComplete="off" />
           </Field>
-          <Controller
-            control={control}
-            name="pharmacy.mail_order"
-            render={({ field }) => (
-              <Checkbox
-                label="Mail order"
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                className="sm:mt-7"
-              />
-            )}
-          />
+          <CheckboxField control={control} name="pharmacy.mail_order" label="Mail order" className="sm:mt-7" />
         </div>
       </fieldset>
 
-      <FormError message={formError} />
-      <div className="flex items-center gap-3">
-        <Button type="submit" loading={formState.isSubmitting}>
-          Save prescriptions
-        </Button>
-        {formState.isDirty && <span className="text-sm text-muted">Unsaved changes</span>}
-      </div>
+      <SaveBar formError={formError} label="Save prescriptions" pending={formState.isSubmitting} dirty={formState.isDirty} />
     </form>
   );
 }
@@ -206,17 +169,9 @@ export type RxTabProps = {
 export function RxTab({ contactId, zone }: RxTabProps) {
   const client = useApiClient();
   const details = useQuery(rxDetailsQueryOptions(client, contactId));
-  if (details.isPending) return <Spinner label="Loading prescriptions" />;
-  if (details.isError) return <FormError message={apiErrorMessage(details.error)} />;
   return (
-    <div className="flex flex-col gap-4">
-      {details.data.updated_at && (
-        <p className="text-sm text-muted">
-          Last saved {formatDateTime(details.data.updated_at, zone)}
-          {details.data.updated_by && ` by ${details.data.updated_by.name}`}
-        </p>
-      )}
-      <RxForm contactId={contactId} initial={rxFormValues(details.data)} />
-    </div>
+    <SavedRecordFrame query={details} loadingLabel="Loading prescriptions" zone={zone}>
+      {(data) => <RxForm contactId={contactId} initial={rxFormValues(data)} />}
+    </SavedRecordFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Security } from '@crm/contract';
 import { SecuritiesTab } from './SecuritiesTab';
-import { StoryFrame, type StoryAnswers } from './test/story-frame';
+import { withStoryFrame, type StoryAnswers } from './test/story-frame';
 
 const base = { contact_id: 5, note: null, created_at: '2026-03-01T15:30:00Z', updated_at: '2026-03-01T15:30:00Z' };
 const securities: Security[] = [
@@ -21,13 +21,7 @@ const meta = {
   component: SecuritiesTab,
   args: { contactId: 5 },
   parameters: { answers },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryFrame answers={parameters['answers'] as StoryAnswers}>
-        <Story />
-      </StoryFrame>
-    ),
-  ],
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof SecuritiesTab>;
 
 export default meta;

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { createSecurityBody, SECURITY_TYPE_LABELS, SECURITY_TYPES, updateSecurityBody, type Security } from '@crm/contract';
 import { FormError, useApiForm } from '@crm/session';
-import { Button, Dialog, DialogClose, Field, Input, Textarea, toast } from '@crm/ui';
+import { Dialog, DialogActions, Field, Textarea, toast } from '@crm/ui';
 import { contactKeys } from '../contacts-queries';
+import { InputField } from './InputField';
 import { SelectField } from './SelectField';
 
 /** What the form edits, as text; the contract's schema converts it. */
@@ -49,7 +50,7 @@ type SecurityFormProps = {
 function SecurityForm({ contactId, security, onSaved }: SecurityFormProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const { control, register, submit, formError, formState: { errors, isSubmitting } } = useApiForm<SecurityFormValues, SecurityOutput>({
+  const form = useApiForm<SecurityFormValues, SecurityOutput>({
     schema: (security ? updateSecurityBody : createSecurityBody) as unknown as z.ZodType<SecurityOutput, SecurityFormValues>,
     defaultValues: securityFormValues(security),
     onSubmit: async (values) => {
@@ -66,48 +67,33 @@ function SecurityForm({ contactId, security, onSaved }: SecurityFormProps) {
       onSaved();
     },
   });
+  const { control, register, submit, formError, formState: { errors, isSubmitting } } = form;
 
   return (
     <form noValidate onSubmit={submit} aria-label={security ? 'Edit security' : 'Add security'} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField control={control} name="security_type" label="Type" options={TYPE_OPTIONS} required />
-        <Field label="Name" error={errors.name?.message} required>
-          <Input {...register('name')} autoComplete="off" />
-        </Field>
-        <Field label="Symbol" error={errors.symbol?.message}>
-          <Input {...register('symbol')} autoComplete="off" />
-        </Field>
-        <Field label="Institution" error={errors.institution?.message}>
-          <Input {...register('institution')} autoComplete="off" />
-        </Field>
-        <Field
+        <InputField form={form} name="name" label="Name" required />
+        <InputField form={form} name="symbol" label="Symbol" />
+        <InputField form={form} name="institution" label="Institution" />
+        <InputField
+          form={form}
+          name="account_number"
           label="Account number"
-          error={errors.account_number?.message}
           description={security?.account_number ? `Leave empty to keep ${security.account_number}.` : undefined}
-        >
-          <Input {...register('account_number')} autoComplete="off" />
-        </Field>
-        <Field label="Quantity" error={errors.quantity?.message}>
-          <Input {...register('quantity')} inputMode="decimal" autoComplete="off" />
-        </Field>
-        <Field label="Value" error={errors.value?.message} description="In dollars, e.g. 25,000.00">
-          <Input {...register('value')} inputMode="decimal" autoComplete="off" />
-        </Field>
-        <Field label="As of" error={errors.as_of_date?.message}>
-          <Input {...register('as_of_date')} type="date" />
-        </Field>
+        />
+        <InputField form={form} name="quantity" label="Quantity" kind="amount" />
+        <InputField form={form} name="value" label="Value" kind="amount" description="In dollars, e.g. 25,000.00" />
+        <InputField form={form} name="as_of_date" label="As of" kind="date" />
       </div>
       <Field label="Security note" error={errors.note?.message}>
         <Textarea {...register('note')} rows={3} />
       </Field>
       <FormError message={formError} />
       <div className="flex justify-end gap-2">
-        <DialogClose>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" loading={isSubmitting}>
+        <DialogActions type="submit" loading={isSubmitting}>
           Save security
-        </Button>
+        </DialogActions>
       </div>
     </form>
   );

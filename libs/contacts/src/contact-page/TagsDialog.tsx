@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { createTag, TAG_COLORS, type Contact, type Tag } from '@crm/contract';
 import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
-import { Button, Checkbox, cn, Dialog, DialogClose, Field, focusRing, Input, Spinner } from '@crm/ui';
+import { Button, Checkbox, cn, Dialog, DialogActions, Field, focusRing, Input, Spinner } from '@crm/ui';
 import { contactKeys, tagSearchQueryOptions } from '../contacts-queries';
-import { TAG_COLOR_NAMES } from './labels';
+import { TAG_COLOR_NAMES } from '../filters/tag-color';
 import { TagChip } from './TagChip';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../useDebouncedValue';
 
 const newTagSchema = createTag.body.pick({ name: true, color: true });
 type NewTagInput = z.input<typeof newTagSchema>;
@@ -137,12 +137,9 @@ function TagsEditor({ contact, onDone }: TagsEditorProps) {
       <NewTagForm onCreated={(tag) => setSelected((current) => [...current.filter((s) => s.id !== tag.id), tag])} />
       <FormError message={save.error ? apiErrorMessage(save.error) : null} />
       <div className="flex justify-end gap-2">
-        <DialogClose>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button loading={save.isPending} onClick={() => save.mutate()}>
+        <DialogActions loading={save.isPending} onClick={() => save.mutate()}>
           Save tags
-        </Button>
+        </DialogActions>
       </div>
     </div>
   );

@@ -4,7 +4,6 @@ import type {
   PolicyStatus,
   PREMIUM_MODES,
   RX_FREQUENCIES,
-  TAG_COLORS,
 } from '@crm/contract';
 
 export const ACTIVITY_LABELS: Record<ActivityType, string> = {
@@ -54,16 +53,4 @@ export const RX_FREQUENCY_LABELS: Record<(typeof RX_FREQUENCIES)[number], string
   weekly: 'Weekly',
   monthly: 'Monthly',
   as_needed: 'As needed',
-};
-
-/** Names of the tag picker's colours, for people who cannot see them. */
-export const TAG_COLOR_NAMES: Record<(typeof TAG_COLORS)[number], string> = {
-  '#1d4ed8': 'Blue',
-  '#047857': 'Green',
-  '#b45309': 'Amber',
-  '#b91c1c': 'Red',
-  '#7c3aed': 'Violet',
-  '#0f766e': 'Teal',
-  '#be185d': 'Pink',
-  '#374151': 'Grey',
 };

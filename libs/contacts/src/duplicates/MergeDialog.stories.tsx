@@ -1,46 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Contact } from '@crm/contract';
-import { StoryProviders, type StoryAnswers } from '../test/story-providers';
+import { contactFixture } from '@crm/testing';
+import { withStoryFrame, type StoryAnswers } from '../contact-page/test/story-frame';
 import { MergeDialog } from './MergeDialog';
 
-const base: Contact = {
+const base: Contact = contactFixture({
   id: 21,
-  first_name: 'Pat',
-  last_name: 'Lee',
-  category: 'lead',
   status: { id: 1, title: 'New' },
-  agentflow_status: null,
-  source: null,
-  owner: { id: 7, name: 'Ann Agent' },
   phones: [{ id: 1, number: '15125550101', phone_type: 2 }],
-  emails: [],
   address1: '12 Elm St',
-  address2: null,
   city: 'Austin',
   state: 'TX',
   zip: '78701',
   date_of_birth: '1951-02-03',
-  gender: null,
   language: 'english',
   timezone: 'cst',
-  medicare_number: null,
-  part_a_date: null,
-  part_b_date: null,
-  linked_contact_id: null,
-  new: false,
-  note: null,
-  tags: [],
-  policy_types: [],
-  carriers: [],
-  last_activity_at: null,
-  last_activity_type: null,
-  medicare_imported_at: null,
-  merged_into_id: null,
   duplicate_group: 'pat|lee',
   created_at: '2025-01-01T15:00:00Z',
   updated_at: '2025-01-01T15:00:00Z',
-  deleted_at: null,
-};
+});
 const contacts: Contact[] = [
   base,
   {
@@ -72,11 +50,8 @@ const meta = {
   title: 'Contacts/MergeDialog',
   component: MergeDialog,
   args: { contacts, open: true, onOpenChange: () => undefined },
-  render: (args) => (
-    <StoryProviders answers={answers}>
-      <MergeDialog {...args} />
-    </StoryProviders>
-  ),
+  parameters: { answers },
+  decorators: [withStoryFrame],
 } satisfies Meta<typeof MergeDialog>;
 
 export default meta;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { MERGE_FIELDS, type Contact, type MergeField } from '@crm/contract';
 import { apiErrorMessage, FormError } from '@crm/session';
-import { Button, Checkbox, Dialog, DialogClose, cn, toast } from '@crm/ui';
+import { Checkbox, Dialog, DialogActions, cn, toast } from '@crm/ui';
 import { contactFilesQueryOptions, contactKeys, policiesQueryOptions, securitiesQueryOptions } from '../contacts-queries';
 import { contactName } from '../labels';
 import { notesCountQueryOptions } from './duplicates-queries';
@@ -109,14 +109,9 @@ export function MergeDialog({ contacts, open, onOpenChange }: MergeDialogProps) 
       description="Choose the contact that stays and, for each field, the value it keeps."
       size="lg"
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="button" loading={merge.isPending} onClick={() => merge.mutate()}>
-            Merge
-          </Button>
-        </>
+        <DialogActions loading={merge.isPending} onClick={() => merge.mutate()}>
+          Merge
+        </DialogActions>
       }
     >
       <div className="flex flex-col gap-4">

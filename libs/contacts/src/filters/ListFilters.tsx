@@ -7,8 +7,7 @@ import { carriersQueryOptions } from '../contacts-queries';
 import type { ContactFilters } from '../search-state';
 import { ChoiceList, type Choice } from './ChoiceList';
 import { OwnerFilter, type OwnerOption } from './OwnerFilter';
-import { tagBackground } from './tag-color';
-import { useTagChoices } from './useTagChoices';
+import { TagChoiceList } from './TagChoiceList';
 
 export type ListFiltersProps = {
   filters: ContactFilters;
@@ -22,27 +21,6 @@ export type ListFiltersProps = {
 export function pairChange<T>(list: readonly T[], other: readonly T[], next: T[]): { list: T[]; other: T[] } {
   const added = next.filter((value) => !list.includes(value));
   return { list: next, other: other.filter((value) => !added.includes(value)) };
-}
-
-function Dot({ color }: { color: string }) {
-  return <span aria-hidden="true" className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: tagBackground(color) }} />;
-}
-
-function TagFilter({ legend, findLabel, chosen, onChange }: { legend: string; findLabel: string; chosen: number[]; onChange: (ids: number[]) => void }) {
-  const [find, setFind] = useState('');
-  const { tags, loading } = useTagChoices(find, chosen);
-  const choices: Choice[] = tags.map((tag) => ({ value: String(tag.id), label: tag.name, adornment: <Dot color={tag.color} /> }));
-  return (
-    <ChoiceList
-      legend={legend}
-      choices={choices}
-      selected={chosen.map(String)}
-      onChange={(selected) => onChange(selected.map(Number))}
-      search={{ label: findLabel, value: find, onChange: setFind }}
-      empty={find.trim() ? 'No tag matches.' : 'No tags yet.'}
-      loading={loading}
-    />
-  );
 }
 
 const POLICY_CHOICES: Choice[] = POLICY_TYPES.map((type) => ({ value: type, label: POLICY_TYPE_LABELS[type] }));
@@ -71,7 +49,7 @@ export function ListFilters({ filters, onChange, owners, meId }: ListFiltersProp
         allDownline={filters.all_downline}
         onChange={(owner_ids, all_downline) => set({ owner_ids, all_downline })}
       />
-      <TagFilter
+      <TagChoiceList
         legend="Tags included"
         findLabel="Find tags to include"
         chosen={filters.included_tags}
@@ -80,7 +58,7 @@ export function ListFilters({ filters, onChange, owners, meId }: ListFiltersProp
           set({ included_tags: list, excluded_tags: other });
         }}
       />
-      <TagFilter
+      <TagChoiceList
         legend="Tags excluded"
         findLabel="Find tags to exclude"
         chosen={filters.excluded_tags}

@@ -1,10 +1,8 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import type { z } from 'zod';
 import { quickFilterBody } from '@crm/contract';
-import { applyApiErrors, FormError } from '@crm/session';
-import { Button, Dialog, DialogClose, Field, Input } from '@crm/ui';
+import { FormError, useApiForm } from '@crm/session';
+import { Dialog, DialogActions, Field, Input } from '@crm/ui';
 
 const nameForm = quickFilterBody.pick({ name: true });
 type NameInput = z.input<typeof nameForm>;
@@ -29,23 +27,19 @@ export function QuickFilterNameDialog(props: QuickFilterNameDialogProps) {
 
 function NameDialog({ open, onOpenChange, title, description, submitLabel, initialName = '', onSubmit }: QuickFilterNameDialogProps) {
   const formId = useId();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<NameInput, unknown, NameOutput>({ resolver: zodResolver(nameForm), defaultValues: { name: initialName } });
-
-  const handleValid = async ({ name }: NameOutput) => {
-    setFormError(null);
-    try {
+  } = useApiForm<NameInput, NameOutput>({
+    schema: nameForm,
+    defaultValues: { name: initialName },
+    onSubmit: async ({ name }) => {
       await onSubmit(name);
       onOpenChange(false);
-    } catch (error) {
-      setFormError(applyApiErrors(error, setError, ['name']));
-    }
-  };
+    },
+  });
 
   return (
     <Dialog
@@ -55,17 +49,12 @@ function NameDialog({ open, onOpenChange, title, description, submitLabel, initi
       description={description}
       size="sm"
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </>
+        <DialogActions type="submit" form={formId} loading={isSubmitting}>
+          {submitLabel}
+        </DialogActions>
       }
     >
-      <form id={formId} noValidate onSubmit={handleSubmit(handleValid)} aria-label={title} className="flex flex-col gap-3">
+      <form id={formId} noValidate onSubmit={submit} aria-label={title} className="flex flex-col gap-3">
         <Field label="Name" error={errors.name?.message} required>
           <Input {...register('name')} autoComplete="off" maxLength={60} />
         </Field>

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { QuickFilter } from '@crm/contract';
-import { StoryProviders, type StoryAnswers } from '../test/story-providers';
+import { StoryFrame, type StoryAnswers } from '../contact-page/test/story-frame';
 import { QuickFiltersMenu } from './QuickFiltersMenu';
 
 const filter = (id: number, name: string): QuickFilter => ({
@@ -30,20 +30,20 @@ type Story = StoryObj<typeof meta>;
 
 export const WithFilters: Story = {
   render: (args) => (
-    <StoryProviders answers={answers([filter(1, 'Texas clients'), filter(2, 'Turning 65 this year'), filter(3, 'Final expense leads')])}>
+    <StoryFrame answers={answers([filter(1, 'Texas clients'), filter(2, 'Turning 65 this year'), filter(3, 'Final expense leads')])}>
       <div className="flex justify-end">
         <QuickFiltersMenu {...args} />
       </div>
-    </StoryProviders>
+    </StoryFrame>
   ),
 };
 
 export const NoneYet: Story = {
   render: (args) => (
-    <StoryProviders answers={answers([])}>
+    <StoryFrame answers={answers([])}>
       <div className="flex justify-end">
         <QuickFiltersMenu {...args} />
       </div>
-    </StoryProviders>
+    </StoryFrame>
   ),
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, type ButtonVariant } from '../button/Button';
-import { Dialog, DialogClose } from '../dialog/Dialog';
+import type { ButtonVariant } from '../button/Button';
+import { Dialog } from '../dialog/Dialog';
+import { DialogActions } from '../dialog/DialogActions';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -45,16 +46,9 @@ export function ConfirmDialog({
       description={description}
       size="sm"
       footer={
-        <>
-          <DialogClose>
-            <Button type="button" variant="secondary">
-              {cancelLabel}
-            </Button>
-          </DialogClose>
-          <Button type="button" variant={variant} loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogActions cancelLabel={cancelLabel} variant={variant} loading={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </DialogActions>
       }
     >
       <p role="alert" className="text-sm font-medium text-danger">

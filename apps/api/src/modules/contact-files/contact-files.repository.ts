@@ -29,18 +29,14 @@ const selection = {
   uploaderLast: users.lastName,
 };
 
-function toRecord({ uploaderId, uploaderFirst, uploaderLast, ...file }: {
-  id: number;
-  contactId: number;
-  fileName: string;
-  contentType: string;
-  byteSize: number;
-  storageKey: string;
-  createdAt: Date;
+/** A row of `selection`: the file's columns and its uploader's, flat. */
+type FileRow = Omit<FileRecord, 'uploadedBy'> & {
   uploaderId: number | null;
   uploaderFirst: string | null;
   uploaderLast: string | null;
-}): FileRecord {
+};
+
+function toRecord({ uploaderId, uploaderFirst, uploaderLast, ...file }: FileRow): FileRecord {
   return { ...file, uploadedBy: { id: uploaderId, firstName: uploaderFirst, lastName: uploaderLast } };
 }
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contact as contactSchema, type Contact, type CreateContactBody } from '@crm/contract';
 import { contactActivities, contacts } from '../../db/schema';
-import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import {
   createDnsEmailVerifier,
   type MailDnsResolver,
 } from '../../providers/email-verification/dns-email-verifier';
-import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+import { createContact, showContact, signInCast, type SignedIn } from '../../test/contact-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** DNS as the tests see it: no network, answers by domain like node:dns/promises would. */
 const dnsError = (code: string) => Object.assign(new Error(code), { code });
@@ -29,40 +29,21 @@ const fakeDns: MailDnsResolver = {
 };
 
 let t: TestApp;
-const as: Record<string, TestAgent> = {};
-const userIds: Record<string, number> = {};
+const as: Record<string, SignedIn> = {};
 
 beforeAll(async () => {
   t = await createTestApp(
     {},
     { emailVerifier: createDnsEmailVerifier({ resolver: fakeDns, timeoutMs: 50 }) },
   );
-  const sign = async (name: string, email: string, host?: string) => {
-    const agent = new TestAgent(t.app, { host });
-    await agent.signIn(email);
-    as[name] = agent;
-    userIds[name] = (await t.ctx.usersRepository.findByEmail(email))!.id;
-  };
-  await Promise.all([
-    sign('agent', seedEmail('agent')),
-    sign('field', seedEmail('field')),
-    sign('telemarketer', seedEmail('telemarketer')),
-    sign('kAgent', seedEmail('agent', KEYSTONE_DEMO.domainName), 'keystone.localhost'),
-  ]);
+  Object.assign(as, await signInCast(t));
 });
 afterAll(() => t.close());
 
-async function create(who: string, body: CreateContactBody): Promise<Contact> {
-  const res = await as[who]!.post('/v1/contacts', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const create = (who: string, body: CreateContactBody): Promise<Contact> =>
+  createContact(as[who]!, body);
 
-async function show(who: string, id: number): Promise<Contact> {
-  const res = await as[who]!.get(`/v1/contacts/${id}?not_remove_new_tag=1`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const show = (who: string, id: number): Promise<Contact> => showContact(as[who]!, id);
 
 /** Answers 200 with a contact that matches the contract, and gives it. */
 function contactOf(res: {
@@ -105,9 +86,9 @@ describe('PUT /v1/contacts/{id}/activity_info', () => {
       .where(eq(contactActivities.contactId, c.id))
       .orderBy(contactActivities.id);
     expect(rows).toEqual([
-      { userId: userIds.agent, type: 'call' },
-      { userId: userIds.agent, type: 'sms' },
-      { userId: userIds.field, type: 'visit' },
+      { userId: as.agent!.userId, type: 'call' },
+      { userId: as.agent!.userId, type: 'sms' },
+      { userId: as.field!.userId, type: 'visit' },
     ]);
   });
 

@@ -14,46 +14,24 @@ import {
   tags,
   users,
 } from '../../db/schema';
-import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+import { createContact, showContact, signInCast, type SignedIn } from '../../test/contact-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-const as: Record<string, TestAgent> = {};
-const userIds: Record<string, number> = {};
+const as: Record<string, SignedIn> = {};
 let companyId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const sign = async (name: string, email: string, host?: string) => {
-    const agent = new TestAgent(t.app, { host });
-    await agent.signIn(email);
-    as[name] = agent;
-    const user = (await t.ctx.usersRepository.findByEmail(email))!;
-    userIds[name] = user.id;
-    if (name === 'admin') companyId = user.companyId;
-  };
-  await Promise.all([
-    sign('admin', seedEmail('admin')),
-    sign('manager', seedEmail('manager')),
-    sign('field', seedEmail('field')),
-    sign('agent', seedEmail('agent')),
-    sign('telemarketer', seedEmail('telemarketer')),
-    sign('kAgent', seedEmail('agent', KEYSTONE_DEMO.domainName), 'keystone.localhost'),
-  ]);
+  Object.assign(as, await signInCast(t));
+  companyId = as.admin!.companyId;
 });
 afterAll(() => t.close());
 
-async function create(who: string, body: CreateContactBody): Promise<Contact> {
-  const res = await as[who]!.post('/v1/contacts', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const create = (who: string, body: CreateContactBody): Promise<Contact> =>
+  createContact(as[who]!, body);
 
-async function show(id: number): Promise<Contact> {
-  const res = await as.admin!.get(`/v1/contacts/${id}?not_remove_new_tag=1`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const show = (id: number): Promise<Contact> => showContact(as.admin!, id);
 
 const merge = (who: string, body: unknown) => as[who]!.patch('/v1/contacts/merge', body);
 
@@ -74,13 +52,13 @@ async function tagContact(contactId: number, ...tagIds: number[]) {
 async function addRecords(contactId: number, label: string) {
   const [note] = await t.ctx.db
     .insert(contactNotes)
-    .values({ contactId, authorId: userIds.agent, body: `${label} note` })
+    .values({ contactId, authorId: as.agent!.userId, body: `${label} note` })
     .returning({ id: contactNotes.id });
   const [file] = await t.ctx.db
     .insert(contactFiles)
     .values({
       contactId,
-      uploadedById: userIds.agent,
+      uploadedById: as.agent!.userId,
       fileName: `${label}.pdf`,
       contentType: 'application/pdf',
       byteSize: 10,
@@ -97,7 +75,7 @@ async function addRecords(contactId: number, label: string) {
     .returning({ id: securities.id });
   const [activity] = await t.ctx.db
     .insert(contactActivities)
-    .values({ contactId, userId: userIds.agent, activityType: 'call' })
+    .values({ contactId, userId: as.agent!.userId, activityType: 'call' })
     .returning({ id: contactActivities.id });
   return {
     notes: [note!.id],
@@ -164,7 +142,7 @@ describe('PATCH /v1/contacts/merge and restoring a merged contact', () => {
     const survivor = await create('admin', {
       first_name: 'Sam',
       last_name: 'Keeper',
-      owner_id: userIds.agent,
+      owner_id: as.agent!.userId,
       city: 'Boston',
       zip: '02101',
       phones: [{ number: '2125550101' }],
@@ -173,7 +151,7 @@ describe('PATCH /v1/contacts/merge and restoring a merged contact', () => {
     const m1 = await create('admin', {
       first_name: 'Samuel',
       last_name: 'Keeper',
-      owner_id: userIds.agent,
+      owner_id: as.agent!.userId,
       status_id: statuses[1]!.id,
       city: 'Cambridge',
       date_of_birth: '1951-02-03',
@@ -183,7 +161,7 @@ describe('PATCH /v1/contacts/merge and restoring a merged contact', () => {
     const m2 = await create('admin', {
       first_name: 'Sammy',
       last_name: 'Keepertwo',
-      owner_id: userIds.telemarketer,
+      owner_id: as.telemarketer!.userId,
       gender: 'male',
       emails: [{ email: 'two@keeper.test' }],
     });
@@ -206,7 +184,7 @@ describe('PATCH /v1/contacts/merge and restoring a merged contact', () => {
     const spouse = await create('admin', {
       first_name: 'Pat',
       last_name: 'Spouse',
-      owner_id: userIds.agent,
+      owner_id: as.agent!.userId,
     });
     expect(
       (
@@ -240,7 +218,7 @@ describe('PATCH /v1/contacts/merge and restoring a merged contact', () => {
       gender: 'male',
       city: 'Boston',
       zip: '02101',
-      owner: { id: userIds.telemarketer },
+      owner: { id: as.telemarketer!.userId },
       deleted_at: null,
       merged_into_id: null,
     });
@@ -318,7 +296,7 @@ describe('PATCH /v1/contacts/merge and restoring a merged contact', () => {
     ).toEqual([
       {
         merged: m1.id,
-        by: userIds.admin,
+        by: as.admin!.userId,
         restored: null,
         moved: {
           phones: [m1.phones[1]!.id],
@@ -335,7 +313,7 @@ describe('PATCH /v1/contacts/merge and restoring a merged contact', () => {
       },
       {
         merged: m2.id,
-        by: userIds.admin,
+        by: as.admin!.userId,
         restored: null,
         moved: {
           phones: [],
@@ -525,12 +503,12 @@ describe('merge refusals', () => {
     const a = await create('admin', {
       first_name: 'Valid',
       last_name: 'Able',
-      owner_id: userIds.agent,
+      owner_id: as.agent!.userId,
     });
     const b = await create('admin', {
       first_name: 'Valid',
       last_name: 'Bee',
-      owner_id: userIds.telemarketer,
+      owner_id: as.telemarketer!.userId,
     });
     const c = await create('admin', { first_name: 'Valid', last_name: 'Cee' });
     const self = await merge('admin', { survivor_id: a.id, merged_ids: [a.id, b.id] });
@@ -550,7 +528,10 @@ describe('merge refusals', () => {
       merged_ids: 'Choose contacts to merge',
     });
     // the owner of b was deactivated: b's owner cannot be chosen
-    await t.ctx.db.update(users).set({ active: false }).where(eq(users.id, userIds.telemarketer!));
+    await t.ctx.db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.id, as.telemarketer!.userId!));
     try {
       const res = await merge('admin', {
         survivor_id: a.id,
@@ -560,10 +541,13 @@ describe('merge refusals', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ owner_id: 'Choose an owner' });
     } finally {
-      await t.ctx.db.update(users).set({ active: true }).where(eq(users.id, userIds.telemarketer!));
+      await t.ctx.db
+        .update(users)
+        .set({ active: true })
+        .where(eq(users.id, as.telemarketer!.userId!));
     }
     expect((await show(b.id)).deleted_at).toBeNull();
-    expect((await show(a.id)).owner.id).toBe(userIds.agent);
+    expect((await show(a.id)).owner.id).toBe(as.agent!.userId);
   });
 
   it("with the flag on for field managers, a field manager merges the downline's contacts but gets 404 outside the downline", async () => {

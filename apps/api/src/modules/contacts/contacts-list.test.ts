@@ -10,63 +10,38 @@ import {
 } from '@crm/contract';
 import { contactNotes, contacts, contactTags, policies } from '../../db/schema';
 import { DEMO_CONTACTS_PER_AGENT, DEMO_TAGS, demoContacts } from '../../db/seed-contacts';
-import { EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+import { EVERGREEN_DEMO, seedEmail } from '../../db/seed';
+import {
+  createContact,
+  firstContactOf as firstContactOf_,
+  listContacts,
+  signIn,
+  signInCast,
+  type ContactsListBody,
+  type SignedIn,
+} from '../../test/contact-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-const as: Record<string, TestAgent> = {};
-const userIds: Record<string, number> = {};
+const as: Record<string, SignedIn> = {};
 let companyId: number;
 let keystoneCompanyId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const sign = async (name: string, email: string, host?: string) => {
-    const agent = new TestAgent(t.app, { host });
-    await agent.signIn(email);
-    as[name] = agent;
-    userIds[name] = (await t.ctx.usersRepository.findByEmail(email))!.id;
-  };
-  await Promise.all([
-    sign('admin', seedEmail('admin')),
-    sign('manager', seedEmail('manager')),
-    sign('field', seedEmail('field')),
-    sign('telemarketer', seedEmail('telemarketer')),
-    sign('agent', seedEmail('agent')),
-    sign('kAgent', seedEmail('agent', KEYSTONE_DEMO.domainName), 'keystone.localhost'),
-    sign('preneed', seedEmail('preneed', EVERGREEN_DEMO.domainName), 'evergreen.localhost'),
-  ]);
-  companyId = (await t.ctx.usersRepository.findByEmail(seedEmail('agent')))!.companyId;
-  keystoneCompanyId = (await t.ctx.usersRepository.findByEmail(
-    seedEmail('agent', KEYSTONE_DEMO.domainName),
-  ))!.companyId;
+  Object.assign(as, await signInCast(t), {
+    preneed: await signIn(t, seedEmail('preneed', EVERGREEN_DEMO.domainName), 'evergreen.localhost'),
+  });
+  companyId = as.agent!.companyId;
+  keystoneCompanyId = as.kAgent!.companyId;
 });
 afterAll(() => t.close());
 
-type ListBody = {
-  data: Contact[];
-  meta: {
-    current_page: number;
-    limit: number;
-    total_count: number;
-    total_pages: number;
-    total_count_capped: boolean;
-    next_cursor: string | null;
-  };
-};
-
-async function list(who: string, scope: ContactsScope = {}): Promise<ListBody> {
-  const res = await as[who]!.patch('/v1/contacts', { contacts_scope: scope });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+type ListBody = ContactsListBody;
+const list = (who: string, scope?: ContactsScope): Promise<ListBody> => listContacts(as[who]!, scope);
 const ids = (body: ListBody) => body.data.map((c) => c.id);
 
-async function create(who: string, body: CreateContactBody): Promise<Contact> {
-  const res = await as[who]!.post('/v1/contacts', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const create = (who: string, body: CreateContactBody): Promise<Contact> => createContact(as[who]!, body);
 
 async function makeTags(company: number, names: string[]): Promise<Record<string, number>> {
   const rows = await t.ctx.contactsRepository.ensureTags(
@@ -102,14 +77,7 @@ async function tagsInDb(contactIds: number[]): Promise<Record<number, number[]>>
   return result;
 }
 
-async function firstContactOf(key: string): Promise<number> {
-  const [row] = await t.ctx.db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(eq(contacts.ownerId, userIds[key]!))
-    .limit(1);
-  return row!.id;
-}
+const firstContactOf = (key: string): Promise<number> => firstContactOf_(t, as[key]!.userId);
 
 describe('seed: tags, policies and notes', () => {
   it('gives each company its tags and some demo contacts tags, policies fit for the brand, and notes by their owner', async () => {
@@ -125,7 +93,7 @@ describe('seed: tags, policies and notes', () => {
     expect(insured.length).toBeGreaterThan(0);
     expect(
       all
-        .filter((c) => c.category === 'client' && c.owner.id === userIds.agent)
+        .filter((c) => c.category === 'client' && c.owner.id === as.agent!.userId)
         .every((c) => c.policy_types.length > 0),
     ).toBe(true);
     for (const c of insured) {

@@ -9,75 +9,50 @@ import {
 import { contactEmails, contacts } from '../../db/schema';
 import { DEMO_CONTACTS_PER_AGENT, demoContacts } from '../../db/seed-contacts';
 import { EVERGREEN_DEMO, KEYSTONE_DEMO, seedDemoCrm, seedEmail } from '../../db/seed';
-import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+import {
+  createContact,
+  firstContactOf as firstContactOf_,
+  listContacts,
+  signIn,
+  signInCast,
+  type ContactsListBody,
+  type SignedIn,
+} from '../../test/contact-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 const keystone = (key: string) => seedEmail(key, KEYSTONE_DEMO.domainName);
 const evergreen = (key: string) => seedEmail(key, EVERGREEN_DEMO.domainName);
 
 let t: TestApp;
-const as: Record<string, TestAgent> = {};
+const as: Record<string, SignedIn> = {};
+/** Ids of the signed-in users and of a few seeded ones who are not signed in. */
 const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const sign = async (name: string, email: string, host?: string) => {
-    const agent = new TestAgent(t.app, { host });
-    await agent.signIn(email);
-    as[name] = agent;
-    userIds[name] = (await t.ctx.usersRepository.findByEmail(email))!.id;
-  };
-  await Promise.all([
-    sign('admin', seedEmail('admin')),
-    sign('subadmin', seedEmail('subadmin')),
-    sign('manager', seedEmail('manager')),
-    sign('district', seedEmail('district')),
-    sign('field', seedEmail('field')),
-    sign('telemarketer', seedEmail('telemarketer')),
-    sign('agent', seedEmail('agent')),
-    sign('kAdmin', keystone('admin'), 'keystone.localhost'),
-    sign('kRm', keystone('rm'), 'keystone.localhost'),
-    sign('kAgent', keystone('agent'), 'keystone.localhost'),
-    sign('eBasic', evergreen('basic'), 'evergreen.localhost'),
+  const [cast, subadmin, district, kAdmin, kRm, eBasic] = await Promise.all([
+    signInCast(t),
+    signIn(t, seedEmail('subadmin')),
+    signIn(t, seedEmail('district')),
+    signIn(t, keystone('admin'), 'keystone.localhost'),
+    signIn(t, keystone('rm'), 'keystone.localhost'),
+    signIn(t, evergreen('basic'), 'evergreen.localhost'),
   ]);
+  Object.assign(as, cast, { subadmin, district, kAdmin, kRm, eBasic });
+  for (const [name, agent] of Object.entries(as)) userIds[name] = agent.userId;
   for (const key of ['secure.agent', 'new.agent'])
     userIds[key] = (await t.ctx.usersRepository.findByEmail(seedEmail(key)))!.id;
 });
 afterAll(() => t.close());
 
-type ListBody = {
-  data: Contact[];
-  meta: {
-    current_page: number;
-    limit: number;
-    total_count: number;
-    total_pages: number;
-    total_count_capped: boolean;
-    next_cursor: string | null;
-  };
-};
-
-async function list(who: string, scope: ContactsScope = {}): Promise<ListBody> {
-  const res = await as[who]!.patch('/v1/contacts', { contacts_scope: scope });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+type ListBody = ContactsListBody;
+const list = (who: string, scope?: ContactsScope): Promise<ListBody> => listContacts(as[who]!, scope);
 const names = (body: ListBody) => body.data.map((c) => `${c.first_name} ${c.last_name}`);
 
-async function create(who: string, body: CreateContactBody): Promise<Contact> {
-  const res = await as[who]!.post('/v1/contacts', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const create = (who: string, body: CreateContactBody): Promise<Contact> => createContact(as[who]!, body);
 
 /** A contact of another user, taken from the database (the seed gives every agent-level user some). */
-async function firstContactOf(key: string): Promise<number> {
-  const [row] = await t.ctx.db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(eq(contacts.ownerId, userIds[key]!))
-    .limit(1);
-  return row!.id;
-}
+const firstContactOf = (key: string): Promise<number> => firstContactOf_(t, userIds[key]!);
 
 const del = (who: string, body: unknown) =>
   as[who]!.request('DELETE', '/v1/contacts/destroy_all', { body });

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import type { Decorator } from '@storybook/react-vite';
 import { ApiClientProvider, ApiError, type ApiClient } from '@crm/api-client';
 import type { Contact, EndpointName } from '@crm/contract';
 import { Toaster } from '@crm/ui';
+import { contactFixture } from '@crm/testing';
 
 /** Answers of the stories' api-client by endpoint name (a thrown ApiError is a failed request). */
 export type StoryAnswers = Partial<Record<EndpointName, (options: { params?: unknown; query?: unknown; body?: unknown } | undefined) => unknown>>;
@@ -43,24 +45,26 @@ export function StoryFrame({ answers = {}, children }: StoryFrameProps) {
 
 export const STORY_ZONE = 'America/New_York';
 
-/** A contact for stories. */
+/** The stories' decorator: the frame, answering with the story's `answers` parameter. */
+export const withStoryFrame: Decorator = (Story, { parameters }) => (
+  <StoryFrame answers={parameters['answers'] as StoryAnswers | undefined}>
+    <Story />
+  </StoryFrame>
+);
+
+/** A contact for stories: @crm/testing's fixture with a filled-in person. */
 export function storyContact(overrides: Partial<Contact> = {}): Contact {
-  return {
+  return contactFixture({
     id: 5,
     first_name: 'Maria',
     last_name: 'Lopez',
     category: 'prospect',
-    status: null,
-    agentflow_status: null,
-    source: null,
-    owner: { id: 7, name: 'Ann Agent' },
     phones: [{ id: 1, number: '15125550147', phone_type: 2 }],
     emails: [
       { id: 11, email: 'maria@example.com', verified: true, verification: 'valid', verified_at: '2026-03-02T15:00:00Z' },
       { id: 12, email: 'mlopez@work.example', verified: false, verification: 'unchecked', verified_at: null },
     ],
     address1: '12 Oak Street',
-    address2: null,
     city: 'Austin',
     state: 'TX',
     zip: '73301',
@@ -68,25 +72,14 @@ export function storyContact(overrides: Partial<Contact> = {}): Contact {
     gender: 'female',
     language: 'spanish',
     timezone: 'cst',
-    medicare_number: null,
-    part_a_date: null,
-    part_b_date: null,
-    linked_contact_id: null,
-    new: false,
-    note: null,
     tags: [
       { id: 1, name: 'Hot lead', color: '#b91c1c' },
       { id: 2, name: 'Medicare 2026', color: '#1d4ed8' },
     ],
-    policy_types: [],
-    carriers: [],
     last_activity_at: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
     last_activity_type: 'call',
-    medicare_imported_at: null,
-    merged_into_id: null,
-    created_at: '2026-01-02T15:04:05Z',
     updated_at: '2026-03-02T15:04:05Z',
-    deleted_at: null,
+    created_at: '2026-01-02T15:04:05Z',
     ...overrides,
-  };
+  });
 }
