@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { anyId } from '../../db/sql-helpers';
 import {
   contactActivities,
   contactDocuments,
@@ -164,7 +165,7 @@ export async function undoMerges(tx: Tx, restoredIds: number[]): Promise<number[
   const merges = await tx
     .select()
     .from(contactMerges)
-    .where(and(inArray(contactMerges.mergedId, restoredIds), isNull(contactMerges.restoredAt)))
+    .where(and(anyId(contactMerges.mergedId, restoredIds), isNull(contactMerges.restoredAt)))
     .orderBy(desc(contactMerges.id));
   const now = new Date();
   for (const merge of merges) {
@@ -197,7 +198,7 @@ export async function undoMerges(tx: Tx, restoredIds: number[]): Promise<number[
   await tx
     .update(contacts)
     .set({ mergedIntoId: null })
-    .where(and(inArray(contacts.id, restoredIds), isNotNull(contacts.mergedIntoId)));
+    .where(and(anyId(contacts.id, restoredIds), isNotNull(contacts.mergedIntoId)));
   return [...new Set(merges.map((m) => m.survivorId))];
 }
 

@@ -46,3 +46,17 @@ describe('counting beyond the cap', () => {
     expect(all).toHaveLength(total);
   });
 });
+
+describe('selections larger than PostgreSQL’s 65,535 parameters', () => {
+  it('trashes and restores a selection of 70,000+ ids in one statement each (ids travel as one array)', async () => {
+    const ids: number[] = (await rm.post('/v1/contacts/selected_items', { all: true })).json().ids;
+    const agent = (await t.ctx.usersRepository.findByEmail(seedEmail('agent', KEYSTONE_DEMO.domainName)))!;
+    const reach = { kind: 'own' as const, companyId: agent.companyId, userId: agent.id };
+    // ids past the table's end match nothing; they only make the list longer than the parameter limit
+    const padded = [...ids, ...Array.from({ length: 70_000 }, (_, i) => 2_000_000_000 + i)];
+    expect(await t.ctx.contactsRepository.setTrashed(reach, { ids: padded }, true)).toBe(ids.length);
+    expect((await rm.patch('/v1/contacts', { contacts_scope: {} })).json().data).toEqual([]);
+    expect(await t.ctx.contactsRepository.setTrashed(reach, { ids: padded }, false)).toBe(ids.length);
+    expect((await rm.patch('/v1/contacts', { contacts_scope: { limit: 1 } })).json().meta.total_count).toBe(CONTACTS_COUNT_CAP);
+  }, 120_000);
+});

@@ -9,6 +9,7 @@ import {
 } from '@crm/contract';
 import { dialingNumber } from '@crm/util';
 import type { Database } from '../../db/database';
+import { anyId } from '../../db/sql-helpers';
 import {
   agentflowStatuses,
   carriers,
@@ -352,10 +353,6 @@ function searchFirst(scope: ParsedContactsScope): boolean {
   return Boolean(scope.q && searchWords(scope.q).some((w) => w.length >= 3));
 }
 
-/** A list of ids as one array parameter (`= any($1::int[])`): 250,000 ids are one parameter, not 250,000. */
-function anyId(column: AnyPgColumn | SQL, ids: readonly number[]): SQL {
-  return sql`${column} = any(${sql.param(ids)}::int[])`;
-}
 
 /** Contacts with a tag of these: an EXISTS on the (tag_id, contact_id) index. */
 function hasTag(tagIds: number[]): SQL {
@@ -676,7 +673,7 @@ export function createContactsRepository(db: Database) {
 
   async function refreshSearchText(executor: Executor, ids: number[]): Promise<void> {
     if (!ids.length) return;
-    await executor.update(contacts).set({ searchText: SEARCH_TEXT_SQL }).where(inArray(contacts.id, ids));
+    await executor.update(contacts).set({ searchText: SEARCH_TEXT_SQL }).where(anyId(contacts.id, ids));
   }
 
   /** Makes a contact's phones exactly `phones`, in order: listed ids of this contact are kept, others removed. */
@@ -924,7 +921,7 @@ export function createContactsRepository(db: Database) {
     async setTrashed(reach: Reach, target: { ids: number[] } | ScopeQuery, trashed: boolean): Promise<number> {
       const where =
         'ids' in target
-          ? and(reachCondition(reach), inArray(contacts.id, target.ids), trashed ? isNull(contacts.deletedAt) : isNotNull(contacts.deletedAt))
+          ? and(reachCondition(reach), anyId(contacts.id, target.ids), trashed ? isNull(contacts.deletedAt) : isNotNull(contacts.deletedAt))
           : scopeCondition(reach, { ...target, scope: { ...target.scope, trashed: !trashed } });
       const now = new Date();
       return db.transaction(async (tx) => {
