@@ -53,7 +53,7 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
     await page.getByRole('checkbox', { name: 'Select all loaded contacts' }).click();
     await page.getByRole('button', { name: 'Tag', exact: true }).click();
     const tagDialog = page.getByRole('dialog', { name: 'Tag 2 contacts' });
-    await tagDialog.getByRole('textbox', { name: 'Tag name' }).fill(tagName);
+    await tagDialog.getByRole('textbox', { name: 'New tag name' }).fill(tagName);
     await tagDialog.getByRole('radio', { name: 'Teal' }).check();
     await tagDialog.getByRole('button', { name: 'Create tag' }).click();
     const toAdd = tagDialog.getByRole('group', { name: /^Tags to add/ });

@@ -252,12 +252,12 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     const remove = within(dialog).getByRole('group', { name: /^Tags to remove/ });
     await userEvent.click(await within(remove).findByRole('checkbox', { name: 'Cold' }));
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Tag name/ }), 'Hot');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /New tag name/ }), 'Hot');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
     expect(await within(dialog).findByText('A tag with this name already exists')).toBeVisible();
-    expect(within(dialog).getByRole('textbox', { name: /Tag name/ })).toHaveAttribute('aria-invalid', 'true');
-    await userEvent.clear(within(dialog).getByRole('textbox', { name: /Tag name/ }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Tag name/ }), 'VIP');
+    expect(within(dialog).getByRole('textbox', { name: /New tag name/ })).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: /New tag name/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /New tag name/ }), 'VIP');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Green' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
     const add = within(dialog).getByRole('group', { name: /^Tags to add/ });

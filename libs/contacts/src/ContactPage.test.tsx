@@ -107,7 +107,7 @@ describe('ContactPage', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
     expect(await within(dialog).findByText('Name is required')).toBeVisible();
-    await userEvent.type(within(dialog).getByLabelText('New tag name'), 'Spanish');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /New tag name/ }), 'Spanish');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Green' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
     expect(await within(dialog).findByRole('button', { name: 'Remove Spanish' })).toBeVisible();
@@ -128,10 +128,10 @@ describe('ContactPage', { timeout: 20_000 }, () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit tags' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit tags' });
-    await userEvent.type(within(dialog).getByLabelText('New tag name'), 'Hot lead');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /New tag name/ }), 'Hot lead');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
     expect(await within(dialog).findByText('A tag with this name already exists')).toBeVisible();
-    expect(within(dialog).getByLabelText('New tag name')).toHaveValue('Hot lead');
+    expect(within(dialog).getByRole('textbox', { name: /New tag name/ })).toHaveValue('Hot lead');
   });
 
   it('validates an e-mail and marks another verified', async () => {

@@ -67,7 +67,6 @@ export function BulkTagDialog({ open, onOpenChange, selection, scope, selectedLa
     setAdd((current) => [...current.filter((id) => id !== tag.id), tag.id]);
     setRemove((current) => current.filter((id) => id !== tag.id));
     setChoiceError(null);
-    void queryClient.invalidateQueries({ queryKey: ['tags'] });
   };
 
   const serverError = apply.error ? apiErrorMessage(apply.error) : null;

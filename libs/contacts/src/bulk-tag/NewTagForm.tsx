@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
@@ -16,9 +17,10 @@ export type NewTagFormProps = {
   onCreated: (tag: Tag) => void;
 };
 
-/** Creates a company tag inline: a name and a colour from TAG_COLORS; errors show beside the fields. */
+/** Creates a company tag inline (bulk tag dialog, contact tags dialog): a name and a colour from TAG_COLORS; errors show beside the fields. */
 export function NewTagForm({ onCreated }: NewTagFormProps) {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const id = useId();
   const {
     register,
@@ -32,6 +34,7 @@ export function NewTagForm({ onCreated }: NewTagFormProps) {
     onSubmit: async (values, form) => {
       const { data } = await client.call('createTag', { body: values });
       form.reset({ name: '', color: values.color });
+      await queryClient.invalidateQueries({ queryKey: ['tags'] });
       onCreated(data);
     },
   });
@@ -39,7 +42,7 @@ export function NewTagForm({ onCreated }: NewTagFormProps) {
   return (
     <form noValidate onSubmit={submit} aria-label="New tag" className="flex flex-col gap-2 rounded border border-border p-3">
       <h3 className="text-sm font-semibold">New tag</h3>
-      <Field label="Tag name" error={errors.name?.message} required>
+      <Field label="New tag name" error={errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" maxLength={50} />
       </Field>
       <Controller

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Contact } from '@crm/contract';
 import { Button } from '@crm/ui';
-import { TagChip } from './TagChip';
+import { TagChip } from '../filters/TagChip';
 import { TagsDialog } from './TagsDialog';
 
 export type ContactTagsProps = {

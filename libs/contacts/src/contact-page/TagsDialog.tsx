@@ -1,69 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { createTag, TAG_COLORS, type Contact, type Tag } from '@crm/contract';
-import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
-import { Button, Checkbox, cn, Dialog, DialogActions, Field, focusRing, Input, Spinner } from '@crm/ui';
+import type { Contact, Tag } from '@crm/contract';
+import { apiErrorMessage, FormError } from '@crm/session';
+import { Checkbox, cn, Dialog, DialogActions, Field, focusRing, Input, Spinner } from '@crm/ui';
 import { contactKeys, tagSearchQueryOptions } from '../contacts-queries';
-import { TAG_COLOR_NAMES } from '../filters/tag-color';
-import { TagChip } from './TagChip';
+import { NewTagForm } from '../bulk-tag/NewTagForm';
+import { TagChip } from '../filters/TagChip';
 import { useDebouncedValue } from '../useDebouncedValue';
-
-const newTagSchema = createTag.body.pick({ name: true, color: true });
-type NewTagInput = z.input<typeof newTagSchema>;
-type NewTagOutput = z.output<typeof newTagSchema>;
-
-/** A new company tag: name and one of the picker's colours. */
-function NewTagForm({ onCreated }: { onCreated: (tag: Tag) => void }) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const { register, submit, formError, formState } = useApiForm<NewTagInput, NewTagOutput>({
-    schema: newTagSchema,
-    defaultValues: { name: '', color: TAG_COLORS[0] },
-    onSubmit: async (body, form) => {
-      const answer = await client.call('createTag', { body });
-      form.reset({ name: '', color: body.color });
-      await queryClient.invalidateQueries({ queryKey: ['tags'] });
-      onCreated(answer.data);
-    },
-  });
-  return (
-    <form noValidate onSubmit={submit} aria-label="New tag" className="flex flex-col gap-3 rounded border border-border p-3">
-      <Field label="New tag name" error={formState.errors.name?.message}>
-        <Input {...register('name')} autoComplete="off" />
-      </Field>
-      <fieldset>
-        <legend className="text-sm font-medium">Colour</legend>
-        <div className="mt-1 flex flex-wrap gap-2">
-          {TAG_COLORS.map((color) => (
-            <label key={color} className="relative cursor-pointer">
-              <input type="radio" value={color} {...register('color')} className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0" />
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'block size-7 rounded-full border-2 border-surface ring-1 ring-border',
-                  'peer-checked:ring-2 peer-checked:ring-text peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus',
-                )}
-                style={{ backgroundColor: color }}
-              />
-              <span className="sr-only">{TAG_COLOR_NAMES[color]}</span>
-            </label>
-          ))}
-        </div>
-        <p role="alert" className="text-sm font-medium text-danger">
-          {formState.errors.color?.message ?? null}
-        </p>
-      </fieldset>
-      <FormError message={formError} />
-      <div>
-        <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting}>
-          Create tag
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 type TagsEditorProps = {
   contact: Contact;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMoney, readableTextColor, timeAgo, usDate } from './format';
+import { formatBytes, formatMoney, timeAgo, usDate } from './format';
 
 const NY = 'America/New_York';
 const now = new Date('2026-03-10T15:00:00Z'); // 11:00 AM in New York
@@ -39,11 +39,5 @@ describe('formatting', () => {
     expect(formatMoney(null)).toBe('');
     expect(usDate('2026-04-01')).toBe('04/01/2026');
     expect(usDate(null)).toBe('');
-  });
-
-  it('picks the readable text colour for a tag', () => {
-    expect(readableTextColor('#1d4ed8')).toBe('#ffffff');
-    expect(readableTextColor('#fde047')).toBe('#000000');
-    expect(readableTextColor('bad')).toBe('#ffffff');
   });
 });

@@ -52,15 +52,3 @@ export function formatBytes(bytes: number): string {
   return `${Number(value.toFixed(value < 10 ? 1 : 0))} ${units[unit]}`;
 }
 
-/** Black or white, whichever reads better on a #rrggbb background (WCAG relative luminance). */
-export function readableTextColor(hex: string): '#000000' | '#ffffff' {
-  const n = Number.parseInt(hex.replace('#', ''), 16);
-  if (!/^#?[0-9a-f]{6}$/i.test(hex) || Number.isNaN(n)) return '#ffffff';
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-  // Contrast with white (1.05 / (L + 0.05)) against contrast with black ((L + 0.05) / 0.05).
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
-}
