@@ -181,6 +181,36 @@ export const CONTACT_FILE_TYPES: Record<string, readonly string[]> = {
 };
 export const CONTACT_FILE_EXTENSIONS = Object.keys(CONTACT_FILE_TYPES);
 
+/** The messages of a refused upload (422 beside "file"), the same in the browser and on the server. */
+export const CONTACT_FILE_MESSAGES = {
+  missing: 'Choose a file',
+  empty: 'The file is empty',
+  tooLarge: `File must be at most ${CONTACT_FILE_MAX_BYTES / 1024 / 1024} MB`,
+  noExtension: 'Files without an extension are not accepted',
+  badType: (extension: string) => `Files of type .${extension} are not accepted`,
+} as const;
+
+/** A file name's extension in lower case, or null when it has none ("notes", ".env", "file."). */
+export function contactFileExtension(fileName: string): string | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0 || dot === fileName.length - 1) return null;
+  return fileName.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Why a file cannot be attached by its name and size (the browser checks before sending; the
+ * server checks the name before storing and the size while the bytes stream, when `size` is
+ * unknown); null when both are fine.
+ */
+export function contactFileProblem(fileName: string, size?: number): string | null {
+  const extension = contactFileExtension(fileName);
+  if (!extension) return CONTACT_FILE_MESSAGES.noExtension;
+  if (!Object.hasOwn(CONTACT_FILE_TYPES, extension)) return CONTACT_FILE_MESSAGES.badType(extension);
+  if (size === 0) return CONTACT_FILE_MESSAGES.empty;
+  if (size !== undefined && size > CONTACT_FILE_MAX_BYTES) return CONTACT_FILE_MESSAGES.tooLarge;
+  return null;
+}
+
 export const contactFile = z.object({
   id: z.number().int(),
   /** The original file name; the download carries it in content-disposition. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
-import { CONTACT_FILE_EXTENSIONS, CONTACT_FILE_MAX_BYTES } from '@crm/contract';
+import { CONTACT_FILE_EXTENSIONS, CONTACT_FILE_MAX_BYTES, contactFileProblem } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
 import { cn, Field, Input, ProgressBar } from '@crm/ui';
 import { formatBytes } from './format';
@@ -9,18 +9,9 @@ import { formatBytes } from './format';
 const MAX_LABEL = formatBytes(CONTACT_FILE_MAX_BYTES);
 const ACCEPT = CONTACT_FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
-/**
- * Why a file cannot be sent, checked before sending it with the server's own wording (the server
- * checks the same, and more, and answers 422 beside "file").
- */
+/** Why a file cannot be sent, checked before sending by the contract's rule (the server checks the same, and more). */
 export function fileProblem(file: File): string | null {
-  const dot = file.name.lastIndexOf('.');
-  const extension = dot > 0 && dot < file.name.length - 1 ? file.name.slice(dot + 1).toLowerCase() : null;
-  if (!extension) return 'Files without an extension are not accepted';
-  if (!CONTACT_FILE_EXTENSIONS.includes(extension)) return `Files of type .${extension} are not accepted`;
-  if (file.size === 0) return 'The file is empty';
-  if (file.size > CONTACT_FILE_MAX_BYTES) return `File must be at most ${MAX_LABEL}`;
-  return null;
+  return contactFileProblem(file.name, file.size);
 }
 
 export type FileUploadProps = {

@@ -1,17 +1,12 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { CONTACT_FILE_MAX_BYTES, CONTACT_FILE_TYPES } from '@crm/contract';
+import { CONTACT_FILE_MESSAGES, CONTACT_FILE_TYPES, contactFileExtension, contactFileProblem } from '@crm/contract';
 import { unprocessable } from '../../lib/http-errors';
 
-const MAX_MB = CONTACT_FILE_MAX_BYTES / 1024 / 1024;
 const MAX_NAME = 255;
 
-/** The messages of a refused upload, all answered as 422 beside "file". */
+/** The messages of a refused upload, all answered as 422 beside "file": the contract's, and the server's own. */
 export const FILE_MESSAGES = {
-  missing: 'Choose a file',
-  empty: 'The file is empty',
-  tooLarge: `File must be at most ${MAX_MB} MB`,
-  noExtension: 'Files without an extension are not accepted',
-  badType: (extension: string) => `Files of type .${extension} are not accepted`,
+  ...CONTACT_FILE_MESSAGES,
   badContentType: (extension: string, types: readonly string[]) => `A .${extension} file must be sent as ${types.join(' or ')}`,
   unreadable: 'The upload could not be read. Please try again.',
 } as const;
@@ -25,22 +20,16 @@ export function cleanFileName(name: string): string {
   return printable.trim().slice(0, MAX_NAME);
 }
 
-function extensionOf(fileName: string): string | null {
-  const dot = fileName.lastIndexOf('.');
-  if (dot <= 0 || dot === fileName.length - 1) return null;
-  return fileName.slice(dot + 1).toLowerCase();
-}
-
 /**
  * What an upload's name and declared type allow, before any byte is stored: the extension must be
  * one of CONTACT_FILE_TYPES, and the declared content type one listed for it (or the generic
  * application/octet-stream). The file is kept as the extension's first listed type.
  */
 export function acceptedType(fileName: string, declaredType: string): { extension: string; contentType: string } {
-  const extension = extensionOf(fileName);
-  if (!extension) throw refuse(FILE_MESSAGES.noExtension);
-  const types = Object.hasOwn(CONTACT_FILE_TYPES, extension) ? CONTACT_FILE_TYPES[extension] : undefined;
-  if (!types?.[0]) throw refuse(FILE_MESSAGES.badType(extension));
+  const problem = contactFileProblem(fileName);
+  const extension = contactFileExtension(fileName);
+  const types = extension ? CONTACT_FILE_TYPES[extension] : undefined;
+  if (problem || !extension || !types?.[0]) throw refuse(problem ?? FILE_MESSAGES.missing);
   const declared = declaredType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (declared !== 'application/octet-stream' && !types.includes(declared)) throw refuse(FILE_MESSAGES.badContentType(extension, types));
   return { extension, contentType: types[0] };
