@@ -155,7 +155,7 @@ function shapes(s: Samples): Shape[] {
 // ---------------------------------------------------------------------------------------------
 
 /** Time of the replayed statements by kind: the page's ids, the capped count, everything else (session, loading the rows). */
-type SqlSplit = { page: number; count: number; other: number };
+type SqlSplit = { page: number; count: number; other: number; each: number[] };
 type Timed = { shape: string; ms: number; statements: Statement[]; sqlMs: number; split: SqlSplit; total: string };
 
 const statementKind = (text: string): keyof SqlSplit =>
@@ -170,12 +170,14 @@ const ms = (n: number) => n.toFixed(1);
 /** Re-runs a request's statements on a connection of their own, inside a transaction rolled back (the session touch writes). */
 async function replay(client: pg.Client, statements: Statement[]): Promise<SqlSplit> {
   await client.query('begin');
-  const split: SqlSplit = { page: 0, count: 0, other: 0 };
+  const split: SqlSplit = { page: 0, count: 0, other: 0, each: [] };
   try {
     for (const s of statements) {
       const started = performance.now();
       await client.query({ text: s.text, values: s.values, ...(s.rowMode === 'array' && { rowMode: 'array' as const }) });
-      split[statementKind(s.text)] += performance.now() - started;
+      const elapsed = performance.now() - started;
+      split[statementKind(s.text)] += elapsed;
+      split.each.push(elapsed);
     }
   } finally {
     await client.query('rollback');
@@ -287,7 +289,9 @@ async function main(): Promise<void> {
     if (SHOW_SQL) {
       const first = timed[0] as Timed;
       console.log(`\nThe ${first.statements.length} statements of one request (${first.shape}):`);
-      for (const st of first.statements) console.log(`- ${st.text.replace(/\s+/g, ' ')}\n  params ${JSON.stringify(st.values)}`);
+      first.statements.forEach((st, i) =>
+        console.log(`- ${ms(first.split.each[i] ?? 0)} ms: ${st.text.replace(/\s+/g, ' ')}\n  params ${JSON.stringify(st.values)}`),
+      );
     }
 
     printTable(all, timed);

@@ -91,6 +91,31 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     });
   });
 
+  it('says "1,000+" past the count cap and counts them all when asked, for that search only', async () => {
+    const capped = (options: CallOptions) => {
+      const scope = (options?.body as { contacts_scope: { exact_count?: boolean } }).contacts_scope;
+      const data = [contact(1, 'Adams'), contact(2, 'Baker')];
+      return scope.exact_count
+        ? { data: data.slice(0, 1), meta: { current_page: 1, limit: 1, total_count: 37_090, total_pages: 37_090, total_count_capped: false, next_cursor: null } }
+        : // (one page here: the list asks for the next page of a capped count only after a full one)
+          { data, meta: { current_page: 1, limit: 500, total_count: 1000, total_pages: 1, total_count_capped: true, next_cursor: null } };
+    };
+    const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: capped } });
+    await screen.findByRole('row', { name: /Adams/ });
+    expect(screen.getByText('1,000+ contacts')).toBeVisible();
+    expect(scopes(client).some((scope) => scope['exact_count'])).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Count all' }));
+    expect(await screen.findByText('37,090 contacts')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Count all' })).toBeNull();
+    expect(scopes(client).filter((scope) => scope['exact_count'])).toEqual([expect.objectContaining({ exact_count: true, limit: 1, page: 1 })]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded contacts' }));
+    expect(screen.getByRole('button', { name: 'Select all 37,090 matching' })).toBeVisible();
+    // another search is counted to the cap again until asked
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'ba');
+    expect(await screen.findByText('1,000+ contacts', {}, { timeout: 2000 })).toBeVisible();
+    expect(scopes(client).filter((scope) => scope['exact_count'])).toHaveLength(1);
+  });
+
   it('opens a row with Enter', async () => {
     renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage />, '/contacts/:id': <p>Contact page</p> }, handlers: { listContacts: listHandler } });
     const row = await screen.findByRole('row', { name: /Baker/ });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
-import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type QuickFilter } from '@crm/contract';
+import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type ContactsScope, type QuickFilter } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
 import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Input, Notice, Spinner, focusRing } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
@@ -10,7 +10,7 @@ import { AdvancedSearch } from './AdvancedSearch';
 import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
 import type { OwnerOption } from './filters/OwnerFilter';
 import { QuickFiltersMenu } from './quick-filters/QuickFiltersMenu';
-import { contactKeys, contactsListQueryOptions } from './contacts-queries';
+import { contactKeys, contactsExactCountQueryOptions, contactsListQueryOptions } from './contacts-queries';
 import { ContactsTable } from './ContactsTable';
 import {
   activeFilterCount,
@@ -134,8 +134,12 @@ export function ContactListPage() {
   const list = useInfiniteQuery(contactsListQueryOptions(client, scope));
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const meta = list.data?.pages[0]?.meta;
-  const total = meta?.total_count ?? 0;
-  const capped = meta?.total_count_capped ?? false;
+  // Beyond CONTACTS_COUNT_CAP the list says "1,000+" until the user asks for the exact count.
+  // (for this search only: another search starts at "1,000+" again)
+  const [countedScope, setCountedScope] = useState<ContactsScope | null>(null);
+  const exactCount = useQuery({ ...contactsExactCountQueryOptions(client, scope), enabled: countedScope === scope && (meta?.total_count_capped ?? false) });
+  const capped = (meta?.total_count_capped ?? false) && exactCount.data === undefined;
+  const total = exactCount.data ?? meta?.total_count ?? 0;
   const totalLabel = capped ? `${CONTACTS_COUNT_CAP.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
   const loadedIds = useMemo(() => rows.map((row) => row.id), [rows]);
   const meName = user ? `${user.profile.first_name} ${user.profile.last_name}`.trim() || user.email : '';
@@ -271,6 +275,12 @@ export function ContactListPage() {
         <p className="text-sm text-muted">
           {meta ? `${totalLabel} ${trashed ? 'in the trash' : total === 1 && !capped ? 'contact' : 'contacts'}` : ''}
         </p>
+        {capped && (
+          <Button type="button" variant="ghost" size="sm" loading={exactCount.isFetching} onClick={() => setCountedScope(scope)}>
+            Count all
+          </Button>
+        )}
+        {exactCount.isError && <p className="text-sm text-danger">{apiErrorMessage(exactCount.error)}</p>}
         {hasSelection(selection) && (
           <>
             <p className="text-sm font-medium">{selectedLabel} selected</p>

@@ -17,6 +17,8 @@ export const contactKeys = {
   detail: (id: number) => [...contactKeys.details(), id] as const,
   lookups: (name: 'statuses' | 'sources') => ['lookups', name] as const,
   /** A contact's records (notes, files, policies…); invalidating it refreshes every tab of the contact. */
+  /** The exact count of a search, asked for when the list's count stopped at CONTACTS_COUNT_CAP. */
+  exactCount: (scope: ContactsScope) => [...contactKeys.all, 'exact-count', scope] as const,
   records: (id: number) => [...contactKeys.all, 'records', id] as const,
   record: (id: number, kind: ContactRecordKind) => [...contactKeys.records(id), kind] as const,
   notes: (id: number, q: string) => [...contactKeys.record(id, 'notes'), q] as const,
@@ -60,6 +62,20 @@ export function contactsListQueryOptions(client: ApiClient, scope: ContactsScope
     initialPageParam: { page: 1, cursor: null } as ContactsPageParam,
     getNextPageParam: nextContactsPageParam,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * How many contacts a scope matches, counted to the end (contacts_scope.exact_count), for the
+ * "Count all" of a list whose count stopped at CONTACTS_COUNT_CAP. Asks for one row: the count is
+ * what it wants.
+ */
+export function contactsExactCountQueryOptions(client: ApiClient, scope: ContactsScope) {
+  return queryOptions({
+    queryKey: contactKeys.exactCount(scope),
+    queryFn: ({ signal }) =>
+      client.call('listContacts', { body: { contacts_scope: { ...scope, page: 1, limit: 1, exact_count: true } }, signal }),
+    select: (answer) => answer.meta.total_count,
   });
 }
 

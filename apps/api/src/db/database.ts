@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 import * as schema from './schema';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type DatabaseHandle = { db: Database; pool: pg.Pool; url: string; close: () => Promise<void> };
 
 const EMBEDDED_DATABASE = 'crm';

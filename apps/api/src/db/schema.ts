@@ -362,7 +362,9 @@ export const contacts = pgTable(
     index('contacts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('contacts_company_first_name_idx').on(t.companyId, t.firstName, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
     index('contacts_company_city_idx').on(t.companyId, t.city, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
-    index('contacts_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
+    // A live contact's reach by id, read without the table: counts that start from tags or policies
+    // check each contact's company and owner here (a tag's capped count: 9 ms instead of 26).
+    index('contacts_live_id_idx').on(t.id, t.companyId, t.ownerId).where(sql`${t.deletedAt} is null`),
     index('contacts_status_idx').on(t.statusId),
     index('contacts_agentflow_status_idx').on(t.agentflowStatusId),
     index('contacts_source_idx').on(t.sourceId),
@@ -449,6 +451,23 @@ const contactRef = () =>
     .references(() => contacts.id, { onDelete: 'cascade' });
 
 /** Tags are shared by a company (name unique ignoring case) and put on contacts through contact_tags. */
+/**
+ * Every city a company's contacts have (or had): kept by statement triggers on contacts (migration
+ * 0009), so that a city search ("contains ville") finds the few matching names here and reads the
+ * contacts of those cities from the city index, instead of a trigram scan of every contact's city.
+ * A name no contact has any more stays; it matches nothing.
+ */
+export const contactCities = pgTable(
+  'contact_cities',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    city: text('city').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.city] })],
+);
+
 export const tags = pgTable(
   'tags',
   {

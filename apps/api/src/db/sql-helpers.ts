@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from './database';
 
 /**
  * `column = any($1::int[])`: a list of ids as ONE array parameter. `inArray` sends one parameter per
@@ -8,4 +9,17 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  */
 export function anyId(column: AnyPgColumn | SQL, ids: readonly number[]): SQL {
   return sql`${column} = any(${sql.param(ids)}::int[])`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (with `sql.placeholder`s for its values) prepared under `name`: PostgreSQL parses
+ * and plans it once per connection and reuses the plan. For hot statements whose planning costs
+ * more than running them; drizzle's query builders have `.prepare(name)` for the same.
+ */
+export function preparedStatement<Row extends Record<string, unknown>>(db: Database, name: string, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return async (values: Record<string, unknown>): Promise<Row[]> =>
+    (await db.$client.query<Row>({ name, text, values: fillPlaceholders(params, values) })).rows;
 }

@@ -53,13 +53,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const token = request.cookies[COOKIES.session];
     if (token) {
       const resolved = await ctx.sessions.resolve(token);
-      if (resolved) {
-        const [roles, brand] = await Promise.all([
-          ctx.usersRepository.roleNames(resolved.user.id),
-          ctx.usersRepository.companyBrand(resolved.user.companyId),
-        ]);
-        if (brand === request.brand) request.identity = { user: resolved.user, brand, roles, session: resolved.session, via: 'session' };
-      }
+      if (resolved?.brand === request.brand) request.identity = { ...resolved, via: 'session' };
     }
     const pending = verifySigned<PendingOtp>(request.cookies[COOKIES.pendingOtp], ctx.env.APP_SECRET);
     request.pendingOtpUserId = pending?.uid ?? null;
@@ -78,10 +72,9 @@ async function identityFromKey(ctx: AppContext, key: string): Promise<Identity |
   const userId = key.startsWith('crmu_')
     ? (await ctx.users.findByApiToken(key))?.id
     : (await ctx.apiKeys.authenticate(key))?.userId;
-  const user = userId ? await ctx.usersRepository.findById(userId) : undefined;
-  if (!user || !user.active) return null;
-  const [roles, brand] = await Promise.all([ctx.usersRepository.roleNames(user.id), ctx.usersRepository.companyBrand(user.companyId)]);
-  return { user, brand, roles, session: null, via: 'api_key' };
+  const access = userId ? await ctx.usersRepository.findWithAccess(userId) : undefined;
+  if (!access || !access.user.active) return null;
+  return { ...access, session: null, via: 'api_key' };
 }
 
 /**

@@ -35,4 +35,4 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const SelectedRows: Story = {};
-export const AllMatching: Story = { args: { selection: { mode: 'all' }, selectedLabel: 'all 10,000+ contacts' } };
+export const AllMatching: Story = { args: { selection: { mode: 'all' }, selectedLabel: 'all 1,000+ contacts' } };

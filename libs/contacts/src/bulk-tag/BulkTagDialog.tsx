@@ -17,7 +17,7 @@ export type BulkTagDialogProps = {
   selection: Selection;
   /** The list's scope (sent with an "all matching" selection). */
   scope: ContactsScope;
-  /** What is selected, for the title: "3 contacts", "all 10,000+ contacts". */
+  /** What is selected, for the title: "3 contacts", "all 1,000+ contacts". */
   selectedLabel: string;
   /** The tags were applied. */
   onTagged: (count: number) => void;

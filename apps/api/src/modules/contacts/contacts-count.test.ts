@@ -60,3 +60,34 @@ describe('selections larger than PostgreSQL’s 65,535 parameters', () => {
     expect((await rm.patch('/v1/contacts', { contacts_scope: { limit: 1 } })).json().meta.total_count).toBe(CONTACTS_COUNT_CAP);
   }, 120_000);
 });
+
+describe('counting past the cap when asked (exact_count)', () => {
+  it('counts every match, and the page is the same page', async () => {
+    const capped = (await rm.patch('/v1/contacts', { contacts_scope: { limit: 5 } })).json();
+    const exact = (await rm.patch('/v1/contacts', { contacts_scope: { limit: 5, exact_count: true } })).json();
+    const total = EXTRA + DEMO_CONTACTS_PER_AGENT;
+    expect(capped.meta).toMatchObject({ total_count: CONTACTS_COUNT_CAP, total_count_capped: true });
+    expect(exact.meta).toMatchObject({ total_count: total, total_pages: Math.ceil(total / 5), total_count_capped: false });
+    expect(exact.data.map((c: { id: number }) => c.id)).toEqual(capped.data.map((c: { id: number }) => c.id));
+    // a filtered count past the cap, counted through the same conditions as the page
+    const clients = (await rm.patch('/v1/contacts', { contacts_scope: { category: 'client', exact_count: true, limit: 500 } })).json();
+    const ids: number[] = (await rm.post('/v1/contacts/selected_items', { all: true, contacts_scope: { category: 'client' } })).json().ids;
+    expect(clients.meta.total_count).toBe(ids.length);
+  });
+
+  it('answers a search-box word with more matches than the cap with its exact count, sorted', async () => {
+    // every demo contact's mobile number has the exchange 555-01: the word matches all of them
+    const q = '55501';
+    const all: number[] = (await rm.post('/v1/contacts/selected_items', { all: true, contacts_scope: { q } })).json().ids;
+    expect(all.length).toBeGreaterThan(CONTACTS_COUNT_CAP);
+    const first = (await rm.patch('/v1/contacts', { contacts_scope: { q, limit: 50 } })).json();
+    expect(first.meta).toMatchObject({ total_count: all.length, total_count_capped: false });
+    expect(first.data.map((c: { id: number }) => c.id)).toEqual(all.slice(0, 50));
+    const names = first.data.map((c: { last_name: string }) => c.last_name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    // the next page by cursor keeps the count and continues the order
+    const second = (await rm.patch('/v1/contacts', { contacts_scope: { q, limit: 50, page: 2, cursor: first.meta.next_cursor } })).json();
+    expect(second.meta.total_count).toBe(all.length);
+    expect(second.data.map((c: { id: number }) => c.id)).toEqual(all.slice(50, 100));
+  });
+});

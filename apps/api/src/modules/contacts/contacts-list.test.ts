@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contact as contactSchema,
+  contactsScope,
   POLICY_TYPES,
   type Contact,
   type ContactsScope,
@@ -9,6 +10,7 @@ import {
   type PolicyType,
 } from '@crm/contract';
 import { contactNotes, contacts, contactTags, policies } from '../../db/schema';
+import { scopeCondition, type ChildFilterSize } from './contacts.repository';
 import { DEMO_CONTACTS_PER_AGENT, DEMO_TAGS, demoContacts } from '../../db/seed-contacts';
 import { EVERGREEN_DEMO, seedEmail } from '../../db/seed';
 import {
@@ -212,6 +214,29 @@ describe('tags, policy types and carriers: payload and filters', () => {
     expect(
       (await list('agent', { excluded_tags: [tg['Fx only']!], limit: 500 })).meta.total_count,
     ).toBe(everyone - 2);
+  });
+
+  it('reads a tag, policy type or carrier filter to the same contacts whichever way its size picks (ids, counted from its rows, EXISTS)', async () => {
+    const reach = { kind: 'own', companyId, userId: as.agent!.userId } as const;
+    const scopes = {
+      tags: contactsScope.parse({ included_tags: [tg['Fx hot']!, tg['Fx spouse']!] }),
+      policyTypes: contactsScope.parse({ included_policy_types: ['medicare_advantage', 'part_d'] }),
+      carriers: contactsScope.parse({ carriers: [cr.Aetna!, cr.Humana!] }),
+    };
+    const expected = { tags: ['A', 'B', 'C'], policyTypes: ['A', 'D'], carriers: ['A', 'D'] };
+    for (const filter of ['tags', 'policyTypes', 'carriers'] as const) {
+      const scope = scopes[filter];
+      const read = async (size: ChildFilterSize, counting: boolean) => {
+        const rows = await t.ctx.db
+          .select({ first: contacts.firstName })
+          .from(contacts)
+          .where(and(scopeCondition(reach, { scope, timeZone: 'UTC', few: { [filter]: size } }, counting), inArray(contacts.id, Object.values(fx).map((c) => c.id))));
+        return rows.map((r) => r.first).sort();
+      };
+      const ids = Object.values(fx).filter((c) => expected[filter].includes(c.first_name)).map((c) => c.id);
+      for (const [size, counting] of [[ids, false], [ids, true], ['some', false], ['some', true], [undefined, false], [undefined, true]] as const)
+        expect(await read(size as ChildFilterSize, counting), `${filter} ${JSON.stringify(size)} counting=${counting}`).toEqual(expected[filter]);
+    }
   });
 
   it('included_policy_types (has one of), excluded_policy_types (has none of) and carriers (has a policy from one of)', async () => {

@@ -305,6 +305,30 @@ describe('PATCH /v1/contacts (list and search)', () => {
     expect((await list('telemarketer', { q: 'quorra' })).data).toEqual([]);
   });
 
+  it('finds a city by part of its name as contacts are created, edited and loaded in bulk (the company\'s city list)', async () => {
+    const cities = async (operator: 'contains' | 'starts_with' | 'ends_with', value: string) =>
+      names(await list('agent', { q: 'cityzz', search: [{ field: 'city', operator, value }] }));
+    const made = await create('agent', { first_name: 'Made', last_name: 'Cityzz', city: 'Quillville' });
+    expect(await cities('contains', 'LLVIL')).toEqual(['Made Cityzz']);
+    expect(await cities('starts_with', 'quill')).toEqual(['Made Cityzz']);
+    expect(await cities('ends_with', 'VILLE')).toEqual(['Made Cityzz']);
+    expect(await cities('starts_with', 'ville')).toEqual([]);
+    // edited: the new name is found, the old one finds nothing (it stays listed, matching no contact)
+    const edited = await as.agent!.patch(`/v1/contacts/${made.id}`, { city: 'Port Quill' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await cities('contains', 'quillville')).toEqual([]);
+    expect(await cities('ends_with', 'quill')).toEqual(['Made Cityzz']);
+    // loaded in bulk (imports, demo data): one statement for many rows
+    const { userId: ownerId, companyId } = as.agent!;
+    await t.ctx.contactsRepository.insertMany(companyId, [
+      { values: { ownerId, firstName: 'Bulk', lastName: 'Cityzz', city: 'Quillmont' }, phones: [], emails: [] },
+      { values: { ownerId, firstName: 'Also', lastName: 'Cityzz', city: 'Quillmont' }, phones: [], emails: [] },
+    ]);
+    expect(await cities('starts_with', 'quill')).toEqual(['Bulk Cityzz', 'Also Cityzz']); // one surname: by id
+    // LIKE's wildcards are plain characters in a city search
+    expect(await cities('contains', '%')).toEqual([]);
+  });
+
   it('filters by category, status, source, state, creation date and the advanced search', async () => {
     const [ann, bert, cleo] = people as [Contact, Contact, Contact];
     expect(names(await list('agent', { q: 'quorra', category: 'client' }))).toEqual([

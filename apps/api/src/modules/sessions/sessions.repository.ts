@@ -1,11 +1,21 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { sessions } from '../../db/schema';
+import { companies, sessions, users } from '../../db/schema';
+import { USER_ACCESS, userAccess, type UserAccess } from '../users/users.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 
 export function createSessionsRepository(db: Database) {
+  // Every signed-in request runs it: prepared once per connection (its plan took longer than the lookup).
+  const withAccess = db
+    .select({ session: sessions, ...USER_ACCESS })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.tokenDigest, sql.placeholder('digest')))
+    .prepare('session_with_access');
+
   return {
     async create(session: NewSession): Promise<SessionRow> {
       const [row] = await db.insert(sessions).values(session).returning();
@@ -15,6 +25,12 @@ export function createSessionsRepository(db: Database) {
 
     async findByDigest(tokenDigest: string): Promise<SessionRow | undefined> {
       return db.query.sessions.findFirst({ where: eq(sessions.tokenDigest, tokenDigest) });
+    },
+
+    /** A session with its user, the user's roles and company brand: one statement for every signed-in request. */
+    async findWithAccess(tokenDigest: string): Promise<(UserAccess & { session: SessionRow }) | undefined> {
+      const [row] = await withAccess.execute({ digest: tokenDigest });
+      return row && { session: row.session, ...userAccess(row) };
     },
 
     async findById(id: number): Promise<SessionRow | undefined> {

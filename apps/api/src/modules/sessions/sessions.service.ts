@@ -11,7 +11,7 @@ import type { AuditRepository } from '../audit/audit.repository';
 import { subjectOf, type FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SecretBox } from '../two-factor/secret-box';
 import { fullName, isAdmin, type Impersonation } from '../users/current-user';
-import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
 
 export type RequestMeta = { ip: string; userAgent: string | null };
@@ -165,18 +165,18 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     },
 
     /** The session behind a cookie, or null when unknown or past its idle or absolute expiry. */
-    async resolve(token: string): Promise<{ session: SessionRow; user: UserRow } | null> {
-      const session = await sessions.findByDigest(digest(token));
-      if (!session) return null;
+    async resolve(token: string): Promise<(UserAccess & { session: SessionRow }) | null> {
+      const found = await sessions.findWithAccess(digest(token));
+      if (!found) return null;
+      const { session, ...access } = found;
       const now = Date.now();
       if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + env.SESSION_IDLE_MINUTES * 60_000 <= now) {
         await sessions.delete(session.id);
         return null;
       }
-      const user = await users.findById(session.userId);
-      if (!user || !user.active) return null;
+      if (!access.user.active) return null;
       if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await sessions.touch(session.id, new Date(now));
-      return { session, user };
+      return { session, ...access };
     },
 
     async impersonationOf(session: SessionRow | null): Promise<Impersonation> {

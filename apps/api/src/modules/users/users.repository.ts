@@ -9,6 +9,24 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
+/** A user with their roles and their company's brand: who a request's caller is. */
+export type UserAccess = { user: UserRow; roles: Role[]; brand: BrandId };
+
+/**
+ * The columns of a UserAccess, for a select from users joined with their company (here, and where
+ * a request's session is looked up with its user in one statement); userAccess reads them back.
+ */
+export const USER_ACCESS = {
+  user: users,
+  companyId: companies.id,
+  brand: companies.brand,
+  roles: sql<string[]>`array(select r.name from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id})`,
+};
+
+export function userAccess(row: { user: UserRow; companyId: number; brand: string; roles: string[] }): UserAccess {
+  return { user: row.user, roles: row.roles as Role[], brand: brandOf({ id: row.companyId, brand: row.brand }) };
+}
+
 export type UserRelations = {
   company: { id: number; name: string; domainName: string; brand: BrandId };
   upline: { id: number; firstName: string; lastName: string } | null;
@@ -111,6 +129,11 @@ export function createUsersRepository(db: Database) {
     },
 
     /** The brand of a company (users belong to a brand through their company). */
+    /** A user with what every request checks (roles, the company's brand), in one statement. */
+    async findWithAccess(id: number): Promise<UserAccess | undefined> {
+      const [row] = await db.select(USER_ACCESS).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, id));
+      return row && userAccess(row);
+    },
     async companyBrand(companyId: number): Promise<BrandId> {
       const [row] = await db.select({ id: companies.id, brand: companies.brand }).from(companies).where(eq(companies.id, companyId));
       if (!row) throw new Error(`Company ${companyId} not found`);

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_live_id_idx" ON "contacts" USING btree ("id","company_id","owner_id") WHERE "contacts"."deleted_at" is null;
