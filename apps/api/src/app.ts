@@ -27,6 +27,8 @@ import { registerSecurityRoutes } from './modules/securities/securities.routes';
 import { registerTagRoutes } from './modules/tags/tags.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerAuth } from './plugins/auth';
+import { registerCable } from './realtime/cable';
+import { registerWorkerRoutes } from './modules/workers/workers.routes';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
@@ -106,6 +108,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerContactDocumentRoutes(app, ctx);
   registerQuickFilterRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
+  registerWorkerRoutes(app, ctx);
+  await registerCable(app, ctx, ctx.broadcaster);
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await ctx.broadcaster.close();
+  });
 
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
   if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);

@@ -1,3 +1,6 @@
+import { createJobWorkersRepository } from './jobs/job-workers.repository';
+import { createJobQueue } from './jobs/queue';
+import { createLocalBroadcaster, createRedisBroadcaster, type Broadcaster } from './realtime/broadcaster';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { createAdminUsersRepository } from './modules/admin-users/admin-users.repository';
@@ -50,7 +53,11 @@ import { createLocalDiskStorage } from './providers/storage/local-disk.provider'
 import type { StorageProvider } from './providers/storage/storage.provider';
 
 /** Everything a module needs, built once per process: repositories, providers, services. */
-export function createContext(env: Env, db: Database, overrides: { email?: EmailProvider; emailVerifier?: EmailVerifier; storage?: StorageProvider } = {}) {
+export function createContext(
+  env: Env,
+  db: Database,
+  overrides: { email?: EmailProvider; emailVerifier?: EmailVerifier; storage?: StorageProvider; broadcaster?: Broadcaster } = {},
+) {
   const users = createUsersRepository(db);
   const sessionsRepo = createSessionsRepository(db);
   const audit = createAuditRepository(db);
@@ -66,9 +73,18 @@ export function createContext(env: Env, db: Database, overrides: { email?: Email
   const storage = overrides.storage ?? createLocalDiskStorage(env.STORAGE_DIR);
   const contactsService = createContactsService({ contacts, lookups, companyBrand: users.companyBrand });
   const sessions = createSessionsService({ env, users, sessions: sessionsRepo, audit, email, secrets, features });
+  const jobWorkers = createJobWorkersRepository(db);
+  const jobs = createJobQueue(db, jobWorkers, (m) => console.warn(`[crm] ${m}`));
+  const broadcaster =
+    overrides.broadcaster ?? (env.REDIS_URL ? createRedisBroadcaster(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE, log: (m) => console.warn(`[crm] ${m}`) }) : createLocalBroadcaster());
   return {
     env,
     db,
+    /** Realtime: messages to the sockets of a stream, in every API process (realtime/broadcaster.ts). */
+    broadcaster,
+    /** The job queue (jobs/queue.ts): send from any process; workers start in main.ts or worker.ts. */
+    jobs,
+    jobWorkers,
     email,
     outbox,
     audit,

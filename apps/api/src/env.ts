@@ -53,6 +53,10 @@ export const envSchema = z.object({
     .default(DEFAULT_BRAND)
     .transform((value) => value.trim().toLowerCase().replace(/^web-/, ''))
     .pipe(z.enum(BRAND_IDS, { error: `Must be one of ${BRAND_IDS.join(', ')}` })),
+  /** Redis for cable broadcasts between API processes (redis://127.0.0.1:6379). Unset: in-process broadcasts (one API process). */
+  REDIS_URL: z.string().optional(),
+  /** Names this deployment's Redis channels, so that deployments sharing a Redis stay apart. */
+  REDIS_NAMESPACE: z.string().regex(/^[\w.-]{1,50}$/, 'Letters, digits, _ . - only').default('crm'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

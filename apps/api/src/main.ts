@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { createContext } from './context';
 import { openDatabase } from './db/database';
+import { takeOverShutdownSignals } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoData, seedSignInUrl } from './db/seed';
 import { loadEnv } from './env';
@@ -8,7 +9,10 @@ import { createSecretBox } from './modules/two-factor/secret-box';
 
 const log = (message: string) => console.log(`[crm] ${message}`);
 
-/** Starts the product: database (embedded unless DATABASE_URL), migrations, demo data when empty, HTTP server. */
+/**
+ * Starts the product: database (embedded unless DATABASE_URL), migrations, demo data when empty,
+ * HTTP server, and the job workers unless `--no-worker` (then `worker.ts` processes take the jobs).
+ */
 async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase(env, log);
@@ -26,12 +30,14 @@ async function main(): Promise<void> {
   const sweep = () => ctx.sessions.sweepExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
   await sweep();
   setInterval(sweep, 60 * 60_000).unref();
+  if (!process.argv.includes('--no-worker')) await ctx.jobs.startWorkers();
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
     await app.close();
     await database.close();
     process.exit(0);
   };
+  takeOverShutdownSignals();
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: env.HOST, port: env.PORT });

@@ -23,3 +23,5 @@ export { useSlowLoading } from './useSlowLoading';
 export { ApiClientProvider } from './ApiClientProvider';
 export type { ApiClientProviderProps } from './ApiClientProvider';
 export { useApiClient } from './useApiClient';
+export { cableUrl, createCableConsumer, subscribeCable } from './cable';
+export type { CableStatus, CableSubscriptionOptions } from './cable';

@@ -66,6 +66,7 @@ describe('contacts_scope', () => {
       order: 'asc',
       page: 1,
       limit: 25,
+      exact_count: false,
       select_n: false,
       trashed: false,
     });

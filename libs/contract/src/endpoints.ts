@@ -74,10 +74,12 @@ import {
 } from './contact-records.contract';
 import { createQuickFilter, deleteQuickFilter, listQuickFilters, updateQuickFilter } from './quick-filters.contract';
 import { addFavorite, listFavorites, removeFavorite } from './favorites.contract';
+import { workersStatus } from './jobs.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
 export const endpoints = {
+  workersStatus,
   health,
   createSession,
   createSsoSession,

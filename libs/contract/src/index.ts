@@ -15,3 +15,5 @@ export * from './contacts.contract';
 export * from './contact-records.contract';
 export * from './quick-filters.contract';
 export * from './favorites.contract';
+export * from './cable.contract';
+export * from './jobs.contract';

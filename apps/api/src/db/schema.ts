@@ -626,3 +626,17 @@ export const contactMerges = pgTable(
   },
   (t) => [index('contact_merges_merged_idx').on(t.mergedId), index('contact_merges_survivor_idx').on(t.survivorId)],
 );
+
+/**
+ * The job workers that are running (jobs/queue.ts): each writes its row when it starts and every
+ * few seconds after, and removes it when it stops; one not heard from for WORKER_STALE_SECONDS is
+ * gone (killed). GET /v1/contacts/workers_status reads them.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  queues: text('queues').array().notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -23,3 +23,8 @@ export function preparedStatement<Row extends Record<string, unknown>>(db: Datab
   return async (values: Record<string, unknown>): Promise<Row[]> =>
     (await db.$client.query<Row>({ name, text, values: fillPlaceholders(params, values) })).rows;
 }
+
+/** The app's pool as a plain `executeSql` (for libraries that run their own SQL, such as the job queue's pg-boss). */
+export function rawSql(db: Database) {
+  return { executeSql: (text: string, values: unknown[]) => db.$client.query(text, values) };
+}

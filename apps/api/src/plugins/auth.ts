@@ -18,7 +18,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const API_PATH = /^\/(v1|auth)(\/|$)/;
+/** Paths whose requests carry a caller: the API, the sign-in callbacks and the realtime socket. */
+const API_PATH = /^\/(v1|auth|cable)(\/|$)/;
 
 export type PendingOtp = { uid: number; exp: number };
 export const PENDING_OTP_MINUTES = 5;

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobWorkers } from '../db/schema';
+import { eventually } from '../test/cable-client';
+import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let agent: TestAgent;
+beforeAll(async () => {
+  t = await createTestApp();
+  agent = new TestAgent(t.app);
+  await agent.signIn('agent');
+});
+afterAll(() => t.close());
+
+const status = async () => {
+  const res = await agent.get('/v1/contacts/workers_status');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { running: boolean; workers: number; queues: { name: string; queued: number; active: number; failed: number }[] };
+};
+
+describe('job queue and GET /v1/contacts/workers_status', () => {
+  it('says no worker runs until one starts; a started worker runs the jobs and retries a failing one', async () => {
+    expect(await status()).toEqual({ running: false, workers: 0, queues: [] });
+    const words: string[] = [];
+    const tries: number[] = [];
+    t.ctx.jobs.define<{ word: string }>({ name: 'test-echo', run: async ({ word }) => void words.push(word) });
+    t.ctx.jobs.define<{ n: number }>({
+      name: 'test-flaky',
+      retryDelaySeconds: 1,
+      run: async (_data, job) => {
+        tries.push(job.retryCount);
+        if (job.retryCount === 0) throw new Error('the first try fails');
+      },
+    });
+    // queued while no worker runs: it waits
+    await t.ctx.jobs.send('test-echo', { word: 'waiting' });
+    await eventually(async () => expect((await status()).queues).toContainEqual({ name: 'test-echo', queued: 1, active: 0, failed: 0 }));
+
+    await t.ctx.jobs.startWorkers();
+    const running = await status();
+    expect(running).toMatchObject({ running: true, workers: 1 });
+    expect(running.queues.map((q) => q.name).sort()).toEqual(['test-echo', 'test-flaky']);
+    await eventually(() => expect(words).toEqual(['waiting']), 10_000);
+    await t.ctx.jobs.send('test-echo', { word: 'hello' });
+    await eventually(() => expect(words).toEqual(['waiting', 'hello']), 10_000);
+    await t.ctx.jobs.send('test-flaky', { n: 1 });
+    await eventually(() => expect(tries).toEqual([0, 1]), 20_000);
+    const after = await status();
+    expect(after.queues).toContainEqual({ name: 'test-flaky', queued: 0, active: 0, failed: 0 });
+  }, 40_000);
+
+  it('forgets a worker not heard from for 30 seconds (its process was killed)', async () => {
+    await t.ctx.jobWorkers.beat({ id: 'ghost', host: 'elsewhere', pid: 1, queues: [] });
+    expect((await t.ctx.jobWorkers.alive()).map((w) => w.id)).toContain('ghost');
+    await t.ctx.db.update(jobWorkers).set({ lastSeenAt: new Date(Date.now() - 31_000) }).where(eq(jobWorkers.id, 'ghost'));
+    expect((await t.ctx.jobWorkers.alive()).map((w) => w.id)).not.toContain('ghost');
+    expect(await t.ctx.db.select().from(jobWorkers).where(eq(jobWorkers.id, 'ghost'))).toEqual([]);
+  });
+
+  it('runs as a process of its own (npm run worker) that shows in workers_status and leaves on SIGTERM', async () => {
+    const before = (await status()).workers;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: t.env.DATABASE_URL,
+        APP_SECRET: randomBytes(32).toString('base64url'),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'crm-worker-')),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await eventually(async () => expect((await status()).workers, output).toBe(before + 1), 30_000);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect((await status()).workers).toBe(before);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+});

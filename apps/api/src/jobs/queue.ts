@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database';
+import { rawSql } from '../db/sql-helpers';
+import type { JobWorkersRepository } from './job-workers.repository';
+
+/** What a job's run sees of its job: its id and how many times it was tried before. */
+export type JobContext = { id: string; retryCount: number };
+
+/**
+ * A kind of job. `run` must be idempotent: a job whose worker crashed (killed process, lost
+ * database) runs again from the start once its lease expires, and throwing retries it
+ * (retryLimit times, retryDelaySeconds apart), so it must finish what is left without doing twice
+ * what is done.
+ */
+export type JobDefinition<T extends object> = {
+  name: string;
+  run(data: T, job: JobContext): Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long a try may run before it counts as crashed and is tried again. */
+  expireInSeconds?: number;
+};
+
+export type QueueStatus = { name: string; queued: number; active: number; failed: number };
+
+/** Seconds between a worker's heartbeats (job_workers.last_seen_at). */
+export const WORKER_BEAT_SECONDS = 10;
+
+/**
+ * The job queue: pg-boss on the product's own PostgreSQL (its tables in schema `pgboss`, through
+ * the app's connection pool), so jobs survive restarts and any process of the product can take
+ * them. Every process sends; workers run in the API process by default (`--no-worker` leaves them
+ * to separate `worker` processes). Nothing about a job lives only in a process's memory.
+ */
+export function createJobQueue(db: Database, workers: JobWorkersRepository, log: (message: string) => void) {
+  const boss = new PgBoss({
+    db: rawSql(db),
+    schema: 'pgboss',
+  });
+  boss.on('error', (error: Error) => log(`job queue: ${error.message}`));
+  const definitions = new Map<string, JobDefinition<object>>();
+  let started: Promise<void> | null = null;
+  let worker: { id: string; beat: NodeJS.Timeout } | null = null;
+
+  const ensureStarted = () => (started ??= boss.start().then(() => undefined));
+
+  return {
+    /** Makes a kind of job known (to send and to work on). */
+    define<T extends object>(definition: JobDefinition<T>): void {
+      definitions.set(definition.name, definition as JobDefinition<object>);
+    },
+
+    /** Queues a job of a defined kind; gives its id. A `singletonKey` refuses a second job with the same key while one is queued or running. */
+    async send<T extends object>(name: string, data: T, options: { singletonKey?: string } = {}): Promise<string | null> {
+      const definition = definitions.get(name);
+      if (!definition) throw new Error(`Unknown job ${name}`);
+      await ensureStarted();
+      await boss.createQueue(name);
+      return boss.send(name, data, {
+        retryLimit: definition.retryLimit ?? 3,
+        retryDelay: definition.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        ...(options.singletonKey && { singletonKey: options.singletonKey }),
+      });
+    },
+
+    /** Starts working on every defined kind of job in this process, and its heartbeat (job_workers). */
+    async startWorkers(): Promise<void> {
+      await ensureStarted();
+      const names = [...definitions.keys()];
+      for (const [name, definition] of definitions) {
+        await boss.createQueue(name);
+        await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) await definition.run(job.data, { id: job.id, retryCount: job.retryCount });
+        });
+      }
+      const id = randomUUID();
+      const me = { id, host: hostname(), pid: process.pid, queues: names };
+      await workers.beat(me);
+      worker = { id, beat: setInterval(() => void workers.beat(me).catch((error: unknown) => log(`worker heartbeat: ${String(error)}`)), WORKER_BEAT_SECONDS * 1000) };
+      worker.beat.unref();
+      log(`Job worker ${id.slice(0, 8)} working on ${names.length ? names.join(', ') : 'no jobs yet'}`);
+    },
+
+    /** The queues of the defined jobs: how many wait, run and failed. */
+    async status(): Promise<QueueStatus[]> {
+      if (!definitions.size) return [];
+      await ensureStarted();
+      return Promise.all(
+        [...definitions.keys()].map(async (name) => {
+          await boss.createQueue(name);
+          const [queued, counts] = await Promise.all([boss.getQueueSize(name, { before: 'active' }), workers.jobCounts(name)]);
+          return { name, queued, ...counts };
+        }),
+      );
+    },
+
+    async stop(): Promise<void> {
+      if (worker) {
+        clearInterval(worker.beat);
+        await workers.remove(worker.id).catch(() => undefined);
+        worker = null;
+      }
+      if (started) await boss.stop({ graceful: true, wait: true, close: false }).catch(() => undefined);
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

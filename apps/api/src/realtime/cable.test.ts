@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CABLE_CHANNELS, CABLE_PROTOCOL } from '@crm/contract';
+import { cookieHeader, cookieJar, eventually, rawCable } from '../test/cable-client';
+import { buildApp } from '../app';
+import { createContext } from '../context';
+import { seedEmail } from '../db/seed';
+import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
+import { contactsImportStream } from './channels';
+// after the globals of cable-client
+import { createConsumer } from '@rails/actioncable';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let t: TestApp;
+let base: string;
+let agent: TestAgent;
+let agentId: number;
+let otherId: number;
+
+const listen = async (app: FastifyInstance) => {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/cable`;
+};
+
+beforeAll(async () => {
+  // Broadcasts through the machine's Redis, in a namespace of this run's own.
+  t = await createTestApp({ REDIS_URL, REDIS_NAMESPACE: `test-${randomBytes(6).toString('hex')}` });
+  base = await listen(t.app);
+  agent = new TestAgent(t.app);
+  await agent.signIn('agent');
+  agentId = (await t.ctx.usersRepository.findByEmail(seedEmail('agent')))!.id;
+  otherId = (await t.ctx.usersRepository.findByEmail(seedEmail('manager')))!.id;
+});
+afterAll(() => t.close());
+
+const importChannel = JSON.stringify({ channel: CABLE_CHANNELS.contactsImport });
+
+describe('/cable: the ActionCable protocol', () => {
+  it('speaks actioncable-v1-json: welcome, then a ping every 3 seconds', async () => {
+    const cable = await rawCable(base, { cookie: cookieHeader(agent.cookies) });
+    expect(cable.socket.protocol).toBe(CABLE_PROTOCOL);
+    await eventually(() => expect(cable.messages[0]).toEqual({ type: 'welcome' }));
+    const ping = await eventually(() => {
+      const found = cable.messages.find((m) => m.type === 'ping');
+      expect(found).toBeDefined();
+      return found!;
+    }, 4000);
+    expect(Math.abs(Number(ping.message) - Date.now() / 1000)).toBeLessThan(5);
+    cable.socket.close();
+  });
+
+  it('turns away a socket without a session, and one opened from a page of another site, with disconnect unauthorized', async () => {
+    const anonymous = await rawCable(base);
+    await anonymous.closed;
+    expect(anonymous.messages).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
+    const elsewhere = await rawCable(base, { cookie: cookieHeader(agent.cookies), origin: 'https://evil.example' });
+    await elsewhere.closed;
+    expect(elsewhere.messages).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
+    // a page of the same host is welcome
+    const host = new URL(base).host;
+    const same = await rawCable(base, { cookie: cookieHeader(agent.cookies), origin: `http://${host}` });
+    await eventually(() => expect(same.messages[0]).toEqual({ type: 'welcome' }));
+    same.socket.close();
+  });
+
+  it('confirms a subscription to the contacts-import channel and rejects an unknown channel', async () => {
+    const cable = await rawCable(base, { cookie: cookieHeader(agent.cookies) });
+    cable.socket.send(JSON.stringify({ command: 'subscribe', identifier: importChannel }));
+    const unknown = JSON.stringify({ channel: 'SecretsChannel' });
+    cable.socket.send(JSON.stringify({ command: 'subscribe', identifier: unknown }));
+    cable.socket.send('not json');
+    await eventually(() => {
+      expect(cable.messages).toContainEqual({ identifier: importChannel, type: 'confirm_subscription' });
+      expect(cable.messages).toContainEqual({ identifier: unknown, type: 'reject_subscription' });
+    });
+    // unsubscribed: no more messages of the stream
+    cable.socket.send(JSON.stringify({ command: 'unsubscribe', identifier: importChannel }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await t.ctx.broadcaster.broadcast(contactsImportStream(agentId), { id: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cable.messages.filter((m) => 'message' in m && m.type !== 'ping')).toEqual([]);
+    cable.socket.close();
+  });
+
+  it('delivers the user\'s own import messages to the real ActionCable client, and never another user\'s', async () => {
+    cookieJar.cookie = cookieHeader(agent.cookies);
+    const consumer = createConsumer(base);
+    const received: unknown[] = [];
+    const events: string[] = [];
+    await new Promise<void>((resolve) => {
+      consumer.subscriptions.create(
+        { channel: CABLE_CHANNELS.contactsImport },
+        {
+          connected: () => {
+            events.push('connected');
+            resolve();
+          },
+          rejected: () => events.push('rejected'),
+          received: (message: unknown) => received.push(message),
+        },
+      );
+    });
+    await t.ctx.broadcaster.broadcast(contactsImportStream(otherId), { id: 7, status: 'processing', user: 'someone else' });
+    await t.ctx.broadcaster.broadcast(contactsImportStream(agentId), { id: 8, status: 'processing', processed: 10 });
+    await eventually(() => expect(received).toEqual([{ id: 8, status: 'processing', processed: 10 }]));
+    expect(events).toEqual(['connected']);
+    consumer.disconnect();
+  });
+
+  it('reaches a socket on another API process: the broadcast travels through Redis', async () => {
+    // A second API process on the same database and Redis (its own broadcaster and connections).
+    const second = await buildApp(createContext(t.env, t.ctx.db), { logger: false, serveWeb: false });
+    const secondBase = await listen(second);
+    try {
+      const cable = await rawCable(secondBase, { cookie: cookieHeader(agent.cookies) });
+      cable.socket.send(JSON.stringify({ command: 'subscribe', identifier: importChannel }));
+      await eventually(() => expect(cable.messages).toContainEqual({ identifier: importChannel, type: 'confirm_subscription' }));
+      // made in the first process
+      await t.ctx.broadcaster.broadcast(contactsImportStream(agentId), { id: 9, status: 'complete' });
+      await eventually(() => expect(cable.messages).toContainEqual({ identifier: importChannel, message: { id: 9, status: 'complete' } }));
+      cable.socket.close();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('tells its sockets to come back when the server closes (server_restart)', async () => {
+    const restarting = await buildApp(createContext(t.env, t.ctx.db), { logger: false, serveWeb: false });
+    const cable = await rawCable(await listen(restarting), { cookie: cookieHeader(agent.cookies) });
+    await eventually(() => expect(cable.messages[0]).toEqual({ type: 'welcome' }));
+    await restarting.close();
+    await cable.closed;
+    expect(cable.messages.at(-1)).toEqual({ type: 'disconnect', reason: 'server_restart', reconnect: true });
+  });
+});
