@@ -18,7 +18,8 @@ import { createContext } from '../../apps/api/src/context';
 import { connect } from '../../apps/api/src/db/database';
 import { seededRandom } from '../../apps/api/src/db/seed-contacts';
 import { envSchema, type Env } from '../../apps/api/src/env';
-import { BENCH_COMPANY, BENCH_MANAGER_EMAIL, BENCH_PASSWORD, formatDuration, log, openBenchDatabase } from './bench-db';
+import { BENCH_COMPANY, BENCH_MANAGER_EMAIL, formatDuration, log, openBenchDatabase } from './bench-db';
+import { signedInBrowser } from './bench-http';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -52,32 +53,6 @@ function captureStatements(pool: pg.Pool): void {
       return query(config, values, callback);
     };
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// A browser-like HTTP client: keeps cookies, echoes the CSRF cookie on changes.
-// ---------------------------------------------------------------------------------------------
-
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('crm_csrf') ?? '';
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = cookie.split(';');
-      const name = pair.slice(0, pair.indexOf('=')).trim();
-      const value = pair.slice(pair.indexOf('=') + 1).trim();
-      if (!value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : null };
-  }
 }
 
 type ListAnswer = { data: unknown[]; meta: { total_count: number; total_count_capped: boolean; next_cursor?: string | null } };
@@ -235,10 +210,7 @@ async function main(): Promise<void> {
         `${info?.live.toLocaleString('en-US')} live contacts, ${info?.reach} users; page size ${LIMIT}`,
     );
 
-    const browser = new Browser(`http://localhost:${(app.server.address() as AddressInfo).port}`);
-    await browser.call('GET', '/v1/health'); // the CSRF cookie
-    const signIn = await browser.call('POST', '/v1/sessions', { email: BENCH_MANAGER_EMAIL, password: BENCH_PASSWORD });
-    if (signIn.status !== 200) throw new Error(`Sign-in as ${BENCH_MANAGER_EMAIL} failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
+    const browser = await signedInBrowser(`http://localhost:${(app.server.address() as AddressInfo).port}`);
     log(`Signed in over HTTP as ${BENCH_MANAGER_EMAIL} (manager of the whole bench downline)`);
 
     const list = async (scope: ContactsScope) => {

@@ -116,6 +116,26 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     expect(scopes(client).filter((scope) => scope['exact_count'])).toHaveLength(1);
   });
 
+  it('exports every contact matching the search, or the ticked ones, and says why when the server refuses', async () => {
+    const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <><ContactListPage /><Toaster /></> }, handlers: { listContacts: listHandler } });
+    await screen.findByRole('row', { name: /Adams/ });
+    const blob = new Blob(['ID,First name']);
+    vi.mocked(client.download).mockResolvedValue({ filename: 'contacts-2026-11-22.csv', blob });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(client.saveDownload).toHaveBeenCalledWith({ filename: 'contacts-2026-11-22.csv', blob }));
+    expect(vi.mocked(client.download).mock.calls[0]).toEqual([
+      'exportContactsCsv',
+      { body: { all: true, contacts_scope: { category: 'all', contact_group: 'all_agents', order_field: 'last_name', order: 'asc' } } },
+    ]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded contacts' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    await waitFor(() => expect(vi.mocked(client.download).mock.calls[1]?.[0]).toBe('exportContactsXlsx'));
+    expect((vi.mocked(client.download).mock.calls[1]?.[1] as { body: { ids: number[] } }).body.ids).toHaveLength(3);
+    vi.mocked(client.download).mockRejectedValue(new ApiError(503, {}, { message: 'Service Unavailable', statusText: 'Service Unavailable' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Service Unavailable')).toBeVisible();
+  });
+
   it('opens a row with Enter', async () => {
     renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage />, '/contacts/:id': <p>Contact page</p> }, handlers: { listContacts: listHandler } });
     const row = await screen.findByRole('row', { name: /Baker/ });

@@ -8,6 +8,7 @@ import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Input, 
 import { DEBOUNCE_MS } from '@crm/util';
 import { AdvancedSearch } from './AdvancedSearch';
 import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
+import { ExportButtons } from './ExportButtons';
 import type { OwnerOption } from './filters/OwnerFilter';
 import { QuickFiltersMenu } from './quick-filters/QuickFiltersMenu';
 import { contactKeys, contactsExactCountQueryOptions, contactsListQueryOptions } from './contacts-queries';
@@ -219,6 +220,7 @@ export function ContactListPage() {
             </Button>
           ) : (
             <>
+              <ExportButtons selection={selection} scope={scope} />
               <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
                 Duplicates
               </Link>

@@ -75,11 +75,14 @@ import {
 import { createQuickFilter, deleteQuickFilter, listQuickFilters, updateQuickFilter } from './quick-filters.contract';
 import { addFavorite, listFavorites, removeFavorite } from './favorites.contract';
 import { workersStatus } from './jobs.contract';
+import { exportContactsCsv, exportContactsXlsx } from './export.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
 export const endpoints = {
   workersStatus,
+  exportContactsCsv,
+  exportContactsXlsx,
   health,
   createSession,
   createSsoSession,

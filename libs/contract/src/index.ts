@@ -17,3 +17,4 @@ export * from './quick-filters.contract';
 export * from './favorites.contract';
 export * from './cable.contract';
 export * from './jobs.contract';
+export * from './export.contract';

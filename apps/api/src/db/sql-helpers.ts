@@ -19,7 +19,7 @@ const dialect = new PgDialect();
  * more than running them; drizzle's query builders have `.prepare(name)` for the same.
  */
 export function preparedStatement<Row extends Record<string, unknown>>(db: Database, name: string, query: SQL) {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { text, params } = toQuery(query);
   return async (values: Record<string, unknown>): Promise<Row[]> =>
     (await db.$client.query<Row>({ name, text, values: fillPlaceholders(params, values) })).rows;
 }
@@ -27,4 +27,10 @@ export function preparedStatement<Row extends Record<string, unknown>>(db: Datab
 /** The app's pool as a plain `executeSql` (for libraries that run their own SQL, such as the job queue's pg-boss). */
 export function rawSql(db: Database) {
   return { executeSql: (text: string, values: unknown[]) => db.$client.query(text, values) };
+}
+
+/** A drizzle SQL as the text and parameters PostgreSQL takes (for a cursor, or a library's own client). */
+export function toQuery(query: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
 }

@@ -2,14 +2,16 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, ty
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CONTACTS_COUNT_CAP,
+  EXPORT_MAX_ROWS,
   POLICY_TYPES,
+  type ExportColumn,
   type ContactOrderField,
   type ContactSearchCondition,
   type ParsedContactsScope,
 } from '@crm/contract';
 import { dialingNumber } from '@crm/util';
 import type { Database } from '../../db/database';
-import { anyId, preparedStatement } from '../../db/sql-helpers';
+import { anyId, preparedStatement, toQuery } from '../../db/sql-helpers';
 import {
   agentflowStatuses,
   carriers,
@@ -692,6 +694,49 @@ function loadQuery(executor: Executor, ids: SQL) {
     .where(sql`${contacts.id} = any(${ids})`);
 }
 
+/** Rows an export reads from its cursor at a time. */
+export const EXPORT_BATCH = 5_000;
+
+/** A row of an export: its columns (EXPORT_COLUMNS) as text, lists joined with "; ", phones as digits. */
+export type ExportRow = Record<ExportColumn, string | number | null>;
+
+/**
+ * The export's statement: one row per contact with its children joined as text, in `order`, at
+ * most `max` (EXPORT_MAX_ROWS). The children are grouped per contact for the selected contacts at
+ * once and hash-joined (970,000 contacts: about 10 s), not looked up row by row (110 s).
+ */
+function exportQuery(where: SQL, order: SQL[], timeZone: string, max: number): SQL {
+  const selected = sql`select ${contacts.id} from ${contacts} where ${where}`;
+  const grouped = (alias: string, from: SQL, value: SQL, order?: SQL) =>
+    sql`left join (select x.contact_id, string_agg(${value}, '; '${order ? sql` order by ${order}` : sql``}) as v
+        from ${from} where x.contact_id in (${selected}) group by x.contact_id) ${sql.raw(alias)}
+      on ${sql.raw(alias)}.contact_id = ${contacts.id}`;
+  const stamp = (column: AnyPgColumn) => sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`;
+  return sql`select ${contacts.id} as id, ${contacts.firstName} as first_name, ${contacts.lastName} as last_name,
+      ${contacts.category} as category, ${statuses.title} as status, ${agentflowStatuses.title} as agentflow_status,
+      ${sources.title} as source, concat_ws(' ', ${users.firstName}, ${users.lastName}) as owner,
+      ph.v as phones, em.v as emails,
+      ${contacts.address1} as address1, ${contacts.address2} as address2, ${contacts.city} as city, ${contacts.state} as state,
+      ${contacts.zip} as zip, ${contacts.dateOfBirth}::text as date_of_birth, ${contacts.gender} as gender,
+      ${contacts.language} as language, ${contacts.timezone} as timezone, ${contacts.medicareNumber} as medicare_number,
+      ${contacts.partADate}::text as part_a_date, ${contacts.partBDate}::text as part_b_date,
+      tg.v as tags, pt.v as policy_types, ca.v as carriers,
+      ${contacts.note} as note, ${stamp(contacts.createdAt)} as created_at, ${stamp(contacts.updatedAt)} as updated_at
+    from ${contacts}
+    join ${users} on ${users.id} = ${contacts.ownerId}
+    left join ${statuses} on ${statuses.id} = ${contacts.statusId}
+    left join ${agentflowStatuses} on ${agentflowStatuses.id} = ${contacts.agentflowStatusId}
+    left join ${sources} on ${sources.id} = ${contacts.sourceId}
+    ${grouped('ph', sql`${contactPhones} x`, sql`x.number`, sql`x.position, x.id`)}
+    ${grouped('em', sql`${contactEmails} x`, sql`x.email::text`, sql`x.position, x.id`)}
+    ${grouped('tg', sql`${contactTags} x join ${tags} t on t.id = x.tag_id`, sql`t.name::text`, sql`t.name::text`)}
+    ${grouped('pt', sql`${policies} x`, sql`distinct x.policy_type`)}
+    ${grouped('ca', sql`${policies} x join ${carriers} c on c.id = x.carrier_id`, sql`distinct c.name`)}
+    where ${where}
+    order by ${sql.join(order, sql`, `)}
+    limit ${max}`;
+}
+
 export function createContactsRepository(db: Database) {
   const loadPrepared = loadQuery(db, sql`${sql.placeholder('ids')}::int[]`).prepare('contacts_load');
   const treePrepared = preparedStatement<{ id: number }>(db, 'contacts_owner_tree', treeBelow(sql`${sql.placeholder('roots')}::int[]`, sql`${sql.placeholder('company')}::int`));
@@ -1043,6 +1088,44 @@ export function createContactsRepository(db: Database) {
         }
         return rows.length;
       });
+    },
+
+    /**
+     * The rows of an export (ExportRow, named as EXPORT_COLUMNS): the given ids within the reach, or
+     * the scope, in list order, at most EXPORT_MAX_ROWS. Read from a cursor in batches of
+     * EXPORT_BATCH inside one read-only snapshot, so memory stays flat however many rows there are
+     * and every batch sees the same data. Timestamps are written in `timeZone`.
+     */
+    async *exportRows(reach: Reach, target: { ids: number[] } | ScopeQuery, timeZone: string, max = EXPORT_MAX_ROWS): AsyncGenerator<ExportRow[]> {
+      let where: SQL;
+      let order: SQL[];
+      if ('ids' in target) {
+        where = and(reachCondition(reach), anyId(contacts.id, target.ids), isNull(contacts.deletedAt)) as SQL;
+        order = orderBy('last_name', 'asc');
+      } else {
+        const query = await withTrees(reach, target);
+        where = scopeCondition(reach, query);
+        order = orderBy(query.scope.order_field, query.scope.order);
+      }
+      const { text, params } = toQuery(exportQuery(where, order, timeZone, max));
+      const client = await db.$client.connect();
+      try {
+        await client.query('begin isolation level repeatable read read only');
+        // memory to hash the children of a whole reach and sort it without spilling to disk
+        await client.query(`set local work_mem = '128MB'`);
+        await client.query(`declare export_rows no scroll cursor for ${text}`, params);
+        for (;;) {
+          const batch = await client.query<ExportRow>(`fetch ${EXPORT_BATCH} from export_rows`);
+          if (batch.rows.length) yield batch.rows;
+          if (batch.rows.length < EXPORT_BATCH) break;
+        }
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
 
     /** Which of these tag ids are tags of the company. */

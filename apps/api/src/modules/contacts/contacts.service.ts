@@ -35,6 +35,7 @@ import type {
   ContactsRepository,
   ContactValues,
   EmailValue,
+  ExportRow,
   PhoneValue,
   ScopeQuery,
 } from './contacts.repository';
@@ -42,7 +43,7 @@ import type {
 type CreateInput = ParsedBodyOf<typeof createContact>;
 type UpdateInput = ParsedBodyOf<typeof updateContact>;
 type QuickUpdateInput = ParsedBodyOf<typeof quickUpdateContact>;
-type SelectionInput = ParsedBodyOf<typeof destroyContacts>;
+export type SelectionInput = ParsedBodyOf<typeof destroyContacts>;
 type SelectedItemsInput = ParsedBodyOf<typeof selectedContactItems>;
 type SelectFirstLastInput = ParsedBodyOf<typeof selectFirstLastContacts>;
 type TagsGroupInput = ParsedBodyOf<typeof updateTagsGroup>;
@@ -152,8 +153,12 @@ const unique = (ids: number[]) => [...new Set(ids)];
 
 /** The scope as the repositories take it (the default scope when none is given), in the caller's time zone. */
 export function scopeQuery(caller: ContactsCaller, scope: ParsedContactsScope | undefined): ScopeQuery {
-  const timeZone = IANA_TIMEZONES[caller.user.timezone as Timezone] ?? IANA_TIMEZONES.est;
-  return { scope: scope ?? contactsScope.parse({}), timeZone };
+  return { scope: scope ?? contactsScope.parse({}), timeZone: callerTimeZone(caller) };
+}
+
+/** The caller's time zone as an IANA name (their profile's zone; est when unknown). */
+export function callerTimeZone(caller: ContactsCaller): string {
+  return IANA_TIMEZONES[caller.user.timezone as Timezone] ?? IANA_TIMEZONES.est;
 }
 
 /**
@@ -479,6 +484,17 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
       await checkTags(caller, { tags: body.tags });
       await contacts.setTags(record.id, unique(body.tags));
       return present(record.id);
+    },
+
+    /**
+     * The rows of an export in batches (contacts.repository exportRows): ids (every one reachable,
+     * else 404 before anything is sent), or all plus the scope. Timestamps in the caller's zone.
+     */
+    async exportRows(caller: ContactsCaller, body: SelectionInput): Promise<AsyncGenerator<ExportRow[]>> {
+      const query = scopeQuery(caller, body.contacts_scope);
+      if (body.all) return contacts.exportRows(contactReach(caller, query.scope.contact_group), query, query.timeZone);
+      const ids = await reachableIds(caller, body.ids ?? []);
+      return contacts.exportRows(contactReach(caller), { ids }, query.timeZone);
     },
 
     /** Soft delete (trashed = true) or restore: ids (every one reachable, else 404), or all plus the scope. */

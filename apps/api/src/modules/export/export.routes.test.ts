@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_COLUMNS, EXPORT_MAX_ROWS, type Contact } from '@crm/contract';
+import { createContact, listContacts, signInCast, type SignedIn } from '../../test/contact-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const as: Record<string, SignedIn> = {};
+let risky: Contact;
+let plain: Contact;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  Object.assign(as, await signInCast(t));
+  risky = await createContact(as.agent!, {
+    first_name: 'Formula',
+    last_name: 'Exportzz',
+    note: '=HYPERLINK("http://evil.example","click")',
+    address1: '@SUM(A1:A9)',
+    phones: [{ number: '5551234567', phone_type: 2 }],
+    emails: [{ email: 'formula.exportzz@example.com' }],
+  });
+  plain = await createContact(as.agent!, { first_name: 'Plain', last_name: 'Exportzz', note: '-10 degrees, "cold"', city: 'Tampa' });
+});
+afterAll(() => t.close());
+
+/** The rows of a CSV answer (header first), read by ExcelJS's CSV reader. */
+async function csvRows(body: string): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = await workbook.csv.read(Readable.from([body.replace(/^\uFEFF/, '')]), { parserOptions: { delimiter: ',' }, map: (v: string) => v });
+  const rows: string[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === undefined || v === null ? '' : String(v)))));
+  return rows;
+}
+
+describe('PATCH /v1/export.csv', () => {
+  it('streams the chosen contacts as a CSV file named by the date, with the header and one row each', async () => {
+    const res = await as.agent!.patch('/v1/export.csv', { ids: [plain.id, risky.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = await csvRows(res.body);
+    expect(header).toEqual(EXPORT_COLUMNS.map(([, label]) => label));
+    // list order: last name, then id
+    expect(rows.map((r) => r[1])).toEqual(['Formula', 'Plain']);
+    const byColumn = (row: string[]) => Object.fromEntries(EXPORT_COLUMNS.map(([key], i) => [key, row[i]]));
+    const formula = byColumn(rows[0]!);
+    expect(formula).toMatchObject({ id: String(risky.id), last_name: 'Exportzz', phones: '1-555-123-4567', emails: 'formula.exportzz@example.com' });
+    expect(formula.owner).toBe(risky.owner.name);
+    expect(formula.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // what a spreadsheet would run is written as text
+    expect(formula.note).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(formula.address1).toBe(`'@SUM(A1:A9)`);
+    expect(byColumn(rows[1]!).note).toBe(`'-10 degrees, "cold"`);
+    expect(byColumn(rows[1]!).city).toBe('Tampa');
+  });
+
+  it('exports all matching a scope, in list order: the same contacts as the list', async () => {
+    const scope = { q: 'exportzz', order_field: 'first_name', order: 'desc' } as const;
+    const res = await as.agent!.patch('/v1/export.csv', { all: true, contacts_scope: scope });
+    const rows = (await csvRows(res.body)).slice(1);
+    expect(rows.map((r) => Number(r[0]))).toEqual((await listContacts(as.agent!, scope)).data.map((c) => c.id));
+    // the agent's whole book
+    const everything = (await csvRows((await as.agent!.patch('/v1/export.csv', { all: true })).body)).slice(1);
+    expect(everything).toHaveLength((await listContacts(as.agent!, { exact_count: true, limit: 1 })).meta.total_count);
+  });
+
+  it('reaches only the caller\'s contacts: another agent\'s id is 404, and all matching covers only their own', async () => {
+    expect((await as.telemarketer!.patch('/v1/export.csv', { ids: [risky.id] })).statusCode).toBe(404);
+    expect((await as.kAgent!.patch('/v1/export.csv', { ids: [risky.id] })).statusCode).toBe(404);
+    const theirs = (await csvRows((await as.telemarketer!.patch('/v1/export.csv', { all: true, contacts_scope: { q: 'exportzz' } })).body)).slice(1);
+    expect(theirs).toEqual([]);
+    // the manager reaches the agent's
+    const manager = (await csvRows((await as.manager!.patch('/v1/export.csv', { ids: [risky.id] })).body)).slice(1);
+    expect(manager.map((r) => Number(r[0]))).toEqual([risky.id]);
+  });
+
+  it('refuses a request without a choice of contacts (422), and stops at the spec\'s 999,999 rows', async () => {
+    const res = await as.agent!.patch('/v1/export.csv', {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toMatchObject({ ids: 'Choose contacts' });
+    expect(EXPORT_MAX_ROWS).toBe(999_999);
+    // the cap is the statement's LIMIT: with a cap of 1, one row of two
+    const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
+    const batches: unknown[][] = [];
+    for await (const batch of t.ctx.contactsRepository.exportRows(reach, { ids: [risky.id, plain.id] }, 'UTC', 1)) batches.push(batch);
+    expect(batches.flat()).toHaveLength(1);
+  });
+});
+
+describe('PATCH /v1/export.xlsx', () => {
+  it('streams a workbook with the header and the rows, formulas written as text', async () => {
+    const res = await as.agent!.patch('/v1/export.xlsx', { ids: [risky.id, plain.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/filename="contacts-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Contacts')!;
+    expect(sheet.rowCount).toBe(3);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(EXPORT_COLUMNS.map(([, label]) => label));
+    const note = EXPORT_COLUMNS.findIndex(([key]) => key === 'note') + 1;
+    expect(sheet.getRow(2).getCell(note).value).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(sheet.getRow(2).getCell(1).value).toBe(risky.id);
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints, type ExportFormat } from '@crm/contract';
+import type { AppContext } from '../../context';
+import { requireIdentity } from '../../plugins/auth';
+import { route } from '../../plugins/routes';
+import { contentDisposition } from '../contact-files/contact-file-rules';
+import { callerTimeZone, type SelectionInput } from '../contacts/contacts.service';
+import { csvStream, primed, xlsxStream } from './export-writers';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * PATCH /v1/export.csv and .xlsx: the selection's contacts streamed as a file named
+ * contacts-<date>.<format> (the date in the caller's time zone). Bad input and contacts outside
+ * the reach are refused (422, 404) before anything is sent.
+ */
+export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const send = (format: ExportFormat) => async (request: FastifyRequest, selection: SelectionInput, reply: FastifyReply) => {
+    const caller = requireIdentity(request);
+    const batches = await primed(await ctx.contacts.exportRows(caller, selection));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: callerTimeZone(caller) }).format(new Date());
+    const file = format === 'csv' ? csvStream(batches) : xlsxStream(batches, (error) => request.log.error({ err: error }, 'export failed'));
+    return reply
+      .header('content-type', CONTENT_TYPES[format])
+      .header('content-disposition', contentDisposition(`contacts-${today}.${format}`))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file);
+  };
+  route(app, ctx, endpoints.exportContactsCsv, (request, reply) => send('csv')(request, request.body, reply));
+  route(app, ctx, endpoints.exportContactsXlsx, (request, reply) => send('xlsx')(request, request.body, reply));
+}

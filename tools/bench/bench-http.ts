@@ -1,0 +1,42 @@
+import { BENCH_MANAGER_EMAIL, BENCH_PASSWORD } from './bench-db';
+
+// ---------------------------------------------------------------------------------------------
+// A browser-like HTTP client: keeps cookies, echoes the CSRF cookie on changes.
+// ---------------------------------------------------------------------------------------------
+
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  /** The response as it comes (for a streamed download); cookies are kept. */
+  async send(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('crm_csrf') ?? '';
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      const value = pair.slice(pair.indexOf('=') + 1).trim();
+      if (!value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const response = await this.send(method, path, body);
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : null };
+  }
+}
+
+/** A Browser signed in as the bench manager (password; the CSRF cookie comes first, as in the web app). */
+export async function signedInBrowser(base: string): Promise<Browser> {
+  const browser = new Browser(base);
+  await browser.call('GET', '/v1/health');
+  const signIn = await browser.call('POST', '/v1/sessions', { email: BENCH_MANAGER_EMAIL, password: BENCH_PASSWORD });
+  if (signIn.status !== 200) throw new Error(`Sign-in as ${BENCH_MANAGER_EMAIL} failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
+  return browser;
+}
