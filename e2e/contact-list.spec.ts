@@ -172,3 +172,23 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
     await expect(page.getByText('2 contacts', { exact: true })).toBeVisible();
   });
 });
+
+test.describe('contact list: export', () => {
+  test('an agent exports the contacts matching a search as CSV and reads the downloaded file', async ({ page }) => {
+    const u = uniqueLetters();
+    await signIn(page, 'agent');
+    await createContact(page, { first_name: 'Exa', last_name: `Export${u}`, note: '=1+2' });
+    await createContact(page, { first_name: 'Exb', last_name: `Export${u}` });
+    await openContacts(page);
+    await searchBox(page).fill(`export${u}`);
+    await expect(page.getByText('2 contacts')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await (await download.createReadStream()).toArray()).map((chunk: Buffer) => chunk.toString('utf8')).join('');
+    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^ID,First name,Last name,/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`Exa,Export${u}`);
+    expect(lines[1]).toContain(`'=1+2`);
+  });
+});

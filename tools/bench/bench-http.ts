@@ -1,4 +1,31 @@
-import { BENCH_MANAGER_EMAIL, BENCH_PASSWORD } from './bench-db';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app';
+import { createContext } from '../../apps/api/src/context';
+import { connect, type DatabaseHandle } from '../../apps/api/src/db/database';
+import { envSchema, type Env } from '../../apps/api/src/env';
+import { BENCH_MANAGER_EMAIL, BENCH_PASSWORD, type BenchDatabase } from './bench-db';
+
+/**
+ * The API built in this process on the bench database, listening on a free port (production
+ * settings, silent). `beforeBuild` sees the database handle first (to wrap its pool's clients).
+ */
+export async function startBenchApi(
+  bench: BenchDatabase,
+  beforeBuild: (database: DatabaseHandle) => void = () => undefined,
+): Promise<{ app: FastifyInstance; database: DatabaseHandle; base: string }> {
+  const env: Env = {
+    ...envSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: bench.url }),
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    STORAGE_DIR: 'data/bench/storage',
+  };
+  const database = connect(bench.url);
+  beforeBuild(database);
+  const app = await buildApp(createContext(env, database.db), { logger: false, serveWeb: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, database, base: `http://localhost:${(app.server.address() as AddressInfo).port}` };
+}
 
 // ---------------------------------------------------------------------------------------------
 // A browser-like HTTP client: keeps cookies, echoes the CSRF cookie on changes.

@@ -9,17 +9,11 @@
 // time compares with the time of its own SQL. Prints per-shape and overall p50/p95/max and PASS/FAIL
 // against the 50 ms p95 target. --explain N prints EXPLAIN (ANALYZE, BUFFERS) of the contacts
 // statements of the N slowest shapes; --show-sql prints the statements of one request.
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { POLICY_TYPES, type ContactsScope } from '@crm/contract';
-import { buildApp } from '../../apps/api/src/app';
-import { createContext } from '../../apps/api/src/context';
-import { connect } from '../../apps/api/src/db/database';
 import { seededRandom } from '../../apps/api/src/db/seed-contacts';
-import { envSchema, type Env } from '../../apps/api/src/env';
 import { BENCH_COMPANY, BENCH_MANAGER_EMAIL, formatDuration, log, openBenchDatabase } from './bench-db';
-import { signedInBrowser } from './bench-http';
+import { signedInBrowser, startBenchApi } from './bench-http';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -133,7 +127,7 @@ function shapes(s: Samples): Shape[] {
 type SqlSplit = { page: number; count: number; other: number; each: number[] };
 type Timed = { shape: string; ms: number; statements: Statement[]; sqlMs: number; split: SqlSplit; total: string };
 
-const statementKind = (text: string): keyof SqlSplit =>
+const statementKind = (text: string): Exclude<keyof SqlSplit, 'each'> =>
   /^\s*select count\(\*\)/i.test(text) ? 'count' : /as sort_value|with matches as/i.test(text) ? 'page' : 'other';
 
 const percentile = (values: number[], p: number) => {
@@ -185,14 +179,7 @@ async function replay(client: pg.Client, statements: Statement[]): Promise<SqlSp
 
 async function main(): Promise<void> {
   const bench = await openBenchDatabase();
-  const env: Env = {
-    ...envSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: bench.url, STORAGE_DIR: 'data/bench/storage' }),
-    APP_SECRET: randomBytes(32).toString('base64url'),
-  };
-  const database = connect(bench.url);
-  captureStatements(database.pool);
-  const app = await buildApp(createContext(env, database.db), { logger: false, serveWeb: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, database, base } = await startBenchApi(bench, (handle) => captureStatements(handle.pool));
   const direct = new pg.Client({ connectionString: bench.url });
   await direct.connect();
   try {
@@ -210,7 +197,7 @@ async function main(): Promise<void> {
         `${info?.live.toLocaleString('en-US')} live contacts, ${info?.reach} users; page size ${LIMIT}`,
     );
 
-    const browser = await signedInBrowser(`http://localhost:${(app.server.address() as AddressInfo).port}`);
+    const browser = await signedInBrowser(base);
     log(`Signed in over HTTP as ${BENCH_MANAGER_EMAIL} (manager of the whole bench downline)`);
 
     const list = async (scope: ContactsScope) => {

@@ -6,14 +6,8 @@
 // streamed answer without keeping it. Prints the time, the rows and bytes received, the rate, and
 // the peak resident memory of this process (the API plus this small reader) sampled every 50 ms.
 // Targets (issue 5): 999,999 rows in 15 s or less, 200 MB peak or less.
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../apps/api/src/app';
-import { createContext } from '../../apps/api/src/context';
-import { connect } from '../../apps/api/src/db/database';
-import { envSchema, type Env } from '../../apps/api/src/env';
 import { formatDuration, log, openBenchDatabase } from './bench-db';
-import { signedInBrowser } from './bench-http';
+import { signedInBrowser, startBenchApi } from './bench-http';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -26,15 +20,9 @@ const TARGET_MB = 200;
 
 async function main(): Promise<void> {
   const bench = await openBenchDatabase();
-  const env: Env = {
-    ...envSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: bench.url, STORAGE_DIR: 'data/bench/storage' }),
-    APP_SECRET: randomBytes(32).toString('base64url'),
-  };
-  const database = connect(bench.url);
-  const app = await buildApp(createContext(env, database.db), { logger: false, serveWeb: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, database, base } = await startBenchApi(bench);
   try {
-    const browser = await signedInBrowser(`http://localhost:${(app.server.address() as AddressInfo).port}`);
+    const browser = await signedInBrowser(base);
     global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
