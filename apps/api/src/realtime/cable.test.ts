@@ -71,10 +71,13 @@ describe('/cable: the ActionCable protocol', () => {
     cable.socket.send(JSON.stringify({ command: 'subscribe', identifier: importChannel }));
     const unknown = JSON.stringify({ channel: 'SecretsChannel' });
     cable.socket.send(JSON.stringify({ command: 'subscribe', identifier: unknown }));
+    const inherited = JSON.stringify({ channel: 'constructor' });
+    cable.socket.send(JSON.stringify({ command: 'subscribe', identifier: inherited }));
     cable.socket.send('not json');
     await eventually(() => {
       expect(cable.messages).toContainEqual({ identifier: importChannel, type: 'confirm_subscription' });
       expect(cable.messages).toContainEqual({ identifier: unknown, type: 'reject_subscription' });
+      expect(cable.messages).toContainEqual({ identifier: inherited, type: 'reject_subscription' });
     });
     // unsubscribed: no more messages of the stream
     cable.socket.send(JSON.stringify({ command: 'unsubscribe', identifier: importChannel }));

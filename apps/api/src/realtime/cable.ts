@@ -8,6 +8,8 @@ import { COOKIES } from '../plugins/cookies';
 import type { Broadcaster } from './broadcaster';
 import { CHANNELS, type Channel } from './channels';
 
+/** Subscriptions one connection may hold (the web app needs a few); more are rejected. */
+const MAX_SUBSCRIPTIONS = 20;
 /** Every this many pings the connection's session is looked up again (signed out, expired: disconnected). */
 const SESSION_CHECK_EVERY_PINGS = 10;
 
@@ -84,8 +86,9 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext, broad
       }
       if (command.data.command === 'message') return; // no channel takes actions from the client yet
       if (subscriptions.has(identifier)) return; // already subscribed, as ActionCable: nothing new
-      const channel: Channel | undefined = params.success ? CHANNELS[params.data.channel] : undefined;
-      const streams = channel && params.success ? channel.streams(identity, params.data) : null;
+      const name = params.success ? params.data.channel : '';
+      const channel: Channel | undefined = Object.hasOwn(CHANNELS, name) ? CHANNELS[name] : undefined;
+      const streams = channel && params.success && subscriptions.size < MAX_SUBSCRIPTIONS ? channel.streams(identity, params.data) : null;
       if (!streams) return send(socket, { identifier, type: 'reject_subscription' });
       const subscription: Subscription = { stop: [] };
       subscriptions.set(identifier, subscription);
