@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, ty
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CONTACTS_COUNT_CAP,
+  contactsScope,
   EXPORT_MAX_ROWS,
   POLICY_TYPES,
   type ExportColumn,
@@ -701,15 +702,16 @@ export const EXPORT_BATCH = 5_000;
 export type ExportRow = Record<ExportColumn, string | number | null>;
 
 /**
- * The export's statement: one row per contact with its children joined as text, in `order`, at
- * most `max` (EXPORT_MAX_ROWS). The children are grouped per contact for the selected contacts at
- * once and hash-joined (970,000 contacts: about 10 s), not looked up row by row (110 s).
+ * An export batch's rows: these contacts with their children joined as text, each child table
+ * read once for the whole batch (its contact_id index, grouped, hash-joined) rather than once per
+ * contact (a sub-select per row and child: 25,000 executions a batch, 70 s for 970,000 contacts).
+ * In no particular order: the caller puts them in list order.
  */
-function exportQuery(where: SQL, order: SQL[], timeZone: string, max: number): SQL {
-  const selected = sql`select ${contacts.id} from ${contacts} where ${where}`;
+function exportQuery(ids: number[], timeZone: string): SQL {
+  const batch = sql`${sql.param(ids)}::int[]`;
   const grouped = (alias: string, from: SQL, value: SQL, order?: SQL) =>
     sql`left join (select x.contact_id, string_agg(${value}, '; '${order ? sql` order by ${order}` : sql``}) as v
-        from ${from} where x.contact_id in (${selected}) group by x.contact_id) ${sql.raw(alias)}
+        from ${from} where x.contact_id = any(${batch}) group by x.contact_id) ${sql.raw(alias)}
       on ${sql.raw(alias)}.contact_id = ${contacts.id}`;
   const stamp = (column: AnyPgColumn) => sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`;
   return sql`select ${contacts.id} as id, ${contacts.firstName} as first_name, ${contacts.lastName} as last_name,
@@ -732,9 +734,7 @@ function exportQuery(where: SQL, order: SQL[], timeZone: string, max: number): S
     ${grouped('tg', sql`${contactTags} x join ${tags} t on t.id = x.tag_id`, sql`t.name::text`, sql`t.name::text`)}
     ${grouped('pt', sql`${policies} x`, sql`distinct x.policy_type`)}
     ${grouped('ca', sql`${policies} x join ${carriers} c on c.id = x.carrier_id`, sql`distinct c.name`)}
-    where ${where}
-    order by ${sql.join(order, sql`, `)}
-    limit ${max}`;
+    where ${contacts.id} = any(${batch})`;
 }
 
 export function createContactsRepository(db: Database) {
@@ -1092,32 +1092,48 @@ export function createContactsRepository(db: Database) {
 
     /**
      * The rows of an export (ExportRow, named as EXPORT_COLUMNS): the given ids within the reach, or
-     * the scope, in list order, at most EXPORT_MAX_ROWS. Read from a cursor in batches of
-     * EXPORT_BATCH inside one read-only snapshot, so memory stays flat however many rows there are
-     * and every batch sees the same data. Timestamps are written in `timeZone`.
+     * the scope, in list order, at most `max` (EXPORT_MAX_ROWS). Read in batches (EXPORT_BATCH)
+     * the way the list pages: the next ids in list order after the last one sent (keyset, the
+     * order indexes), then their rows; all in one read-only snapshot, so every batch sees the same
+     * data, memory stays flat, and the first rows leave at once. Timestamps are written in `timeZone`.
      */
-    async *exportRows(reach: Reach, target: { ids: number[] } | ScopeQuery, timeZone: string, max = EXPORT_MAX_ROWS): AsyncGenerator<ExportRow[]> {
+    async *exportRows(
+      reach: Reach,
+      target: { ids: number[] } | ScopeQuery,
+      timeZone: string,
+      { max = EXPORT_MAX_ROWS, batch = EXPORT_BATCH }: { max?: number; batch?: number } = {},
+    ): AsyncGenerator<ExportRow[]> {
       let where: SQL;
-      let order: SQL[];
+      let scope: ParsedContactsScope;
       if ('ids' in target) {
         where = and(reachCondition(reach), anyId(contacts.id, target.ids), isNull(contacts.deletedAt)) as SQL;
-        order = orderBy('last_name', 'asc');
+        scope = contactsScope.parse({});
       } else {
         const query = await withTrees(reach, target);
         where = scopeCondition(reach, query);
-        order = orderBy(query.scope.order_field, query.scope.order);
+        scope = query.scope;
       }
-      const { text, params } = toQuery(exportQuery(where, order, timeZone, max));
       const client = await db.$client.connect();
+      const run = <T extends Record<string, unknown>>(statement: SQL) => {
+        const { text, params } = toQuery(statement);
+        return client.query<T>(text, params);
+      };
       try {
         await client.query('begin isolation level repeatable read read only');
-        // memory to hash the children of a whole reach and sort it without spilling to disk
-        await client.query(`set local work_mem = '128MB'`);
-        await client.query(`declare export_rows no scroll cursor for ${text}`, params);
-        for (;;) {
-          const batch = await client.query<ExportRow>(`fetch ${EXPORT_BATCH} from export_rows`);
-          if (batch.rows.length) yield batch.rows;
-          if (batch.rows.length < EXPORT_BATCH) break;
+        let after: Keyset | undefined;
+        for (let sent = 0; sent < max; ) {
+          const limit = Math.min(batch, max - sent);
+          // the duplicate scan pages by offset only (its groups come first in its order)
+          const request = duplicateKeys(scope).length ? { limit, offset: sent } : { limit, after };
+          const page = (await run<PageRow>(pageIdsQuery(where, scope, request))).rows.filter((r) => r.id !== null);
+          if (!page.length) break;
+          const ids = page.map((r) => Number(r.id));
+          const byId = new Map((await run<ExportRow>(exportQuery(ids, timeZone))).rows.map((row) => [Number(row.id), row]));
+          yield ids.flatMap((id) => byId.get(id) ?? []);
+          sent += page.length;
+          const last = page[page.length - 1] as PageRow;
+          after = { value: last.sort_value, id: Number(last.id) };
+          if (page.length < limit) break;
         }
         await client.query('commit');
       } catch (error) {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS, EXPORT_MAX_ROWS, type Contact } from '@crm/contract';
+import { contactsScope, EXPORT_COLUMNS, EXPORT_MAX_ROWS, type Contact } from '@crm/contract';
 import { createContact, listContacts, signInCast, type SignedIn } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -85,8 +85,25 @@ describe('PATCH /v1/export.csv', () => {
     // the cap is the statement's LIMIT: with a cap of 1, one row of two
     const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
     const batches: unknown[][] = [];
-    for await (const batch of t.ctx.contactsRepository.exportRows(reach, { ids: [risky.id, plain.id] }, 'UTC', 1)) batches.push(batch);
+    for await (const batch of t.ctx.contactsRepository.exportRows(reach, { ids: [risky.id, plain.id] }, 'UTC', { max: 1 })) batches.push(batch);
     expect(batches.flat()).toHaveLength(1);
+  });
+
+  it('reads batch after batch in list order (keyset), and the duplicate scan by offset, without repeating a row', async () => {
+    const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
+    const rows = async (scope: Record<string, unknown>, batch: number) => {
+      const out: number[] = [];
+      const query = { scope: contactsScope.parse(scope), timeZone: 'UTC' };
+      for await (const part of t.ctx.contactsRepository.exportRows(reach, query, 'UTC', { batch })) out.push(...part.map((r) => Number(r.id)));
+      return out;
+    };
+    const whole = await rows({ order_field: 'first_name', order: 'desc' }, 5000);
+    expect(whole.length).toBeGreaterThan(20);
+    expect(new Set(whole).size).toBe(whole.length);
+    expect(await rows({ order_field: 'first_name', order: 'desc' }, 7)).toEqual(whole);
+    // the search box (its matches sorted) and the duplicate scan (paged by offset), a row at a time
+    expect(await rows({ q: 'exportzz' }, 1)).toEqual([risky.id, plain.id]);
+    expect(await rows({ q: 'exportzz', duplicates: { last_name: true } }, 1)).toEqual([risky.id, plain.id]);
   });
 });
 
