@@ -55,6 +55,8 @@ export const envSchema = z.object({
     .pipe(z.enum(BRAND_IDS, { error: `Must be one of ${BRAND_IDS.join(', ')}` })),
   /** Redis for cable broadcasts between API processes (redis://127.0.0.1:6379). Unset: in-process broadcasts (one API process). */
   REDIS_URL: z.string().optional(),
+  /** Seconds between the checks that a socket's session still stands (signed out or expired: the socket is closed). */
+  CABLE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Names this deployment's Redis channels, so that deployments sharing a Redis stay apart. */
   REDIS_NAMESPACE: z.string().regex(/^[\w.-]{1,50}$/, 'Letters, digits, _ . - only').default('crm'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -27,7 +27,7 @@ const listen = async (app: FastifyInstance) => {
 
 beforeAll(async () => {
   // Broadcasts through the machine's Redis, in a namespace of this run's own.
-  t = await createTestApp({ REDIS_URL, REDIS_NAMESPACE: `test-${randomBytes(6).toString('hex')}` });
+  t = await createTestApp({ REDIS_URL, REDIS_NAMESPACE: `test-${randomBytes(6).toString('hex')}`, CABLE_SESSION_CHECK_SECONDS: '1' });
   base = await listen(t.app);
   agent = new TestAgent(t.app);
   await agent.signIn('agent');
@@ -128,6 +128,16 @@ describe('/cable: the ActionCable protocol', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('closes the socket of a session that signs out (disconnect unauthorized, no reconnect)', async () => {
+    const leaving = new TestAgent(t.app);
+    await leaving.signIn('field');
+    const cable = await rawCable(base, { cookie: cookieHeader(leaving.cookies) });
+    await eventually(() => expect(cable.messages[0]).toEqual({ type: 'welcome' }));
+    expect((await leaving.delete('/v1/sessions')).statusCode).toBeLessThan(300);
+    await cable.closed;
+    expect(cable.messages.at(-1)).toEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
   });
 
   it('tells its sockets to come back when the server closes (server_restart)', async () => {

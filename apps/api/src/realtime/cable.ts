@@ -10,8 +10,6 @@ import { CHANNELS, type Channel } from './channels';
 
 /** Subscriptions one connection may hold (the web app needs a few); more are rejected. */
 const MAX_SUBSCRIPTIONS = 20;
-/** Every this many pings the connection's session is looked up again (signed out, expired: disconnected). */
-const SESSION_CHECK_EVERY_PINGS = 10;
 
 type Subscription = { stop: Array<() => void> };
 
@@ -21,7 +19,7 @@ type Subscription = { stop: Array<() => void> };
  * each message of a subscription's streams as `{identifier, message}`, and closes with
  * `{type: 'disconnect', reason, reconnect}`. A connection needs a signed-in session (the session
  * cookie of the request's brand, as every API call); without one it is told `unauthorized` and
- * closed. A browser's connection from a page of another site (its Origin names another host) is
+ * closed, and so is one whose session ends (CABLE_SESSION_CHECK_SECONDS). A browser's connection from a page of another site (its Origin names another host) is
  * refused the same way, so that a page elsewhere cannot listen with the user's cookie.
  */
 export async function registerCable(app: FastifyInstance, ctx: AppContext, broadcaster: Broadcaster): Promise<void> {
@@ -44,7 +42,6 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext, broad
   app.get(CABLE_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     sockets.add(socket);
     const subscriptions = new Map<string, Subscription>();
-    let pings = 0;
     let closed = false;
     const stopAll = () => {
       for (const subscription of subscriptions.values()) for (const stop of subscription.stop) stop();
@@ -59,14 +56,16 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext, broad
     if (!request.identity || !sameSite(request)) return disconnect('unauthorized', false);
     const identity: Identity = request.identity;
     send(socket, { type: 'welcome' });
-    const pinger = setInterval(() => {
-      send(socket, { type: 'ping', message: Math.floor(Date.now() / 1000) });
-      pings += 1;
-      if (pings % SESSION_CHECK_EVERY_PINGS === 0) void recheck(ctx, request, identity).then((ok) => ok || closed || disconnect('unauthorized', false));
-    }, CABLE_PING_SECONDS * 1000);
+    const pinger = setInterval(() => send(socket, { type: 'ping', message: Math.floor(Date.now() / 1000) }), CABLE_PING_SECONDS * 1000);
+    // the session is looked up again now and then: signed out or expired, the socket is closed
+    const checker = setInterval(
+      () => void recheck(ctx, request, identity).then((ok) => ok || closed || disconnect('unauthorized', false)),
+      ctx.env.CABLE_SESSION_CHECK_SECONDS * 1000,
+    );
     socket.on('close', () => {
       closed = true;
       clearInterval(pinger);
+      clearInterval(checker);
       stopAll();
     });
 
