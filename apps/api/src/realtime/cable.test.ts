@@ -79,6 +79,14 @@ describe('/cable: the ActionCable protocol', () => {
       expect(cable.messages).toContainEqual({ identifier: unknown, type: 'reject_subscription' });
       expect(cable.messages).toContainEqual({ identifier: inherited, type: 'reject_subscription' });
     });
+    // one connection holds at most 20 subscriptions (the import channel takes parameters it ignores)
+    const extra = Array.from({ length: 20 }, (_, i) => JSON.stringify({ channel: CABLE_CHANNELS.contactsImport, n: i }));
+    for (const identifier of extra) cable.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+    await eventually(() => {
+      expect(cable.messages.filter((m) => m.type === 'confirm_subscription')).toHaveLength(20);
+      expect(cable.messages).toContainEqual({ identifier: extra.at(-1), type: 'reject_subscription' });
+    });
+    for (const identifier of extra) cable.socket.send(JSON.stringify({ command: 'unsubscribe', identifier }));
     // unsubscribed: no more messages of the stream
     cable.socket.send(JSON.stringify({ command: 'unsubscribe', identifier: importChannel }));
     await new Promise((resolve) => setTimeout(resolve, 100));

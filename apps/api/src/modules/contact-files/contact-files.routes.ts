@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { unprocessable } from '../../lib/http-errors';
 import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
-import { contentDisposition, FILE_MESSAGES } from './contact-file-rules';
+import { contentDisposition } from '../../lib/content-disposition';
+import { FILE_MESSAGES } from './contact-file-rules';
 import type { IncomingFile } from './contact-files.service';
 
 /**

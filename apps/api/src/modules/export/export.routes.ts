@@ -3,7 +3,7 @@ import { endpoints, type ExportFormat } from '@crm/contract';
 import type { AppContext } from '../../context';
 import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
-import { contentDisposition } from '../contact-files/contact-file-rules';
+import { contentDisposition } from '../../lib/content-disposition';
 import { callerTimeZone, type SelectionInput } from '../contacts/contacts.service';
 import { csvStream, primed, xlsxStream } from './export-writers';
 
@@ -18,7 +18,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  * the reach are refused (422, 404) before anything is sent.
  */
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const send = (format: ExportFormat) => async (request: FastifyRequest, selection: SelectionInput, reply: FastifyReply) => {
+  async function send(format: ExportFormat, request: FastifyRequest, selection: SelectionInput, reply: FastifyReply) {
     const caller = requireIdentity(request);
     const batches = await primed(await ctx.contacts.exportRows(caller, selection));
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: callerTimeZone(caller) }).format(new Date());
@@ -29,7 +29,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .send(file);
-  };
-  route(app, ctx, endpoints.exportContactsCsv, (request, reply) => send('csv')(request, request.body, reply));
-  route(app, ctx, endpoints.exportContactsXlsx, (request, reply) => send('xlsx')(request, request.body, reply));
+  }
+  route(app, ctx, endpoints.exportContactsCsv, (request, reply) => send('csv', request, request.body, reply));
+  route(app, ctx, endpoints.exportContactsXlsx, (request, reply) => send('xlsx', request, request.body, reply));
 }
