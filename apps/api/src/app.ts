@@ -29,6 +29,7 @@ import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerAuth } from './plugins/auth';
 import { registerCable } from './realtime/cable';
 import { registerWorkerRoutes } from './modules/workers/workers.routes';
+import { registerImportRoutes } from './modules/import/import.routes';
 import { registerExportRoutes } from './modules/export/export.routes';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerQuickFilterRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
   registerWorkerRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   await registerCable(app, ctx, ctx.broadcaster);
   app.addHook('onClose', async () => {

@@ -24,6 +24,9 @@ import { createFavoritesRepository } from './modules/favorites/favorites.reposit
 import { createFavoritesService } from './modules/favorites/favorites.service';
 import { createFeatureFlagsRepository } from './modules/feature-flags/feature-flags.repository';
 import { createFeatureFlagsAdminService, createFeaturesService } from './modules/feature-flags/feature-flags.service';
+import { createImportJob } from './modules/import/import.job';
+import { createImportRepository } from './modules/import/import.repository';
+import { createImportService } from './modules/import/import.service';
 import { createHelpsRepository } from './modules/helps/helps.repository';
 import { createHelpsService } from './modules/helps/helps.service';
 import { createLookupsRepository } from './modules/lookups/lookups.repository';
@@ -73,13 +76,18 @@ export function createContext(
   const storage = overrides.storage ?? createLocalDiskStorage(env.STORAGE_DIR);
   const contactsService = createContactsService({ contacts, lookups, companyBrand: users.companyBrand });
   const sessions = createSessionsService({ env, users, sessions: sessionsRepo, audit, email, secrets, features });
-  const jobWorkers = createJobWorkersRepository(db);
+  const jobWorkers = createJobWorkersRepository(db, env.JOB_WORKER_STALE_SECONDS);
   const jobs = createJobQueue(db, jobWorkers, (m) => console.warn(`[crm] ${m}`));
   const broadcaster =
     overrides.broadcaster ?? (env.REDIS_URL ? createRedisBroadcaster(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE, log: (m) => console.warn(`[crm] ${m}`) }) : createLocalBroadcaster());
+  const importsRepository = createImportRepository(db);
+  const imports = createImportService({ imports: importsRepository, storage, broadcaster, jobs, ownerReachable: contacts.ownerReachable });
+  jobs.define(createImportJob({ imports: importsRepository, storage, announce: imports.announce }));
   return {
     env,
     db,
+    /** Imports of lead and client files (modules/import): the service; its job is defined on the queue here. */
+    imports,
     /** Realtime: messages to the sockets of a stream, in every API process (realtime/broadcaster.ts). */
     broadcaster,
     /** The job queue (jobs/queue.ts): send from any process; workers start in main.ts or worker.ts. */

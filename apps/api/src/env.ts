@@ -59,6 +59,8 @@ export const envSchema = z.object({
   CABLE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Names this deployment's Redis channels, so that deployments sharing a Redis stay apart. */
   REDIS_NAMESPACE: z.string().regex(/^[\w.-]{1,50}$/, 'Letters, digits, _ . - only').default('crm'),
+  /** A job worker not heard from for this many seconds is gone: its running jobs are tried again (it beats every third of it). */
+  JOB_WORKER_STALE_SECONDS: z.coerce.number().int().min(3).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -76,6 +76,21 @@ import { createQuickFilter, deleteQuickFilter, listQuickFilters, updateQuickFilt
 import { addFavorite, listFavorites, removeFavorite } from './favorites.contract';
 import { workersStatus } from './jobs.contract';
 import { exportContactsCsv, exportContactsXlsx } from './export.contract';
+import {
+  attachmentsLeadsUploader,
+  clientsUploader,
+  createImportSetting,
+  deleteImportAttempt,
+  deleteImportSetting,
+  importAttemptErrors,
+  leadsUploader,
+  listImportAttempts,
+  listImportSettings,
+  retryImportAttempt,
+  startImport,
+  uploadImportAttachment,
+  validateImport,
+} from './import.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -83,6 +98,19 @@ export const endpoints = {
   workersStatus,
   exportContactsCsv,
   exportContactsXlsx,
+  validateImport,
+  uploadImportAttachment,
+  startImport,
+  leadsUploader,
+  clientsUploader,
+  attachmentsLeadsUploader,
+  listImportAttempts,
+  deleteImportAttempt,
+  retryImportAttempt,
+  importAttemptErrors,
+  listImportSettings,
+  createImportSetting,
+  deleteImportSetting,
   health,
   createSession,
   createSsoSession,

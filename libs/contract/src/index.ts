@@ -18,3 +18,4 @@ export * from './favorites.contract';
 export * from './cable.contract';
 export * from './jobs.contract';
 export * from './export.contract';
+export * from './import.contract';

@@ -348,6 +348,13 @@ export const contacts = pgTable(
     medicareImportedAt: timestamp('medicare_imported_at', { withTimezone: true }),
     /** Set on a contact merged into another (it is then in the trash until restored). */
     mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
+    /**
+     * The import attempt and file row a contact came from (lead tracking, and the import's
+     * idempotency key: a row resumed after a crash is inserted with ON CONFLICT DO NOTHING). No
+     * foreign key: deleting an attempt leaves its contacts alone, and attempt ids are never reused.
+     */
+    importAttemptId: integer('import_attempt_id'),
+    importRow: integer('import_row'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -369,6 +376,7 @@ export const contacts = pgTable(
     index('contacts_agentflow_status_idx').on(t.agentflowStatusId),
     index('contacts_source_idx').on(t.sourceId),
     index('contacts_linked_contact_idx').on(t.linkedContactId).where(sql`${t.linkedContactId} is not null`),
+    uniqueIndex('contacts_import_row_idx').on(t.importAttemptId, t.importRow).where(sql`${t.importAttemptId} is not null`),
     check('contacts_category_check', sql`${t.category} in ('lead', 'prospect', 'client')`),
   ],
 );
@@ -640,3 +648,113 @@ export const jobWorkers = pgTable('job_workers', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A job a worker is running now (jobs/queue.ts): written when the run starts, removed when it ends.
+ * A lease whose worker stopped beating is a crashed run: the queue fails the job so that pg-boss
+ * retries it at once instead of after its expiry.
+ */
+export const jobLeases = pgTable('job_leases', {
+  jobId: text('job_id').primaryKey(),
+  name: text('name').notNull(),
+  workerId: text('worker_id').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A file uploaded for an import (its bytes in the storage provider), read by validate_import and the import job. */
+export const importFiles = pgTable(
+  'import_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** csv or xlsx. */
+    format: text('format').notNull(),
+    /** How its text is read: utf-8, utf-16le, utf-16be or windows-1252. */
+    encoding: text('encoding').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('import_files_user_idx').on(t.userId)],
+);
+
+/**
+ * An import of a file into contacts (spec part 2 §4 import attempts). The job writes its progress
+ * here with every batch, in the batch's transaction: processed_rows is where a resumed run goes on.
+ */
+export const importAttempts = pgTable(
+  'import_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Who started it. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who owns the new contacts (with a pool, the first of the pool). */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => importFiles.id),
+    fileName: text('file_name').notNull(),
+    category: text('category').notNull(),
+    /** queued, processing, completed, failed. */
+    status: text('status').notNull().default('queued'),
+    /** The form: fields, tags, pool, scrub_against (the parsed import options). */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    apiVendorId: integer('api_vendor_id').references(() => apiVendors.id, { onDelete: 'set null' }),
+    leadType: text('lead_type'),
+    processedRows: integer('processed_rows').notNull().default(0),
+    readBytes: integer('read_bytes').notNull().default(0),
+    importedCount: integer('imported_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_attempts_user_idx').on(t.userId, t.id), index('import_attempts_company_idx').on(t.companyId, t.id)],
+);
+
+/** A row an import refused (kind invalid) or skipped (kind skipped), with its reasons and its values as read. */
+export const importProblems = pgTable(
+  'import_problems',
+  {
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => importAttempts.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    kind: text('kind').notNull(),
+    problems: jsonb('problems').$type<{ column: string; reason: string }[]>().notNull(),
+    values: jsonb('values').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.rowNumber] })],
+);
+
+/** A user's saved import mappings, by name (unique per user, ignoring case). */
+export const importSettings = pgTable(
+  'import_settings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: citext('name').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    fields: jsonb('fields').$type<(string | null)[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('import_settings_user_name_idx').on(t.userId, t.name)],
+);

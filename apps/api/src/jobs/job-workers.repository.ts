@@ -1,14 +1,16 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { jobWorkers } from '../db/schema';
+import { jobLeases, jobWorkers } from '../db/schema';
 
 export type JobWorkerRow = typeof jobWorkers.$inferSelect;
 
-/** A worker not heard from for this long is gone (its process was killed). */
+/** By default a worker not heard from for this long is gone (its process was killed); JOB_WORKER_STALE_SECONDS. */
 export const WORKER_STALE_SECONDS = 30;
 
-export function createJobWorkersRepository(db: Database) {
+export function createJobWorkersRepository(db: Database, staleSeconds = WORKER_STALE_SECONDS) {
+  const stale = () => sql`now() - make_interval(secs => ${staleSeconds})`;
   return {
+    staleSeconds,
     /** Writes the worker's row, or refreshes it (its heartbeat). */
     async beat(worker: { id: string; host: string; pid: number; queues: string[] }): Promise<void> {
       await db
@@ -29,9 +31,23 @@ export function createJobWorkersRepository(db: Database) {
     },
     /** The workers heard from lately; the rows of gone ones are removed on the way. */
     async alive(): Promise<JobWorkerRow[]> {
-      const stale = sql`now() - make_interval(secs => ${WORKER_STALE_SECONDS})`;
-      await db.delete(jobWorkers).where(lte(jobWorkers.lastSeenAt, stale));
-      return db.select().from(jobWorkers).where(and(gt(jobWorkers.lastSeenAt, stale)));
+      await db.delete(jobWorkers).where(lte(jobWorkers.lastSeenAt, stale()));
+      return db.select().from(jobWorkers).where(and(gt(jobWorkers.lastSeenAt, stale())));
+    },
+    /** A worker starts running a job. */
+    async lease(jobId: string, name: string, workerId: string): Promise<void> {
+      await db.insert(jobLeases).values({ jobId, name, workerId }).onConflictDoUpdate({ target: jobLeases.jobId, set: { workerId, startedAt: sql`now()` } });
+    },
+    async release(jobId: string): Promise<void> {
+      await db.delete(jobLeases).where(eq(jobLeases.jobId, jobId));
+    },
+    /** Takes the leases whose worker is gone (removed from the table, so one process handles each). */
+    async takeOrphanedLeases(): Promise<{ jobId: string; name: string }[]> {
+      const alive = (await this.alive()).map((w) => w.id);
+      return db
+        .delete(jobLeases)
+        .where(alive.length ? notInArray(jobLeases.workerId, alive) : undefined)
+        .returning({ jobId: jobLeases.jobId, name: jobLeases.name });
     },
   };
 }

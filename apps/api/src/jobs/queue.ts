@@ -5,8 +5,8 @@ import type { Database } from '../db/database';
 import { rawSql } from '../db/sql-helpers';
 import type { JobWorkersRepository } from './job-workers.repository';
 
-/** What a job's run sees of its job: its id and how many times it was tried before. */
-export type JobContext = { id: string; retryCount: number };
+/** What a job's run sees of its job: its id, how many times it was tried before, and whether this try is its last. */
+export type JobContext = { id: string; retryCount: number; lastTry: boolean };
 
 /**
  * A kind of job. `run` must be idempotent: a job whose worker crashed (killed process, lost
@@ -21,18 +21,27 @@ export type JobDefinition<T extends object> = {
   retryDelaySeconds?: number;
   /** How long a try may run before it counts as crashed and is tried again. */
   expireInSeconds?: number;
+  /**
+   * The job failed for good: its last try threw, or the worker running its last try died. Records
+   * the failure where users see it (an attempt's status); the job's data says which.
+   */
+  onFailed?(data: T, reason: string): Promise<void>;
 };
 
 export type QueueStatus = { name: string; queued: number; active: number; failed: number };
 
-/** Seconds between a worker's heartbeats (job_workers.last_seen_at). */
-export const WORKER_BEAT_SECONDS = 10;
+/** Seconds between a worker's heartbeats (job_workers.last_seen_at): a third of the time after which a silent worker is gone. */
+export const beatSeconds = (staleSeconds: number) => Math.max(1, Math.floor(staleSeconds / 3));
 
 /**
  * The job queue: pg-boss on the product's own PostgreSQL (its tables in schema `pgboss`, through
  * the app's connection pool), so jobs survive restarts and any process of the product can take
  * them. Every process sends; workers run in the API process by default (`--no-worker` leaves them
  * to separate `worker` processes). Nothing about a job lives only in a process's memory.
+ *
+ * A worker leases each job it runs (job_leases) and beats every few seconds (job_workers). With
+ * each beat it looks for leases of workers that stopped beating (a killed process) and fails
+ * those jobs, so pg-boss retries them within seconds rather than after their expiry.
  */
 export function createJobQueue(db: Database, workers: JobWorkersRepository, log: (message: string) => void) {
   const boss = new PgBoss({
@@ -45,6 +54,18 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
   let worker: { id: string; beat: NodeJS.Timeout } | null = null;
 
   const ensureStarted = () => (started ??= boss.start().then(() => undefined));
+
+  /** Fails the jobs whose worker died mid-run: retried at once, or failed for good (onFailed) when that was their last try. */
+  async function recoverOrphans(): Promise<void> {
+    for (const lease of await workers.takeOrphanedLeases()) {
+      const definition = definitions.get(lease.name);
+      if (!definition) continue;
+      await boss.fail(lease.name, lease.jobId, { message: 'The worker running this job stopped' });
+      const job = await boss.getJobById(lease.name, lease.jobId);
+      log(`job ${lease.name} ${lease.jobId.slice(0, 8)}: its worker stopped; ${job?.state === 'failed' ? 'no tries left' : 'tried again'}`);
+      if (job?.state === 'failed') await definition.onFailed?.(job.data as object, 'The worker running it stopped and no tries were left');
+    }
+  }
 
   return {
     /** Makes a kind of job known (to send and to work on). */
@@ -71,17 +92,37 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
     async startWorkers(): Promise<void> {
       await ensureStarted();
       const names = [...definitions.keys()];
+      const id = randomUUID();
+      const me = { id, host: hostname(), pid: process.pid, queues: names };
+      // the heartbeat first: another worker never takes this one's leases for orphans
+      await workers.beat(me);
+      const beat = async () => {
+        await workers.beat(me);
+        await recoverOrphans();
+      };
+      worker = {
+        id,
+        beat: setInterval(() => void beat().catch((error: unknown) => log(`worker heartbeat: ${String(error)}`)), beatSeconds(workers.staleSeconds) * 1000),
+      };
+      worker.beat.unref();
+      await recoverOrphans();
       for (const [name, definition] of definitions) {
         await boss.createQueue(name);
         await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
-          for (const job of jobs) await definition.run(job.data, { id: job.id, retryCount: job.retryCount });
+          for (const job of jobs) {
+            const lastTry = job.retryCount >= job.retryLimit;
+            await workers.lease(job.id, name, id);
+            try {
+              await definition.run(job.data, { id: job.id, retryCount: job.retryCount, lastTry });
+            } catch (error) {
+              if (lastTry) await definition.onFailed?.(job.data, error instanceof Error ? error.message : String(error));
+              throw error;
+            } finally {
+              await workers.release(job.id);
+            }
+          }
         });
       }
-      const id = randomUUID();
-      const me = { id, host: hostname(), pid: process.pid, queues: names };
-      await workers.beat(me);
-      worker = { id, beat: setInterval(() => void workers.beat(me).catch((error: unknown) => log(`worker heartbeat: ${String(error)}`)), WORKER_BEAT_SECONDS * 1000) };
-      worker.beat.unref();
       log(`Job worker ${id.slice(0, 8)} working on ${names.length ? names.join(', ') : 'no jobs yet'}`);
     },
 

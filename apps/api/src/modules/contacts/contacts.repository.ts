@@ -116,15 +116,21 @@ export type OwnerTrees = { reach?: number[] | undefined; owners?: number[] | und
 
 /**
  * The search text of a contact, in one place: lower-cased first and last name, e-mails and phone
- * digits (dialing form, so "5551234567" and "1-555-123-4567" both find "15551234567"). Used after
- * every write, and by bulk loaders: `update contacts set search_text = <this> where ...`.
+ * digits (dialing form, so "5551234567" and "1-555-123-4567" both find "15551234567"), each list
+ * space-separated in position order. SEARCH_TEXT_SQL reads the lists from the child tables (after
+ * every write: `update contacts set search_text = <this> where ...`); the import gives them as it
+ * inserts.
  */
-export const SEARCH_TEXT_SQL = sql`lower(concat_ws(' ',
-  ${contacts.firstName},
-  ${contacts.lastName},
-  (select string_agg(e.email::text, ' ' order by e.position, e.id) from ${contactEmails} e where e.contact_id = ${contacts.id}),
-  (select string_agg(p.number, ' ' order by p.position, p.id) from ${contactPhones} p where p.contact_id = ${contacts.id})
-))`;
+export function searchTextSql(firstName: SQL | AnyPgColumn, lastName: SQL | AnyPgColumn, emails: SQL, phones: SQL): SQL {
+  return sql`lower(concat_ws(' ', ${firstName}, ${lastName}, ${emails}, ${phones}))`;
+}
+
+export const SEARCH_TEXT_SQL = searchTextSql(
+  contacts.firstName,
+  contacts.lastName,
+  sql`(select string_agg(e.email::text, ' ' order by e.position, e.id) from ${contactEmails} e where e.contact_id = ${contacts.id})`,
+  sql`(select string_agg(p.number, ' ' order by p.position, p.id) from ${contactPhones} p where p.contact_id = ${contacts.id})`,
+);
 
 /** `100%_sure` → `100\%\_sure`: the text is matched literally inside LIKE's wildcards. */
 function likeEscape(text: string): string {

@@ -12,7 +12,11 @@ import type { ExportRow } from '../contacts/contacts.repository';
 export function exportCell(column: (typeof EXPORT_COLUMNS)[number][0], value: string | number | null): string | number {
   if (value === null) return '';
   if (typeof value === 'number') return value;
-  const text = column === 'phones' ? value.split('; ').map(formatPhone).join('; ') : value;
+  return safeCell(column === 'phones' ? value.split('; ').map(formatPhone).join('; ') : value);
+}
+
+/** Text a spreadsheet would take for a formula gets a leading apostrophe (every file the product writes for spreadsheets). */
+export function safeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

@@ -1,0 +1,160 @@
+import type { ImportFormat } from '@crm/contract';
+import type { JobDefinition } from '../../jobs/queue';
+import type { StorageProvider } from '../../providers/storage/storage.provider';
+import { IMPORT_FILE_MESSAGES, readImportRows } from './import-file';
+import { createRowMapper, type MappedRow } from './import-rows';
+import type { ImportAttemptRecord, ImportBatch, ImportProblemRow, ImportRepository, ScrubMatch } from './import.repository';
+import { IMPORT_JOB, type StoredImportOptions } from './import.service';
+
+/** Rows written per transaction (and per checkpoint). */
+export const IMPORT_BATCH_ROWS = 2_000;
+/** Least time between two progress messages of one attempt. */
+const ANNOUNCE_EVERY_MS = 300;
+
+type Deps = {
+  imports: ImportRepository;
+  storage: StorageProvider;
+  announce: (attempt: ImportAttemptRecord) => Promise<void>;
+};
+
+type ReadRow = { row: number; values: string[]; index: number; mapped: MappedRow };
+
+/** The reasons a scrub skips a row, in the order they are checked. */
+export const SCRUB_REASONS = {
+  doNotContact: 'On the do-not-contact list',
+  phone: 'Matches an existing contact by phone',
+  email: 'Matches an existing contact by e-mail',
+  samePhone: (row: number) => `Same phone as row ${row}`,
+  sameEmail: (row: number) => `Same e-mail as row ${row}`,
+} as const;
+
+/**
+ * The import job: reads the attempt's file from where its last checkpoint left it (processed_rows
+ * data rows in), maps and checks each row, scrubs them, and writes batches of IMPORT_BATCH_ROWS
+ * with the checkpoint in the same transaction; a run that crashed goes on from there, and rows
+ * keyed by (attempt, row) are never inserted twice. A file that cannot be read fails the attempt
+ * at once (trying again would not help); anything else is retried by the queue.
+ */
+export function createImportJob({ imports, storage, announce }: Deps): JobDefinition<{ attemptId: number }> {
+  async function fail(attemptId: number, reason: string): Promise<void> {
+    if (!(await imports.setStatus(attemptId, 'failed', reason))) return;
+    const attempt = await imports.attempt(attemptId);
+    if (attempt) await announce(attempt);
+  }
+
+  return {
+    name: IMPORT_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60 * 60,
+    onFailed: ({ attemptId }, reason) => fail(attemptId, reason),
+
+    async run({ attemptId }) {
+      const attempt = await imports.attempt(attemptId);
+      if (!attempt || attempt.status === 'completed') return;
+      const file = await imports.fileById(attempt.fileId);
+      const source = file && (await storage.get(file.storageKey));
+      if (!file || !source) return fail(attemptId, IMPORT_FILE_MESSAGES.unreadable);
+      await imports.setStatus(attemptId, 'processing');
+      await announce({ ...attempt, status: 'processing' });
+
+      const options = attempt.options as unknown as StoredImportOptions;
+      const { reach, scrub_against: scrub, pool } = options;
+      const mapRow = createRowMapper(attempt.headers, options.fields, await imports.titleLookups(attempt.companyId));
+      let lastAnnounced = 0;
+      let processed = attempt.processedRows;
+      let batch: ReadRow[] = [];
+
+      async function flush(readBytes: number): Promise<boolean> {
+        const written = await imports.writeBatch(await prepare(batch, processed, readBytes));
+        batch = [];
+        if (!written) return false;
+        if (Date.now() - lastAnnounced >= ANNOUNCE_EVERY_MS) {
+          lastAnnounced = Date.now();
+          const now = await imports.attempt(attemptId);
+          if (now) await announce(now);
+        }
+        return true;
+      }
+
+      /** Scrubs a batch and shapes it for writeBatch. */
+      async function prepare(rows: ReadRow[], processedRows: number, readBytes: number): Promise<ImportBatch> {
+        const problems: ImportProblemRow[] = [];
+        const good = rows.flatMap((r) => {
+          if (r.mapped.ok) return [{ ...r, contact: r.mapped.contact }];
+          problems.push({ attemptId, rowNumber: r.row, kind: 'invalid', problems: r.mapped.problems, values: r.values });
+          return [];
+        });
+        const lookup = async (kind: 'phone' | 'email', on: boolean) => {
+          const values = on ? [...new Set(good.flatMap((r) => (kind === 'phone' ? r.contact.phones : r.contact.emails)))] : [];
+          const byValue = new Map<string, ScrubMatch[]>();
+          for (const m of await imports.scrubMatches(kind, reach, values)) byValue.set(m.value, [...(byValue.get(m.value) ?? []), m]);
+          return byValue;
+        };
+        const phoneMatches = await lookup('phone', scrub.phone || scrub.do_not_contact);
+        const emailMatches = await lookup('email', scrub.email || scrub.do_not_contact);
+        const seenPhones = new Map<string, number>();
+        const seenEmails = new Map<string, number>();
+        const retag = new Set<number>();
+        const keep: ImportBatch['contacts'] = [];
+        for (const r of good) {
+          const { phones, emails } = r.contact;
+          const matches = [...phones.flatMap((p) => phoneMatches.get(p) ?? []), ...emails.flatMap((e) => emailMatches.get(e) ?? [])];
+          const phoneMatch = phones.flatMap((p) => phoneMatches.get(p) ?? []);
+          const emailMatch = emails.flatMap((e) => emailMatches.get(e) ?? []);
+          const earlierPhone = phones.map((p) => seenPhones.get(p)).find((n) => n !== undefined);
+          const earlierEmail = emails.map((e) => seenEmails.get(e)).find((n) => n !== undefined);
+          const skip = (column: string, reason: string, matched: ScrubMatch[] = []) => {
+            problems.push({ attemptId, rowNumber: r.row, kind: 'skipped', problems: [{ column, reason }], values: r.values });
+            for (const m of matched) if (m.reachable) retag.add(m.contactId);
+          };
+          if (scrub.do_not_contact && matches.some((m) => m.doNotContact)) skip('Phone / E-mail', SCRUB_REASONS.doNotContact);
+          else if (scrub.phone && phoneMatch.length) skip('Phone', SCRUB_REASONS.phone, phoneMatch);
+          else if (scrub.email && emailMatch.length) skip('E-mail', SCRUB_REASONS.email, emailMatch);
+          else if (scrub.phone && earlierPhone !== undefined) skip('Phone', SCRUB_REASONS.samePhone(earlierPhone));
+          else if (scrub.email && earlierEmail !== undefined) skip('E-mail', SCRUB_REASONS.sameEmail(earlierEmail));
+          else {
+            keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId });
+            for (const p of phones) if (!seenPhones.has(p)) seenPhones.set(p, r.row);
+            for (const e of emails) if (!seenEmails.has(e)) seenEmails.set(e, r.row);
+          }
+        }
+        return {
+          attemptId,
+          companyId: attempt!.companyId,
+          category: attempt!.category,
+          tagIds: options.tags,
+          contacts: keep,
+          problems,
+          retag: { contactIds: [...retag], tagIds: scrub.updated_lead_tags },
+          skipped: problems.filter((p) => p.kind === 'skipped').length,
+          processedRows,
+          readBytes,
+        };
+      }
+
+      let index = -2; // the header is -1, the first data row 0
+      let bytes = attempt.readBytes;
+      try {
+        for await (const r of readImportRows(source, file.format as ImportFormat, file.encoding)) {
+          if (++index < 0) continue;
+          bytes = r.bytes;
+          if (index < attempt.processedRows) continue;
+          batch.push({ row: r.row, values: r.values, index, mapped: mapRow(r.values) });
+          processed = index + 1;
+          if (batch.length >= IMPORT_BATCH_ROWS && !(await flush(bytes))) return;
+        }
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith(IMPORT_FILE_MESSAGES.unreadable)) return fail(attemptId, error.message);
+        throw error;
+      } finally {
+        source.destroy();
+      }
+      if (!(await flush(file.byteSize))) return;
+      if (await imports.setStatus(attemptId, 'completed')) {
+        const done = await imports.attempt(attemptId);
+        if (done) await announce(done);
+      }
+    },
+  };
+}

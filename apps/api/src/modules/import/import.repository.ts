@@ -1,0 +1,320 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database';
+import {
+  apiVendors,
+  contactEmails,
+  contactPhones,
+  contacts,
+  contactTags,
+  importAttempts,
+  importFiles,
+  importProblems,
+  importSettings,
+  sources,
+  statuses,
+  tags,
+  users,
+} from '../../db/schema';
+import type { Reach } from '../contacts/contact-reach';
+import { reachCondition, searchTextSql } from '../contacts/contacts.repository';
+import type { ImportedContact } from './import-rows';
+
+export type ImportFileRow = typeof importFiles.$inferSelect;
+export type ImportAttemptRow = typeof importAttempts.$inferSelect;
+export type ImportAttemptRecord = ImportAttemptRow & {
+  user: { id: number; firstName: string; lastName: string };
+  owner: { id: number; firstName: string; lastName: string };
+  apiVendor: { id: number; vendorName: string } | null;
+};
+export type ImportProblemRow = typeof importProblems.$inferSelect;
+
+/** What the import job writes for one batch of rows (all in one transaction, with the checkpoint). */
+export type ImportBatch = {
+  attemptId: number;
+  companyId: number;
+  category: string;
+  tagIds: number[];
+  contacts: (ImportedContact & { row: number; ownerId: number })[];
+  problems: ImportProblemRow[];
+  /** Contacts matched by scrubbing that get the updated-lead tags (already narrowed to the importer's reach). */
+  retag: { contactIds: number[]; tagIds: number[] };
+  skipped: number;
+  /** The checkpoint: data rows read in all, and bytes of the file read. */
+  processedRows: number;
+  readBytes: number;
+};
+
+/** The company's live contacts that carry one of these phones or e-mails: which value, which contact, and whether the importer reaches it. */
+export type ScrubMatch = { value: string; contactId: number; reachable: boolean; doNotContact: boolean };
+
+/**
+ * The do-not-contact list: the company's live contacts marked Do Not Call, by their status or a
+ * tag of that name (compared without case and spaces).
+ */
+const doNotContact = sql`(exists (select 1 from ${statuses} s where s.id = ${contacts.statusId} and lower(replace(s.title::text, ' ', '')) = 'donotcall')
+  or exists (select 1 from ${contactTags} ct join ${tags} t on t.id = ct.tag_id where ct.contact_id = ${contacts.id} and lower(replace(t.name::text, ' ', '')) = 'donotcall'))`;
+
+const owner = alias(users, 'import_owner');
+
+export function createImportRepository(db: Database) {
+  const attemptSelect = {
+    attempt: importAttempts,
+    user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+    vendorName: apiVendors.vendorName,
+  };
+  const attemptQuery = () =>
+    db
+      .select(attemptSelect)
+      .from(importAttempts)
+      .innerJoin(users, eq(users.id, importAttempts.userId))
+      .innerJoin(owner, eq(owner.id, importAttempts.ownerId))
+      .leftJoin(apiVendors, eq(apiVendors.id, importAttempts.apiVendorId));
+  type Selected = { attempt: ImportAttemptRow; user: ImportAttemptRecord['user']; owner: ImportAttemptRecord['owner']; vendorName: string | null };
+  const record = (r: Selected): ImportAttemptRecord => ({
+    ...r.attempt,
+    user: r.user,
+    owner: r.owner,
+    apiVendor: r.attempt.apiVendorId !== null && r.vendorName !== null ? { id: r.attempt.apiVendorId, vendorName: r.vendorName } : null,
+  });
+
+  /** Attempts the caller reaches: their own, their downline's (by who started them), or the company's. */
+  function attemptReach(reach: Reach): SQL {
+    const company = eq(importAttempts.companyId, reach.companyId);
+    if (reach.kind === 'company') return company;
+    if (reach.kind === 'own') return sql`${company} and ${importAttempts.userId} = ${reach.userId}`;
+    return sql`${company} and ${importAttempts.userId} in (with recursive tree(id) as (
+      select ${reach.userId}::int union select u.id from ${users} u join tree t on u.upline_id = t.id where u.company_id = ${reach.companyId}
+    ) select id from tree)`;
+  }
+
+  return {
+    async createFile(values: typeof importFiles.$inferInsert): Promise<ImportFileRow> {
+      const [row] = await db.insert(importFiles).values(values).returning();
+      if (!row) throw new Error('import file not stored');
+      return row;
+    },
+    async findFile(userId: number, id: number): Promise<ImportFileRow | undefined> {
+      const [row] = await db.select().from(importFiles).where(and(eq(importFiles.id, id), eq(importFiles.userId, userId)));
+      return row;
+    },
+    async fileById(id: number): Promise<ImportFileRow | undefined> {
+      const [row] = await db.select().from(importFiles).where(eq(importFiles.id, id));
+      return row;
+    },
+    /** The file's row goes when no attempt names it; gives its storage key when it went. */
+    async deleteFileIfUnused(id: number): Promise<string | null> {
+      const [row] = await db
+        .delete(importFiles)
+        .where(and(eq(importFiles.id, id), sql`not exists (select 1 from ${importAttempts} a where a.file_id = ${importFiles.id})`))
+        .returning({ key: importFiles.storageKey });
+      return row?.key ?? null;
+    },
+
+    async titleLookups(companyId: number): Promise<{ statuses: Map<string, number>; sources: Map<string, number> }> {
+      const [s, o] = await Promise.all([
+        db.select({ id: statuses.id, title: statuses.title }).from(statuses).where(eq(statuses.companyId, companyId)),
+        db.select({ id: sources.id, title: sources.title }).from(sources).where(eq(sources.companyId, companyId)),
+      ]);
+      return { statuses: new Map(s.map((r) => [r.title.toLowerCase(), r.id])), sources: new Map(o.map((r) => [r.title.toLowerCase(), r.id])) };
+    },
+    /** Which of these tag ids are the company's. */
+    async companyTagIds(companyId: number, ids: number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+    async vendor(companyId: number, id: number): Promise<{ id: number } | undefined> {
+      const [row] = await db.select({ id: apiVendors.id }).from(apiVendors).where(and(eq(apiVendors.companyId, companyId), eq(apiVendors.id, id)));
+      return row;
+    },
+    /** The company's lead vendor of this name, made when there is none. */
+    async vendorByName(companyId: number, vendorName: string): Promise<number> {
+      const [made] = await db.insert(apiVendors).values({ companyId, vendorName, vendorType: 'leads' }).onConflictDoNothing().returning({ id: apiVendors.id });
+      if (made) return made.id;
+      const [found] = await db
+        .select({ id: apiVendors.id })
+        .from(apiVendors)
+        .where(and(eq(apiVendors.companyId, companyId), eq(apiVendors.vendorName, vendorName)));
+      if (!found) throw new Error('vendor not found after conflict');
+      return found.id;
+    },
+
+    async createAttempt(values: typeof importAttempts.$inferInsert): Promise<number> {
+      const [row] = await db.insert(importAttempts).values(values).returning({ id: importAttempts.id });
+      if (!row) throw new Error('import attempt not stored');
+      return row.id;
+    },
+    async attempt(id: number): Promise<ImportAttemptRecord | undefined> {
+      const [row] = await attemptQuery().where(eq(importAttempts.id, id));
+      return row && record(row);
+    },
+    async reachableAttempt(reach: Reach, id: number): Promise<ImportAttemptRecord | undefined> {
+      const [row] = await attemptQuery().where(and(eq(importAttempts.id, id), attemptReach(reach)));
+      return row && record(row);
+    },
+    async listAttempts(
+      reach: Reach,
+      query: { page: number; limit: number; filterBy?: 'status' | 'file_name' | 'category' | undefined; filterValue?: string | undefined },
+    ): Promise<{ rows: ImportAttemptRecord[]; total: number }> {
+      const value = query.filterValue?.trim();
+      const filter =
+        !query.filterBy || !value
+          ? undefined
+          : query.filterBy === 'file_name'
+            ? ilike(importAttempts.fileName, `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+            : eq(query.filterBy === 'status' ? importAttempts.status : importAttempts.category, value.toLowerCase());
+      const where = and(attemptReach(reach), filter);
+      const [rows, [total]] = await Promise.all([
+        attemptQuery()
+          .where(where)
+          .orderBy(desc(importAttempts.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: count() }).from(importAttempts).where(where),
+      ]);
+      return { rows: rows.map(record), total: total?.n ?? 0 };
+    },
+    /** Removes the attempt and its problems; gives its file id. */
+    async deleteAttempt(id: number): Promise<number | null> {
+      const [row] = await db.delete(importAttempts).where(eq(importAttempts.id, id)).returning({ fileId: importAttempts.fileId });
+      return row?.fileId ?? null;
+    },
+    /** Sets the status (and the failure, and the finish time for an ended one); false when the attempt is gone. */
+    async setStatus(id: number, status: 'queued' | 'processing' | 'completed' | 'failed', failure: string | null = null): Promise<boolean> {
+      const ended = status === 'completed' || status === 'failed';
+      const rows = await db
+        .update(importAttempts)
+        .set({ status, failure, updatedAt: new Date(), finishedAt: ended ? new Date() : null })
+        .where(eq(importAttempts.id, id))
+        .returning({ id: importAttempts.id });
+      return rows.length > 0;
+    },
+    async setHeaders(id: number, headers: string[]): Promise<void> {
+      await db.update(importAttempts).set({ headers }).where(eq(importAttempts.id, id));
+    },
+
+    /**
+     * The company's live contacts with any of these phones (dialing form) or e-mails, and
+     * whether each is in the importer's reach and on the do-not-contact list.
+     */
+    async scrubMatches(kind: 'phone' | 'email', reach: Reach, values: string[]): Promise<ScrubMatch[]> {
+      if (!values.length) return [];
+      const child =
+        kind === 'phone'
+          ? sql`${contactPhones} x on x.contact_id = ${contacts.id} and x.number = any(${sql.param(values)}::text[])`
+          : sql`${contactEmails} x on x.contact_id = ${contacts.id} and x.email = any(${sql.param(values)}::citext[])`;
+      const value = kind === 'phone' ? sql`x.number` : sql`lower(x.email::text)`;
+      const result = await db.execute<{ value: string; contact_id: number; reachable: boolean; dnc: boolean }>(sql`
+        select ${value} as value, ${contacts.id} as contact_id, (${reachCondition(reach)}) as reachable, ${doNotContact} as dnc
+        from ${contacts} join ${child}
+        where ${contacts.companyId} = ${reach.companyId} and ${contacts.deletedAt} is null`);
+      return result.rows.map((r) => ({ value: r.value, contactId: Number(r.contact_id), reachable: Boolean(r.reachable), doNotContact: Boolean(r.dnc) }));
+    },
+
+    /**
+     * Writes one batch and its checkpoint in one transaction, so that a crash leaves either all of
+     * it or none. Contacts are keyed by (attempt, row): a batch written again (a run resumed from an
+     * older checkpoint) inserts only the rows that are not there. Gives false when the attempt is gone.
+     */
+    async writeBatch(batch: ImportBatch): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = batch.contacts;
+        let inserted: { id: number; row: number }[] = [];
+        if (rows.length) {
+          const column = <T>(pick: (c: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+          const v = (pick: (c: ImportedContact['values']) => string | number | null) => column((c) => pick(c.values));
+          const result = await tx.execute<{ id: number; import_row: number }>(sql`
+            insert into ${contacts} (company_id, owner_id, category, status_id, source_id, first_name, last_name, address1, address2,
+              city, state, zip, date_of_birth, gender, language, timezone, medicare_number, part_a_date, part_b_date, note,
+              search_text, import_attempt_id, import_row)
+            select ${batch.companyId}, r.owner_id, ${batch.category}, r.status_id, r.source_id, r.first_name, r.last_name, r.address1, r.address2,
+              r.city, r.state, r.zip, r.date_of_birth, r.gender, r.language, r.timezone, r.medicare_number, r.part_a_date, r.part_b_date, r.note,
+              ${searchTextSql(sql`r.first_name`, sql`r.last_name`, sql`nullif(r.emails, '')`, sql`nullif(r.phones, '')`)}, ${batch.attemptId}, r.import_row
+            from unnest(${column((c) => c.ownerId)}::int[], ${v((c) => c.statusId ?? null)}::int[], ${v((c) => c.sourceId ?? null)}::int[],
+              ${v((c) => c.firstName)}::text[], ${v((c) => c.lastName ?? '')}::text[], ${v((c) => c.address1 ?? null)}::text[],
+              ${v((c) => c.address2 ?? null)}::text[], ${v((c) => c.city ?? null)}::text[], ${v((c) => c.state ?? null)}::text[],
+              ${v((c) => c.zip ?? null)}::text[], ${v((c) => c.dateOfBirth ?? null)}::date[], ${v((c) => c.gender ?? null)}::text[],
+              ${v((c) => c.language ?? null)}::text[], ${v((c) => c.timezone ?? 'est')}::text[], ${v((c) => c.medicareNumber ?? null)}::text[],
+              ${v((c) => c.partADate ?? null)}::date[], ${v((c) => c.partBDate ?? null)}::date[], ${v((c) => c.note ?? null)}::text[],
+              ${column((c) => c.emails.join(' '))}::text[], ${column((c) => c.phones.join(' '))}::text[], ${column((c) => c.row)}::int[])
+              as r(owner_id, status_id, source_id, first_name, last_name, address1, address2, city, state, zip, date_of_birth, gender,
+                language, timezone, medicare_number, part_a_date, part_b_date, note, emails, phones, import_row)
+            on conflict (import_attempt_id, import_row) where import_attempt_id is not null do nothing
+            returning id, import_row`);
+          inserted = result.rows.map((r) => ({ id: Number(r.id), row: Number(r.import_row) }));
+        }
+        if (inserted.length) {
+          const byRow = new Map(rows.map((c) => [c.row, c]));
+          const phones = { ids: [] as number[], numbers: [] as string[], positions: [] as number[] };
+          const emails = { ids: [] as number[], emails: [] as string[], positions: [] as number[] };
+          for (const { id, row } of inserted) {
+            const c = byRow.get(row);
+            c?.phones.forEach((number, position) => (phones.ids.push(id), phones.numbers.push(number), phones.positions.push(position)));
+            c?.emails.forEach((email, position) => (emails.ids.push(id), emails.emails.push(email), emails.positions.push(position)));
+          }
+          if (phones.ids.length)
+            await tx.execute(sql`insert into ${contactPhones} (contact_id, number, position)
+              select * from unnest(${sql.param(phones.ids)}::int[], ${sql.param(phones.numbers)}::text[], ${sql.param(phones.positions)}::int[])`);
+          if (emails.ids.length)
+            await tx.execute(sql`insert into ${contactEmails} (contact_id, email, position)
+              select * from unnest(${sql.param(emails.ids)}::int[], ${sql.param(emails.emails)}::citext[], ${sql.param(emails.positions)}::int[])`);
+          if (batch.tagIds.length)
+            await tx.execute(sql`insert into ${contactTags} (contact_id, tag_id)
+              select c, t from unnest(${sql.param(inserted.map((r) => r.id))}::int[]) c cross join unnest(${sql.param(batch.tagIds)}::int[]) t
+              on conflict do nothing`);
+        }
+        if (batch.retag.contactIds.length && batch.retag.tagIds.length)
+          await tx.execute(sql`insert into ${contactTags} (contact_id, tag_id)
+            select c, t from unnest(${sql.param(batch.retag.contactIds)}::int[]) c cross join unnest(${sql.param(batch.retag.tagIds)}::int[]) t
+            on conflict do nothing`);
+        if (batch.problems.length) await tx.insert(importProblems).values(batch.problems).onConflictDoNothing();
+        const invalid = batch.problems.filter((p) => p.kind === 'invalid').length;
+        const updated = await tx
+          .update(importAttempts)
+          .set({
+            processedRows: batch.processedRows,
+            readBytes: batch.readBytes,
+            importedCount: sql`${importAttempts.importedCount} + ${inserted.length}`,
+            skippedCount: sql`${importAttempts.skippedCount} + ${batch.skipped}`,
+            errorCount: sql`${importAttempts.errorCount} + ${invalid}`,
+            status: 'processing',
+            updatedAt: new Date(),
+          })
+          .where(eq(importAttempts.id, batch.attemptId))
+          .returning({ id: importAttempts.id });
+        return updated.length > 0;
+      });
+    },
+
+    /** The problem rows of an attempt in file order, a page at a time (for the error file). */
+    async problems(attemptId: number, afterRow: number, limit: number): Promise<ImportProblemRow[]> {
+      return db
+        .select()
+        .from(importProblems)
+        .where(and(eq(importProblems.attemptId, attemptId), sql`${importProblems.rowNumber} > ${afterRow}`))
+        .orderBy(asc(importProblems.rowNumber))
+        .limit(limit);
+    },
+
+    async listSettings(userId: number) {
+      return db.select().from(importSettings).where(eq(importSettings.userId, userId)).orderBy(asc(importSettings.name));
+    },
+    async saveSetting(userId: number, values: { name: string; headers: string[]; fields: (string | null)[] }) {
+      const [row] = await db
+        .insert(importSettings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: [importSettings.userId, importSettings.name], set: { headers: values.headers, fields: values.fields, name: values.name } })
+        .returning();
+      if (!row) throw new Error('import setting not stored');
+      return row;
+    },
+    async deleteSetting(userId: number, id: number): Promise<boolean> {
+      const rows = await db.delete(importSettings).where(and(eq(importSettings.userId, userId), eq(importSettings.id, id))).returning({ id: importSettings.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ImportRepository = ReturnType<typeof createImportRepository>;

@@ -1,0 +1,322 @@
+import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportAttempt, ImportValidation } from '@crm/contract';
+import { contacts, importAttempts, statuses } from '../../db/schema';
+import { contactsImportStream } from '../../realtime/channels';
+import { eventually } from '../../test/cable-client';
+import { createContact, signInCast, type Cast } from '../../test/contact-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { SCRUB_REASONS } from './import.job';
+
+let t: TestApp;
+let as: Cast;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  as = await signInCast(t);
+  await t.ctx.jobs.startWorkers();
+});
+afterAll(() => t.close());
+
+function form(fileName: string, content: string | Uint8Array<ArrayBuffer>, fields: Record<string, unknown> = {}): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  data.append('file', new Blob([content]), fileName);
+  return data;
+}
+
+const fieldsForm = (fields: Record<string, unknown>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  return data;
+};
+
+const HEADER = 'First Name,Last Name,Phone,Email,DOB,State,Extra stuff\n';
+const MAPPING = ['first_name', 'last_name', 'phone', 'email', 'date_of_birth', 'state', null];
+
+async function waitDone(who: keyof Cast, id: number): Promise<ImportAttempt> {
+  return eventually(async () => {
+    const res = await as[who].get('/v1/contacts/import_attempts?limit=100&tab=mine');
+    const attempt = (res.json().data as ImportAttempt[]).find((a) => a.id === id);
+    expect(attempt?.status).toMatch(/completed|failed/);
+    return attempt as ImportAttempt;
+  }, 30_000);
+}
+
+const importedOf = (attemptId: number) =>
+  t.ctx.db
+    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, ownerId: contacts.ownerId, row: contacts.importRow, category: contacts.category })
+    .from(contacts)
+    .where(eq(contacts.importAttemptId, attemptId))
+    .orderBy(contacts.importRow);
+
+describe('POST /v1/contacts/validate_import', () => {
+  it('reads the header, proposes a mapping, previews rows and reports row problems without importing anything', async () => {
+    const csv =
+      HEADER +
+      'Ann,Archer,(555) 201-0001,ann.archer@example.com,01/15/1950,Florida,x\n' +
+      ',Nofirst,5552010002,,1950-02-02,FL,\n' +
+      'Bad,Phone,12345,bad.phone@example.com,,TX,\n' +
+      'Bad,Mail,5552010004,not-an-email,13/45/1950,ZZ,\n';
+    const before = (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts))[0]?.n;
+    const res = await as.agent.post('/v1/contacts/validate_import', form('leads.csv', csv));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as ImportValidation;
+    expect(data.headers).toEqual(['First Name', 'Last Name', 'Phone', 'Email', 'DOB', 'State', 'Extra stuff']);
+    expect(data.proposed_fields).toEqual(MAPPING);
+    expect(data.file).toMatchObject({ file_name: 'leads.csv', format: 'csv', encoding: 'utf-8' });
+    expect(data.preview.map((p) => p.row)).toEqual([2, 3, 4, 5]);
+    expect(data.preview[0]?.values[0]).toBe('Ann');
+    expect(data.rows_checked).toBe(4);
+    expect(data.mapping_problem).toBeNull();
+    expect(data.problems).toEqual([
+      { row: 3, column: 'First Name', reason: 'First name is required' },
+      { row: 4, column: 'Phone', reason: 'Phone must have 10 or 11 digits' },
+      { row: 5, column: 'Email', reason: 'Email is invalid' },
+      { row: 5, column: 'State', reason: 'Choose a state' },
+      { row: 5, column: 'DOB', reason: 'Date of birth must be a date (YYYY-MM-DD)' },
+    ]);
+    expect((await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts))[0]?.n).toBe(before);
+
+    // the stored file is checked again under another mapping, without sending it again
+    const again = await as.agent.post('/v1/contacts/validate_import', fieldsForm({ attachment_id: String(data.file.id), fields: ['last_name', null, null, null, null, null, null] }));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.mapping_problem).toBe('Map a column to First name (or Full name)');
+    // another user cannot use it
+    const theirs = await as.telemarketer.post('/v1/contacts/validate_import', fieldsForm({ attachment_id: String(data.file.id) }));
+    expect(theirs.statusCode).toBe(422);
+    expect(theirs.json().errors).toEqual({ attachment_id: 'The file is no longer there; upload it again' });
+  });
+
+  it('refuses what is not a CSV or workbook, an empty file, and a form without a file (422 beside "file")', async () => {
+    const cases: [FormData, string][] = [
+      [form('photo.png', 'x'), 'The file must be a CSV (.csv, .txt) or an Excel workbook (.xlsx)'],
+      [form('empty.csv', ''), 'The file is empty'],
+      [form('fake.xlsx', 'First,Last\n'), 'The file does not look like an Excel workbook (.xlsx)'],
+      [fieldsForm({ fields: '[]' }), 'Choose a CSV or Excel (.xlsx) file'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await as.agent.post('/v1/contacts/validate_import', body);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ file: message });
+    }
+  });
+
+  it('reads semicolon-separated Windows-1252 files, UTF-16 files and workbooks', async () => {
+    const latin = Buffer.from('Nombre;Apellido;Tel\u00e9fono\nJos\u00e9;Pe\u00f1a;5552010009\n', 'latin1');
+    const res = await as.agent.post('/v1/contacts/validate_import', form('latin.csv', new Uint8Array(latin)));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.file.encoding).toBe('windows-1252');
+    expect(res.json().data.preview[0].values).toEqual(['José', 'Peña', '5552010009']);
+
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('first,last\nZoë,Ørsted\n', 'utf16le')]);
+    const u = await as.agent.post('/v1/contacts/validate_import', form('utf16.csv', new Uint8Array(utf16)));
+    expect(u.json().data.file.encoding).toBe('utf-16le');
+    expect(u.json().data.preview[0].values).toEqual(['Zoë', 'Ørsted']);
+    expect(u.json().data.proposed_fields).toEqual(['first_name', 'last_name']);
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Leads');
+    sheet.addRow(['Name', 'Mobile', 'Birthdate']);
+    sheet.addRow(['Smith, Maria', '555-201-0010', new Date(Date.UTC(1951, 2, 4))]);
+    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const x = await as.agent.post('/v1/contacts/validate_import', form('leads.xlsx', xlsx));
+    expect(x.statusCode, x.body).toBe(200);
+    expect(x.json().data.proposed_fields).toEqual(['full_name', 'phone', 'date_of_birth']);
+    expect(x.json().data.preview[0].values).toEqual(['Smith, Maria', '555-201-0010', '1951-03-04']);
+    expect(x.json().data.problems).toEqual([]);
+  });
+});
+
+describe('importing (leads_uploader, clients_uploader, import) in a job', () => {
+  it('imports the good rows, keeps the bad ones with row and reason, reports progress live, and offers the error file', async () => {
+    const heard: ImportAttempt[] = [];
+    const stop = await t.ctx.broadcaster.listen(contactsImportStream(as.agent.userId), (m) => heard.push((m as { attempt: ImportAttempt }).attempt));
+    const csv =
+      HEADER +
+      'Greta,Importa,555-301-0001,greta@example.com,3/4/1948,Georgia,extra\n' +
+      'Hank,Importa,,hank@example.com,,,\n' +
+      'Bad,Importa,999,bad@example.com,,,\n' +
+      'Ivy,Importa,5553010004,,,OH,"=cmd|\' /C calc\'!A0"\n';
+    const res = await as.agent.post('/v1/contacts/leads_uploader', form('march leads.csv', csv, { fields: MAPPING, tags: [] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json().data as ImportAttempt;
+    expect(started).toMatchObject({ file_name: 'march leads.csv', category: 'lead', status: 'queued', owner: { id: as.agent.userId } });
+    const done = await waitDone('agent', started.id);
+    stop();
+    expect(done).toMatchObject({ status: 'completed', progress: 100, processed_rows: 4, imported_count: 3, error_count: 1, skipped_count: 0 });
+    const rows = await importedOf(started.id);
+    expect(rows.map((r) => [r.firstName, r.row, r.category, r.ownerId])).toEqual([
+      ['Greta', 2, 'lead', as.agent.userId],
+      ['Hank', 3, 'lead', as.agent.userId],
+      ['Ivy', 5, 'lead', as.agent.userId],
+    ]);
+    const greta = (await as.agent.get(`/v1/contacts/${rows[0]?.id}`)).json().data;
+    expect(greta).toMatchObject({ date_of_birth: '1948-03-04', state: 'GA', phones: [{ number: '15553010001' }], emails: [{ email: 'greta@example.com' }] });
+    // found by the list's search (search text written with the row)
+    const found = await as.agent.patch('/v1/contacts', { contacts_scope: { q: '5553010001' } });
+    expect(found.json().data.map((c: { id: number }) => c.id)).toEqual([rows[0]?.id]);
+    // live: queued, processing ... completed, each the whole attempt
+    expect(heard[0]).toMatchObject({ id: started.id, status: 'queued' });
+    expect(heard.map((a) => a.status)).toContain('processing');
+    expect(heard.at(-1)).toMatchObject({ id: started.id, status: 'completed', progress: 100, imported_count: 3 });
+
+    const errors = await as.agent.get(`/v1/contacts/import_attempts/${started.id}/errors.csv`);
+    expect(errors.statusCode).toBe(200);
+    expect(errors.headers['content-disposition']).toContain('march leads-errors.csv');
+    expect(errors.body).toBe(
+      '\uFEFFRow,Skipped or refused,Reasons,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\r\n' +
+        '4,refused,Phone: Phone must have 10 or 11 digits,Bad,Importa,999,bad@example.com,,,\r\n',
+    );
+  });
+
+  it('scrubs against existing contacts, the do-not-contact list and earlier rows, tagging the matched leads', async () => {
+    const existing = await createContact(as.agent, { first_name: 'Old', last_name: 'Scrubbed', phones: [{ number: '5554010001' }], emails: [{ email: 'old.scrub@example.com' }] });
+    const [dnc] = await t.ctx.db.select({ id: statuses.id }).from(statuses).where(and(eq(statuses.companyId, as.agent.companyId), eq(statuses.title, 'Do Not Call')));
+    await createContact(as.agent, { first_name: 'Never', last_name: 'Call', status_id: dnc!.id, phones: [{ number: '5554010002' }] });
+    const tag = (await as.agent.post('/v1/tags', { name: 'Re-inquired', color: '#aa3300' })).json().data;
+    const csv =
+      HEADER +
+      'Again,Scrubbed,555-401-0001,,,,\n' + // matches the existing contact's phone
+      'Mail,Scrubbed,,OLD.SCRUB@example.com,,,\n' + // by e-mail, whatever the case
+      'Dnc,Scrubbed,5554010002,,,,\n' + // the do-not-contact list
+      'New,Scrubbed,5554010003,new.scrub@example.com,,,\n' +
+      'Twin,Scrubbed,5554010009,new.scrub@example.com,,,\n'; // same e-mail as the row before
+    const res = await as.agent.post(
+      '/v1/contacts/clients_uploader',
+      form('scrub.csv', csv, { fields: MAPPING, scrub_against: { phone: true, email: true, do_not_contact: true, updated_lead_tags: [tag.id] } }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await waitDone('agent', res.json().data.id);
+    expect(done).toMatchObject({ status: 'completed', imported_count: 1, skipped_count: 4, error_count: 0, category: 'client' });
+    expect((await importedOf(done.id)).map((r) => r.firstName)).toEqual(['New']);
+    const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\r\n').slice(1, -1);
+    expect(file.map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+      `2,skipped,Phone: ${SCRUB_REASONS.phone}`,
+      `3,skipped,E-mail: ${SCRUB_REASONS.email}`,
+      `4,skipped,Phone / E-mail: ${SCRUB_REASONS.doNotContact}`,
+      `6,skipped,E-mail: ${SCRUB_REASONS.sameEmail(5)}`,
+    ]);
+    const old = (await as.agent.get(`/v1/contacts/${existing.id}`)).json().data;
+    expect(old.tags.map((x: { name: string }) => x.name)).toEqual(['Re-inquired']);
+  });
+
+  it('deals rows to a pool of users in turn, tags them, and records the vendor and lead type', async () => {
+    const tag = (await as.manager.post('/v1/tags', { name: 'Pool March', color: '#0033aa' })).json().data;
+    const users = [as.agent.userId, as.field.userId];
+    const csv = 'name,phone\nAl One,5555010001\nBo Two,5555010002\nCy Three,5555010003\n';
+    const res = await as.manager.post(
+      '/v1/contacts/import',
+      form('pool.csv', csv, { fields: ['full_name', 'phone'], pool: users, tags: [tag.id], category: 'prospect', api_vendor_obj: { vendor_name: 'LeadCo' }, lead_type: 'Final expense' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ api_vendor: { vendor_name: 'LeadCo' }, lead_type: 'Final expense', category: 'prospect' });
+    await waitDone('manager', res.json().data.id);
+    const rows = await importedOf(res.json().data.id);
+    expect(rows.map((r) => [r.firstName, r.lastName, r.ownerId, r.category])).toEqual([
+      ['Al', 'One', users[0], 'prospect'],
+      ['Bo', 'Two', users[1], 'prospect'],
+      ['Cy', 'Three', users[0], 'prospect'],
+    ]);
+    const first = (await as.manager.get(`/v1/contacts/${rows[0]?.id}`)).json().data;
+    expect(first.tags.map((x: { name: string }) => x.name)).toEqual(['Pool March']);
+  });
+
+  it('refuses a form with fields out of reach or out of shape, field by field', async () => {
+    const csv = 'first,last\nA,B\n';
+    const other = await as.agent.post('/v1/contacts/leads_uploader', form('a.csv', csv, { fields: ['first_name', 'last_name'], owner: String(as.manager.userId) }));
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors).toEqual({ owner: 'Choose an owner' });
+    const pool = await as.agent.post('/v1/contacts/leads_uploader', form('a.csv', csv, { fields: ['first_name', 'last_name'], pool: [as.field.userId] }));
+    expect(pool.json().errors).toEqual({ pool: 'Choose users you manage' });
+    const kTag = await as.kAgent.post('/v1/tags', { name: 'Keystone only', color: '#123456' });
+    const tags = await as.agent.post('/v1/contacts/leads_uploader', form('a.csv', csv, { fields: ['first_name', 'last_name'], tags: [kTag.json().data.id] }));
+    expect(tags.json().errors).toEqual({ tags: 'Choose tags of your company' });
+    const mapping = await as.agent.post('/v1/contacts/leads_uploader', form('a.csv', csv, { fields: ['last_name', 'last_name'] }));
+    expect(mapping.json().errors).toEqual({ fields: 'Last name is mapped to more than one column' });
+    const json = await as.agent.post('/v1/contacts/leads_uploader', form('a.csv', csv, { fields: '[first_name' }));
+    expect(json.json().errors).toEqual({ fields: 'Map the columns' });
+    const short = await as.agent.post('/v1/contacts/leads_uploader', form('a.csv', csv, { fields: ['first_name'] }));
+    expect(short.json().errors).toEqual({ fields: 'The file has 2 columns; map each of them (1 given)' });
+    const noFile = await as.agent.post('/v1/contacts/attachments_leads_uploader', fieldsForm({ fields: ['first_name'] }));
+    expect(noFile.json().errors).toEqual({ attachment_id: 'Choose a file' });
+  });
+});
+
+describe('import attempts: list, reach, delete, retry', () => {
+  it('lists the caller\'s attempts (mine) or their downline\'s too (all), filtered and paged', async () => {
+    const mine = await as.agent.get('/v1/contacts/import_attempts?limit=2&page=1');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().meta).toMatchObject({ current_page: 1, limit: 2 });
+    expect(mine.json().data.every((a: ImportAttempt) => a.user.id === as.agent.userId)).toBe(true);
+    const all = (await as.manager.get('/v1/contacts/import_attempts?tab=all&limit=100')).json().data as ImportAttempt[];
+    expect(new Set(all.map((a) => a.user.id))).toEqual(new Set([as.agent.userId, as.manager.userId]));
+    const managerMine = (await as.manager.get('/v1/contacts/import_attempts?limit=100')).json().data as ImportAttempt[];
+    expect(managerMine.every((a) => a.user.id === as.manager.userId)).toBe(true);
+    const byName = (await as.manager.get('/v1/contacts/import_attempts?tab=all&filter_by=file_name&filter_value=scrub')).json().data;
+    expect(byName.map((a: ImportAttempt) => a.file_name)).toEqual(['scrub.csv']);
+    const byStatus = (await as.agent.get('/v1/contacts/import_attempts?filter_by=status&filter_value=failed')).json().data;
+    expect(byStatus).toEqual([]);
+    // an agent's "all" is their own; another agent sees none of them; bad queries are 422
+    expect((await as.telemarketer.get('/v1/contacts/import_attempts?tab=all')).json().data).toEqual([]);
+    expect((await as.agent.get('/v1/contacts/import_attempts?tab=everything')).statusCode).toBe(422);
+  });
+
+  it('lets no one outside the reach delete, retry or download another\'s attempt (404)', async () => {
+    const [attempt] = (await as.agent.get('/v1/contacts/import_attempts?limit=1')).json().data as ImportAttempt[];
+    for (const who of ['telemarketer', 'kAgent'] as const) {
+      expect((await as[who].get(`/v1/contacts/import_attempts/${attempt!.id}/errors.csv`)).statusCode).toBe(404);
+      expect((await as[who].post(`/v1/contacts/retry_failed_import_attempts/${attempt!.id}`)).statusCode).toBe(404);
+      expect((await as[who].delete(`/v1/contacts/delete_import_attempts/${attempt!.id}`)).statusCode).toBe(404);
+    }
+  });
+
+  it('retries only a failed attempt, going on from its checkpoint without making any contact twice', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `Retry${i},Again,555600${String(10000 + i).slice(1)},,,,`).join('\n');
+    const res = await as.agent.post('/v1/contacts/leads_uploader', form('retry.csv', `${HEADER}${lines}\n`, { fields: MAPPING }));
+    const done = await waitDone('agent', res.json().data.id);
+    expect(done.imported_count).toBe(30);
+    const notFailed = await as.agent.post(`/v1/contacts/retry_failed_import_attempts/${done.id}`);
+    expect(notFailed.statusCode).toBe(422);
+    expect(notFailed.json().errors).toEqual({ base: 'Only a failed import can be retried' });
+    // as a run that died after its first rows: an older checkpoint, contacts of later rows already there
+    await t.ctx.db.update(importAttempts).set({ status: 'failed', failure: 'The worker running it stopped', processedRows: 10, readBytes: 0, importedCount: 10 }).where(eq(importAttempts.id, done.id));
+    const retried = await as.agent.post(`/v1/contacts/retry_failed_import_attempts/${done.id}`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data).toMatchObject({ status: 'queued', failure: null });
+    const again = await waitDone('agent', done.id);
+    expect(again).toMatchObject({ status: 'completed', processed_rows: 30, imported_count: 10 });
+    const rows = await importedOf(done.id);
+    expect(rows).toHaveLength(30);
+    expect(new Set(rows.map((r) => r.row)).size).toBe(30);
+  });
+
+  it('deletes an attempt with its error rows and file, leaving its contacts', async () => {
+    const res = await as.agent.post('/v1/contacts/leads_uploader', form('gone.csv', 'first\nGone\n', { fields: ['first_name'] }));
+    const done = await waitDone('agent', res.json().data.id);
+    expect((await as.agent.delete(`/v1/contacts/delete_import_attempts/${done.id}`)).statusCode).toBe(204);
+    expect((await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).statusCode).toBe(404);
+    expect(await importedOf(done.id)).toHaveLength(1);
+  });
+});
+
+describe('import settings (saved mappings)', () => {
+  it('saves by name (replacing one of the same name), lists the caller\'s own, deletes', async () => {
+    const body = { name: 'Vendor A', headers: ['First', 'Phone'], fields: ['first_name', 'phone'] };
+    const saved = await as.agent.post('/v1/import_settings', body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const replaced = await as.agent.post('/v1/import_settings', { ...body, name: 'vendor a', fields: ['first_name', null] });
+    expect(replaced.json().data.id).toBe(saved.json().data.id);
+    const list = (await as.agent.get('/v1/import_settings')).json().data;
+    expect(list).toEqual([expect.objectContaining({ id: saved.json().data.id, headers: ['First', 'Phone'], fields: ['first_name', null] })]);
+    expect((await as.telemarketer.get('/v1/import_settings')).json().data).toEqual([]);
+    expect((await as.telemarketer.delete(`/v1/import_settings/${saved.json().data.id}`)).statusCode).toBe(404);
+    const bad = await as.agent.post('/v1/import_settings', { name: '', headers: ['a'], fields: ['nope'] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({ name: 'Name is required', 'fields.0': 'Choose a field or leave the column out' });
+    expect((await as.agent.delete(`/v1/import_settings/${saved.json().data.id}`)).statusCode).toBe(204);
+    expect((await as.agent.get('/v1/import_settings')).json().data).toEqual([]);
+  });
+});
+

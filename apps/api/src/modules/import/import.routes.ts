@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { endpoints, IMPORT_FILE_MAX_BYTES, importBody, importOptions, validateImportBody, type ContactCategory } from '@crm/contract';
+import type { AppContext } from '../../context';
+import { contentDisposition } from '../../lib/content-disposition';
+import { unprocessable, type FieldErrors } from '../../lib/http-errors';
+import { requireIdentity } from '../../plugins/auth';
+import { route } from '../../plugins/routes';
+import { Readable } from 'node:stream';
+import { csvLine, safeCell } from '../export/export-writers';
+import { IMPORT_FILE_MESSAGES } from './import-file';
+import type { ImportFileRow } from './import.repository';
+import { toImportFile } from './import.service';
+
+type Form = { fields: Record<string, string>; file: ImportFileRow | undefined };
+
+/**
+ * Reads an import form: text fields as they come, and the file part ("file") stored as it arrives
+ * (checked on the way by the import service). A form the parser cannot read is a 422.
+ */
+async function readForm(request: FastifyRequest, ctx: AppContext): Promise<Form> {
+  const form: Form = { fields: {}, file: undefined };
+  if (!request.isMultipart()) throw unprocessable({ file: IMPORT_FILE_MESSAGES.missing });
+  const caller = requireIdentity(request);
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+      } else if (part.fieldname === 'file' && !form.file) {
+        form.file = await ctx.imports.storeFile(caller, { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    if (form.file) await ctx.imports.dropFile(form.file);
+    if (error instanceof Error && 'statusCode' in error && !('errors' in error)) throw unprocessable({ file: IMPORT_FILE_MESSAGES.unreadable });
+    throw error;
+  }
+  return form;
+}
+
+/** The form's fields by the endpoint's schema: per-field 422 (and the file just stored is dropped). */
+async function parseForm<S extends z.ZodType>(ctx: AppContext, schema: S, form: Form): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(form.fields);
+  if (parsed.success) return parsed.data;
+  if (form.file) await ctx.imports.dropFile(form.file);
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.') || 'base'] ??= issue.message;
+  throw unprocessable(errors);
+}
+
+export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, endpoints.uploadImportAttachment, async (request) => {
+    const form = await readForm(request, ctx);
+    if (!form.file) throw unprocessable({ file: IMPORT_FILE_MESSAGES.missing });
+    return { data: toImportFile(form.file) };
+  });
+
+  route(app, ctx, endpoints.validateImport, async (request) => {
+    const form = await readForm(request, ctx);
+    return ctx.imports.validate(requireIdentity(request), await parseForm(ctx, validateImportBody, form), form.file);
+  });
+
+  route(app, ctx, endpoints.startImport, async (request) => {
+    const form = await readForm(request, ctx);
+    const body = await parseForm(ctx, importBody, form);
+    return ctx.imports.start(requireIdentity(request), body.category, body, form.file);
+  });
+
+  const uploader = (category: ContactCategory) => async (request: FastifyRequest) => {
+    const form = await readForm(request, ctx);
+    return ctx.imports.start(requireIdentity(request), category, await parseForm(ctx, importOptions, form), form.file);
+  };
+  route(app, ctx, endpoints.leadsUploader, uploader('lead'));
+  route(app, ctx, endpoints.clientsUploader, uploader('client'));
+  route(app, ctx, endpoints.attachmentsLeadsUploader, async (request) => {
+    const form = await readForm(request, ctx);
+    const body = await parseForm(ctx, endpoints.attachmentsLeadsUploader.body, form);
+    return ctx.imports.start(requireIdentity(request), 'lead', body, undefined);
+  });
+
+  route(app, ctx, endpoints.listImportAttempts, (request) => ctx.imports.list(requireIdentity(request), request.query));
+  route(app, ctx, endpoints.deleteImportAttempt, (request) => ctx.imports.remove(requireIdentity(request), request.params.id));
+  route(app, ctx, endpoints.retryImportAttempt, (request) => ctx.imports.retry(requireIdentity(request), request.params.id));
+
+  route(app, ctx, endpoints.importAttemptErrors, async (request, reply) => {
+    const { attempt, rows } = await ctx.imports.problemRows(requireIdentity(request), request.params.id);
+    async function* file() {
+      yield `\uFEFF${csvLine(['Row', 'Skipped or refused', 'Reasons', ...attempt.headers].map(safeCell))}`;
+      for await (const page of rows()) {
+        yield page
+          .map((p) =>
+            csvLine(
+              [String(p.rowNumber), p.kind === 'skipped' ? 'skipped' : 'refused', p.problems.map((x) => `${x.column}: ${x.reason}`).join('; '), ...p.values].map(safeCell),
+            ),
+          )
+          .join('');
+      }
+    }
+    const base = attempt.fileName.replace(/\.[^.]+$/, '');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition(`${base}-errors.csv`))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(Readable.from(file()));
+  });
+
+  route(app, ctx, endpoints.listImportSettings, (request) => ctx.imports.listSettings(requireIdentity(request)));
+  route(app, ctx, endpoints.createImportSetting, (request) => ctx.imports.saveSetting(requireIdentity(request), request.body));
+  route(app, ctx, endpoints.deleteImportSetting, (request) => ctx.imports.deleteSetting(requireIdentity(request), request.params.id));
+}

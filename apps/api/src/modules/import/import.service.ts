@@ -1,0 +1,322 @@
+import type { Readable } from 'node:stream';
+import {
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_VALIDATE_ROWS,
+  mappingProblem,
+  proposeFields,
+  type ContactCategory,
+  type ImportAttempt,
+  type ImportField,
+  type ImportFile,
+  type ImportOptions,
+  type ImportRowProblem,
+  type ImportSetting,
+  type ImportValidation,
+  type PagingMeta,
+} from '@crm/contract';
+import { HttpError, notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
+import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
+import type { Broadcaster } from '../../realtime/broadcaster';
+import { contactsImportStream } from '../../realtime/channels';
+import { cleanFileName } from '../contact-files/contact-file-rules';
+import { contactReach, type Reach } from '../contacts/contact-reach';
+import type { ContactsCaller } from '../contacts/contacts.service';
+import { fullName } from '../users/current-user';
+import { createImportInspector, IMPORT_FILE_MESSAGES, importFormatOf, readImportRows } from './import-file';
+import { createRowMapper } from './import-rows';
+import type { ImportAttemptRecord, ImportFileRow, ImportRepository } from './import.repository';
+
+/** An uploaded file as the multipart reader hands it over. */
+export type IncomingImportFile = { fileName: string; stream: Readable; truncated: () => boolean };
+
+/** What an import attempt keeps of its form (import_attempts.options), read again by the job. */
+export type StoredImportOptions = Pick<ImportOptions, 'fields' | 'tags' | 'pool' | 'scrub_against'> & { reach: Reach };
+
+export const IMPORT_JOB = 'contacts-import';
+
+type Deps = {
+  imports: ImportRepository;
+  storage: StorageProvider;
+  broadcaster: Broadcaster;
+  jobs: { send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null> };
+  ownerReachable: (reach: Reach, userId: number) => Promise<boolean>;
+};
+
+export function toImportFile(f: ImportFileRow): ImportFile {
+  return { id: f.id, file_name: f.fileName, format: f.format as ImportFile['format'], encoding: f.encoding, byte_size: f.byteSize, created_at: f.createdAt.toISOString() };
+}
+
+export function toImportAttempt(a: ImportAttemptRecord, fileBytes?: number): ImportAttempt {
+  const done = a.status === 'completed';
+  const size = fileBytes ?? (a.options['byteSize'] as number | undefined) ?? 0;
+  return {
+    id: a.id,
+    file_name: a.fileName,
+    category: a.category as ContactCategory,
+    status: a.status as ImportAttempt['status'],
+    progress: done ? 100 : size > 0 ? Math.min(99, Math.floor((a.readBytes / size) * 100)) : 0,
+    processed_rows: a.processedRows,
+    imported_count: a.importedCount,
+    skipped_count: a.skippedCount,
+    error_count: a.errorCount,
+    failure: a.failure,
+    user: { id: a.user.id, name: fullName(a.user) },
+    owner: { id: a.owner.id, name: fullName(a.owner) },
+    api_vendor: a.apiVendor ? { id: a.apiVendor.id, vendor_name: a.apiVendor.vendorName } : null,
+    lead_type: a.leadType,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+    finished_at: a.finishedAt ? a.finishedAt.toISOString() : null,
+  };
+}
+
+/** Reads the header and up to `limit` data rows. */
+async function head(storage: StorageProvider, file: ImportFileRow, limit: number) {
+  const source = await storage.get(file.storageKey);
+  if (!source) throw unprocessable({ file: IMPORT_FILE_MESSAGES.unreadable });
+  let headers: string[] | null = null;
+  const rows: { row: number; values: string[] }[] = [];
+  let more = false;
+  try {
+    for await (const r of readImportRows(source, file.format as ImportFile['format'], file.encoding)) {
+      if (!headers) headers = r.values;
+      else if (rows.length < limit) rows.push(r);
+      else {
+        more = true;
+        break;
+      }
+    }
+  } catch (error) {
+    throw unprocessable({ file: error instanceof Error && error.message.startsWith(IMPORT_FILE_MESSAGES.unreadable) ? error.message : IMPORT_FILE_MESSAGES.unreadable });
+  } finally {
+    source.destroy();
+  }
+  if (!headers?.some((h) => h.trim() !== '')) throw unprocessable({ file: IMPORT_FILE_MESSAGES.noHeader });
+  return { headers, rows, more };
+}
+
+/** A mapping fitted to the header: one entry per column (missing ones left out). */
+const fitted = (fields: readonly (ImportField | null)[], columns: number) => Array.from({ length: columns }, (_, i) => fields[i] ?? null);
+
+/**
+ * Imports (spec part 2 §3 import form, §4 attempts, §7 Import): files are stored first (checked by
+ * name, first bytes and size, their text encoding learned on the way), validate_import reads the
+ * head of one and proposes a mapping, and an import is an attempt that a job works through
+ * (import.job.ts), broadcasting its progress on the contacts-import channel.
+ */
+export function createImportService({ imports, storage, broadcaster, jobs, ownerReachable }: Deps) {
+  async function storeFile(caller: ContactsCaller, incoming: IncomingImportFile | undefined): Promise<ImportFileRow> {
+    const fileName = incoming ? cleanFileName(incoming.fileName) : '';
+    if (!incoming || !fileName) {
+      incoming?.stream.resume();
+      throw unprocessable({ file: IMPORT_FILE_MESSAGES.missing });
+    }
+    let format;
+    try {
+      format = importFormatOf(fileName);
+    } catch (error) {
+      incoming.stream.resume();
+      throw error;
+    }
+    const key = storageKey('imports');
+    const inspector = createImportInspector(format, incoming.truncated);
+    inspector.on('error', () => undefined);
+    incoming.stream.once('error', (error) => inspector.destroy(error));
+    try {
+      await storage.put(key, incoming.stream.pipe(inspector));
+    } catch (error) {
+      incoming.stream.unpipe(inspector);
+      incoming.stream.resume();
+      if (error instanceof HttpError) throw error;
+      throw unprocessable({ file: IMPORT_FILE_MESSAGES.unreadable });
+    }
+    return imports.createFile({
+      companyId: caller.user.companyId,
+      userId: caller.user.id,
+      fileName,
+      storageKey: key,
+      format,
+      encoding: inspector.encoding(),
+      byteSize: inspector.bytes(),
+    });
+  }
+
+  /** The file of a request: the one uploaded with it, or the caller's stored one it names. */
+  async function fileOf(caller: ContactsCaller, attachmentId: number | undefined, uploaded: ImportFileRow | undefined): Promise<ImportFileRow> {
+    if (uploaded) return uploaded;
+    if (attachmentId === undefined) throw unprocessable({ file: IMPORT_FILE_MESSAGES.missing });
+    const file = await imports.findFile(caller.user.id, attachmentId);
+    if (!file) throw unprocessable({ attachment_id: 'The file is no longer there; upload it again' });
+    return file;
+  }
+
+  async function announce(attempt: ImportAttemptRecord): Promise<void> {
+    await broadcaster.broadcast(contactsImportStream(attempt.userId), { attempt: toImportAttempt(attempt) }).catch(() => undefined);
+  }
+
+  return {
+    /** Stores an uploaded file (checked while it streams); the routes call it as the file part arrives. */
+    storeFile,
+    /** A stored file that no attempt uses is removed (a form refused after its file arrived). */
+    async dropFile(file: ImportFileRow): Promise<void> {
+      const key = await imports.deleteFileIfUnused(file.id);
+      if (key) await storage.delete(key);
+    },
+
+    /** The header, the proposed mapping, a preview and the problems of the first rows under the mapping given (or proposed). */
+    async validate(
+      caller: ContactsCaller,
+      body: { attachment_id?: number | undefined; fields?: (ImportField | null)[] | undefined },
+      uploaded: ImportFileRow | undefined,
+    ): Promise<{ data: ImportValidation }> {
+      const file = await fileOf(caller, body.attachment_id, uploaded);
+      const { headers, rows, more } = await head(storage, file, IMPORT_VALIDATE_ROWS);
+      const proposed = proposeFields(headers);
+      const fields = fitted(body.fields ?? proposed, headers.length);
+      const problem = mappingProblem(fields);
+      const problems: ImportRowProblem[] = [];
+      if (!problem) {
+        const mapRow = createRowMapper(headers, fields, await imports.titleLookups(caller.user.companyId));
+        for (const r of rows) {
+          const mapped = mapRow(r.values);
+          if (!mapped.ok) problems.push(...mapped.problems.map((p) => ({ row: r.row, ...p })));
+        }
+      }
+      return {
+        data: {
+          file: toImportFile(file),
+          headers,
+          proposed_fields: proposed,
+          fields,
+          mapping_problem: problem,
+          preview: rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, values: r.values })),
+          rows_checked: rows.length,
+          more_rows: more,
+          problems,
+        },
+      };
+    },
+
+    /** Checks the form, records the attempt and queues its job; the attempt is answered at once (queued). */
+    async start(
+      caller: ContactsCaller,
+      category: ContactCategory,
+      body: ImportOptions,
+      uploaded: ImportFileRow | undefined,
+    ): Promise<{ data: ImportAttempt }> {
+      const reach = contactReach(caller);
+      const companyId = caller.user.companyId;
+      const errors: FieldErrors = {};
+      const ownerId = body.owner ?? caller.user.id;
+      if (!(await ownerReachable(reach, ownerId))) errors['owner'] = 'Choose an owner';
+      for (const userId of body.pool) if (!(await ownerReachable(reach, userId))) errors['pool'] = 'Choose users you manage';
+      const tagIds = [...new Set([...body.tags, ...body.scrub_against.updated_lead_tags])];
+      const known = await imports.companyTagIds(companyId, tagIds);
+      if (body.tags.some((id) => !known.has(id))) errors['tags'] = 'Choose tags of your company';
+      if (body.scrub_against.updated_lead_tags.some((id) => !known.has(id))) errors['scrub_against'] = 'Choose tags of your company';
+      if (body.api_vendor_id !== undefined && !(await imports.vendor(companyId, body.api_vendor_id))) errors['api_vendor_id'] = 'Choose a vendor';
+      if (Object.keys(errors).length) throw unprocessable(errors);
+      const file = await fileOf(caller, body.attachment_id, uploaded);
+      const { headers } = await head(storage, file, 0);
+      if (body.fields.length !== headers.length)
+        throw unprocessable({ fields: `The file has ${headers.length} columns; map each of them (${body.fields.length} given)` });
+      const apiVendorId =
+        body.api_vendor_id ?? (body.api_vendor_obj ? await imports.vendorByName(companyId, body.api_vendor_obj.vendor_name) : null);
+      const options: StoredImportOptions & { byteSize: number } = {
+        fields: body.fields,
+        tags: body.tags,
+        pool: body.pool,
+        scrub_against: body.scrub_against,
+        reach,
+        byteSize: file.byteSize,
+      };
+      const id = await imports.createAttempt({
+        companyId,
+        userId: caller.user.id,
+        ownerId: body.pool[0] ?? ownerId,
+        fileId: file.id,
+        fileName: file.fileName,
+        category,
+        options,
+        headers,
+        apiVendorId,
+        leadType: body.lead_type ?? null,
+      });
+      await jobs.send(IMPORT_JOB, { attemptId: id }, { singletonKey: `import:${id}` });
+      const attempt = await imports.attempt(id);
+      if (!attempt) throw notFound('Import');
+      await announce(attempt);
+      return { data: toImportAttempt(attempt) };
+    },
+
+    async list(
+      caller: ContactsCaller,
+      query: { page: number; limit: number; filter_by?: 'status' | 'file_name' | 'category' | undefined; filter_value?: string | undefined; tab: 'mine' | 'all' },
+    ): Promise<{ data: ImportAttempt[]; meta: PagingMeta }> {
+      const reach = contactReach(caller, query.tab === 'mine' ? 'mine' : 'all_agents');
+      const { rows, total } = await imports.listAttempts(reach, { page: query.page, limit: query.limit, filterBy: query.filter_by, filterValue: query.filter_value });
+      return {
+        data: rows.map((a) => toImportAttempt(a)),
+        meta: { current_page: query.page, limit: query.limit, total_count: total, total_pages: Math.ceil(total / query.limit) },
+      };
+    },
+
+    /** Removes the attempt, its problem rows and (when no other attempt uses it) its file; contacts it made stay. */
+    async remove(caller: ContactsCaller, id: number): Promise<void> {
+      const attempt = await imports.reachableAttempt(contactReach(caller), id);
+      if (!attempt) throw notFound('Import');
+      const fileId = await imports.deleteAttempt(id);
+      if (fileId !== null) {
+        const key = await imports.deleteFileIfUnused(fileId);
+        if (key) await storage.delete(key);
+      }
+    },
+
+    async retry(caller: ContactsCaller, id: number): Promise<{ data: ImportAttempt }> {
+      const attempt = await imports.reachableAttempt(contactReach(caller), id);
+      if (!attempt) throw notFound('Import');
+      if (attempt.status !== 'failed') throw unprocessable({ base: 'Only a failed import can be retried' });
+      await imports.setStatus(id, 'queued');
+      await jobs.send(IMPORT_JOB, { attemptId: id }, { singletonKey: `import:${id}` });
+      const again = await imports.attempt(id);
+      if (!again) throw notFound('Import');
+      await announce(again);
+      return { data: toImportAttempt(again) };
+    },
+
+    /** The attempt's refused and skipped rows, for the error file. */
+    async problemRows(caller: ContactsCaller, id: number) {
+      const attempt = await imports.reachableAttempt(contactReach(caller), id);
+      if (!attempt) throw notFound('Import');
+      return {
+        attempt,
+        async *rows() {
+          for (let after = 0; ; ) {
+            const page = await imports.problems(id, after, 2000);
+            if (!page.length) return;
+            yield page;
+            after = page.at(-1)?.rowNumber ?? after;
+          }
+        },
+      };
+    },
+
+    announce,
+
+    async listSettings(caller: ContactsCaller): Promise<{ data: ImportSetting[] }> {
+      return { data: (await imports.listSettings(caller.user.id)).map(toImportSetting) };
+    },
+    async saveSetting(caller: ContactsCaller, body: { name: string; headers: string[]; fields: (ImportField | null)[] }): Promise<{ data: ImportSetting }> {
+      return { data: toImportSetting(await imports.saveSetting(caller.user.id, body)) };
+    },
+    async deleteSetting(caller: ContactsCaller, id: number): Promise<void> {
+      if (!(await imports.deleteSetting(caller.user.id, id))) throw notFound('Import setting');
+    },
+  };
+}
+
+function toImportSetting(s: { id: number; name: string; headers: string[]; fields: (string | null)[]; createdAt: Date }): ImportSetting {
+  return { id: s.id, name: s.name, headers: s.headers, fields: s.fields as (ImportField | null)[], created_at: s.createdAt.toISOString() };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

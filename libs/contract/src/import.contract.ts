@@ -1,0 +1,384 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idParams, pagingMeta, timestamp } from './common.contract';
+import { CONTACT_CATEGORIES } from './contacts.contract';
+
+// ---------------------------------------------------------------------------------------------
+// Import of lead and client lists (spec part 2 §3 import form, §4 import attempts, §7 Import)
+// ---------------------------------------------------------------------------------------------
+
+/** Largest import file. */
+export const IMPORT_FILE_MAX_BYTES = 100 * 1024 * 1024;
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** validate_import checks this many rows (the import itself reports every row). */
+export const IMPORT_VALIDATE_ROWS = 1_000;
+/** Rows shown in the wizard's preview. */
+export const IMPORT_PREVIEW_ROWS = 10;
+/** Most rows one import takes. */
+export const IMPORT_MAX_ROWS = 1_000_000;
+
+/**
+ * The contact fields a column can fill, with the header words that propose them (compared without
+ * case, spaces or punctuation). `phone` and `email` may be given by several columns (each adds
+ * one); every other field by one column at most.
+ */
+export const IMPORT_FIELDS = {
+  first_name: { label: 'First name', headers: ['first', 'firstname', 'fname', 'givenname', 'forename'] },
+  last_name: { label: 'Last name', headers: ['last', 'lastname', 'lname', 'surname', 'familyname'] },
+  full_name: { label: 'Full name (first and last)', headers: ['name', 'fullname', 'contactname', 'leadname'] },
+  phone: {
+    label: 'Phone',
+    headers: ['phone', 'phone1', 'phone2', 'phonenumber', 'telephone', 'tel', 'cell', 'cellphone', 'mobile', 'mobilephone', 'homephone', 'workphone', 'primaryphone', 'altphone'],
+  },
+  email: { label: 'E-mail', headers: ['email', 'email1', 'email2', 'emailaddress', 'mail'] },
+  address1: { label: 'Address', headers: ['address', 'address1', 'street', 'streetaddress', 'addressline1', 'mailingaddress'] },
+  address2: { label: 'Address line 2', headers: ['address2', 'addressline2', 'apt', 'suite', 'unit'] },
+  city: { label: 'City', headers: ['city', 'town'] },
+  state: { label: 'State', headers: ['state', 'st', 'province'] },
+  zip: { label: 'ZIP', headers: ['zip', 'zipcode', 'zip5', 'postalcode', 'postcode'] },
+  date_of_birth: { label: 'Date of birth', headers: ['dob', 'dateofbirth', 'birthdate', 'birthday'] },
+  gender: { label: 'Gender', headers: ['gender', 'sex'] },
+  language: { label: 'Language', headers: ['language', 'lang'] },
+  timezone: { label: 'Time zone', headers: ['timezone', 'tz'] },
+  medicare_number: { label: 'Medicare number', headers: ['medicare', 'medicarenumber', 'medicareid', 'mbi'] },
+  part_a_date: { label: 'Part A date', headers: ['parta', 'partadate', 'partaeffectivedate'] },
+  part_b_date: { label: 'Part B date', headers: ['partb', 'partbdate', 'partbeffectivedate'] },
+  status: { label: 'Status (by title)', headers: ['status', 'leadstatus'] },
+  source: { label: 'Source (by title)', headers: ['source', 'leadsource'] },
+  note: { label: 'Note', headers: ['note', 'notes', 'comment', 'comments'] },
+} as const;
+export type ImportField = keyof typeof IMPORT_FIELDS;
+export const IMPORT_FIELD_KEYS = Object.keys(IMPORT_FIELDS) as [ImportField, ...ImportField[]];
+/** Fields that several columns may fill. */
+export const IMPORT_MULTI_FIELDS: readonly ImportField[] = ['phone', 'email'];
+
+/** `First Name` → `firstname`: how a header is compared with IMPORT_FIELDS' words. */
+export function headerKey(header: string): string {
+  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** The proposed mapping of a header row: each column's field by its header words, a single-value field to its first column only. */
+export function proposeFields(headers: readonly string[]): (ImportField | null)[] {
+  const taken = new Set<ImportField>();
+  return headers.map((header) => {
+    const key = headerKey(header);
+    const field = IMPORT_FIELD_KEYS.find((f) => (IMPORT_FIELDS[f].headers as readonly string[]).includes(key));
+    if (!field || (taken.has(field) && !IMPORT_MULTI_FIELDS.includes(field))) return null;
+    taken.add(field);
+    return field;
+  });
+}
+
+/** The mapping's own rules (the first message found, or null): a name is mapped, a single field once. */
+export function mappingProblem(fields: readonly (ImportField | null)[]): string | null {
+  const seen = new Set<ImportField>();
+  for (const field of fields) {
+    if (!field) continue;
+    if (seen.has(field) && !IMPORT_MULTI_FIELDS.includes(field)) return `${IMPORT_FIELDS[field].label} is mapped to more than one column`;
+    seen.add(field);
+  }
+  if (!seen.has('first_name') && !seen.has('full_name')) return 'Map a column to First name (or Full name)';
+  return null;
+}
+
+const INT_MAX = 2_147_483_647;
+const id = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error: message }).int(message).positive(message).max(INT_MAX, message),
+  );
+
+/** Multipart fields arrive as text: JSON-valued fields are parsed first ('' means absent). */
+function jsonField<T extends z.ZodType>(schema: T, message: string) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return undefined;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  }, schema);
+}
+
+const idArray = (what: string, max: number) =>
+  z.array(id(`Choose ${what}`), { error: `Choose ${what}` }).max(max, `At most ${max} ${what}`);
+
+export const importFieldsMapping = z
+  .array(z.enum(IMPORT_FIELD_KEYS, { error: 'Choose a field or leave the column out' }).nullable(), { error: 'Map the columns' })
+  .max(500, 'At most 500 columns')
+  .superRefine((fields, ctx) => {
+    const problem = mappingProblem(fields);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * Scrubbing (part 2 §3 scrub_against with updated_lead_tags): rows whose phone or e-mail matches a
+ * live contact of the company (or an earlier row of the file), or the do-not-contact list, are
+ * skipped and reported; the matched contacts the importer reaches get `updated_lead_tags`.
+ */
+export const scrubAgainst = z.object({
+  phone: z.boolean().default(false),
+  email: z.boolean().default(false),
+  do_not_contact: z.boolean().default(false),
+  updated_lead_tags: idArray('tags', 20).default([]),
+});
+export type ScrubAgainst = z.infer<typeof scrubAgainst>;
+
+/** The import form (part 2 §3), as multipart fields next to the file. */
+const importOptionsShape = {
+  /** A file sent before (import_attachments, validate_import) instead of a file part. */
+  attachment_id: id('Choose a file').optional(),
+  /** One entry per column: the field it fills, or null to leave it out. */
+  fields: jsonField(importFieldsMapping, 'Map the columns'),
+  /** Who owns the new contacts (the importer, or a user they reach); default the importer. */
+  owner: id('Choose an owner').optional(),
+  /** Tags every imported contact gets. */
+  tags: jsonField(idArray('tags', 20), 'Choose tags').default([]),
+  /** Users the rows are dealt to in turn (instead of one owner); each one the importer reaches. */
+  pool: jsonField(idArray('users', 100), 'Choose users').default([]),
+  scrub_against: jsonField(scrubAgainst, 'Choose what to scrub against').default({ phone: false, email: false, do_not_contact: false, updated_lead_tags: [] }),
+  /** Lead tracking (flag import_lead_tracking): the vendor that sold the list, by id or a new name. */
+  api_vendor_id: id('Choose a vendor').optional(),
+  api_vendor_obj: jsonField(
+    z.object({ vendor_name: z.string({ error: 'Vendor name is required' }).trim().min(1, 'Vendor name is required').max(100, 'Vendor name must be at most 100 characters') }),
+    'Vendor name is required',
+  ).optional(),
+  lead_type: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string({ error: 'Lead type must be text' }).trim().max(100, 'Lead type must be at most 100 characters').optional(),
+  ),
+};
+
+export const importOptions = z.object(importOptionsShape);
+export type ImportOptionsInput = z.input<typeof importOptions>;
+export type ImportOptions = z.infer<typeof importOptions>;
+
+/** /contacts/import: the category is chosen in the form (leads_uploader and clients_uploader fix it). */
+export const importBody = importOptions.extend({
+  category: z.enum(CONTACT_CATEGORIES, { error: 'Choose a category (lead, prospect or client)' }).default('lead'),
+});
+
+/** validate_import: the mapping to check is optional (without it, the proposed one is checked). */
+export const validateImportBody = z.object({
+  attachment_id: importOptionsShape.attachment_id,
+  fields: jsonField(z.array(z.enum(IMPORT_FIELD_KEYS, { error: 'Choose a field or leave the column out' }).nullable()).max(500), 'Map the columns').optional(),
+});
+
+/** A problem of one row: the 1-based row number in the file (the header is row 1), the column and why. */
+export const importRowProblem = z.object({
+  row: z.number().int(),
+  column: z.string().describe('The header of the column, or the field when no column holds it'),
+  reason: z.string(),
+});
+export type ImportRowProblem = z.infer<typeof importRowProblem>;
+
+export const importFile = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  /** How the text was read: utf-8, utf-16le, utf-16be or windows-1252 (a file that is not UTF-8). */
+  encoding: z.string(),
+  byte_size: z.number().int(),
+  created_at: timestamp,
+});
+export type ImportFile = z.infer<typeof importFile>;
+
+export const importValidation = z.object({
+  file: importFile,
+  headers: z.array(z.string()),
+  proposed_fields: z.array(z.enum(IMPORT_FIELD_KEYS).nullable()),
+  /** The mapping checked: the one sent, or the proposed one. */
+  fields: z.array(z.enum(IMPORT_FIELD_KEYS).nullable()),
+  mapping_problem: z.string().nullable(),
+  preview: z.array(z.object({ row: z.number().int(), values: z.array(z.string()) })),
+  rows_checked: z.number().int(),
+  /** Whether the file has more rows than were checked. */
+  more_rows: z.boolean(),
+  problems: z.array(importRowProblem),
+});
+export type ImportValidation = z.infer<typeof importValidation>;
+
+export const IMPORT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const importAttempt = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  category: z.enum(CONTACT_CATEGORIES),
+  status: z.enum(IMPORT_STATUSES),
+  /** 0 to 100, by the part of the file read. */
+  progress: z.number().int(),
+  /** Rows read so far (all of them when done). */
+  processed_rows: z.number().int(),
+  imported_count: z.number().int(),
+  /** Rows skipped by scrubbing (matches and the do-not-contact list). */
+  skipped_count: z.number().int(),
+  /** Rows refused for bad values. */
+  error_count: z.number().int(),
+  /** Why the attempt failed (a file that cannot be read, a job that ran out of tries). */
+  failure: z.string().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  owner: z.object({ id: z.number().int(), name: z.string() }),
+  api_vendor: z.object({ id: z.number().int(), vendor_name: z.string() }).nullable(),
+  lead_type: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  finished_at: timestamp.nullable(),
+});
+export type ImportAttempt = z.infer<typeof importAttempt>;
+
+export const importAttemptResponse = z.object({ data: importAttempt });
+
+const importFormEndpoint = <const P extends string>(path: P, summary: string, body: z.ZodType) =>
+  defineEndpoint({
+    method: 'POST',
+    path,
+    summary,
+    tag: 'import',
+    access: 'user',
+    gate: 'enforced',
+    bodyType: 'multipart',
+    /** Documents the form: the server reads the multipart stream itself (a file part "file", the rest as fields). */
+    body,
+    response: importAttemptResponse,
+  });
+
+const fileField = z.object({ file: z.any().describe(`binary: CSV or XLSX, at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB`) });
+
+export const validateImport = defineEndpoint({
+  method: 'POST',
+  path: '/v1/contacts/validate_import',
+  summary: `Read a file's header and first ${IMPORT_VALIDATE_ROWS} rows: proposed mapping, preview and row problems (nothing is imported; the file is kept for the import)`,
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  bodyType: 'multipart',
+  body: validateImportBody.extend(fileField.shape),
+  response: z.object({ data: importValidation }),
+});
+
+export const uploadImportAttachment = defineEndpoint({
+  method: 'POST',
+  path: '/v1/contacts/import_attachments',
+  summary: 'Store a file for a later import (the answer names it by id)',
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  bodyType: 'multipart',
+  body: fileField,
+  response: z.object({ data: importFile }),
+});
+
+export const startImport = importFormEndpoint('/v1/contacts/import', 'Import a file into contacts of the chosen category (a job; the attempt is answered at once)', importBody.extend(fileField.shape));
+export const leadsUploader = importFormEndpoint('/v1/contacts/leads_uploader', 'Import a file as leads', importOptions.extend(fileField.shape));
+export const clientsUploader = importFormEndpoint('/v1/contacts/clients_uploader', 'Import a file as clients', importOptions.extend(fileField.shape));
+export const attachmentsLeadsUploader = importFormEndpoint(
+  '/v1/contacts/attachments_leads_uploader',
+  'Import a stored file (attachment_id) as leads',
+  importOptions.extend({ attachment_id: id('Choose a file') }),
+);
+
+export const IMPORT_ATTEMPT_FILTERS = ['status', 'file_name', 'category'] as const;
+/** `mine`: the caller's imports; `all`: every import the caller reaches (their own and their downline's; the company's for administrators). */
+export const IMPORT_ATTEMPT_TABS = ['mine', 'all'] as const;
+
+export const listImportAttempts = defineEndpoint({
+  method: 'GET',
+  path: '/v1/contacts/import_attempts',
+  summary: 'Import attempts, newest first',
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  query: z.object({
+    page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
+    limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(15),
+    filter_by: z.enum(IMPORT_ATTEMPT_FILTERS, { error: 'Filter by status, file_name or category' }).optional(),
+    filter_value: z.string().trim().max(200, 'Filter value must be at most 200 characters').optional(),
+    tab: z.enum(IMPORT_ATTEMPT_TABS, { error: 'Choose the tab mine or all' }).default('mine'),
+  }),
+  response: z.object({ data: z.array(importAttempt), meta: pagingMeta }),
+});
+
+export const deleteImportAttempt = defineEndpoint({
+  method: 'DELETE',
+  path: '/v1/contacts/delete_import_attempts/{id}',
+  summary: 'Delete an import attempt, its file and its error rows (imported contacts stay; a running import stops)',
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  params: idParams,
+  response: null,
+});
+
+export const retryImportAttempt = defineEndpoint({
+  method: 'POST',
+  path: '/v1/contacts/retry_failed_import_attempts/{id}',
+  summary: 'Run a failed import again: it goes on from the last row it saved, so no contact is made twice',
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  params: idParams,
+  response: importAttemptResponse,
+});
+
+export const importAttemptErrors = defineEndpoint({
+  method: 'GET',
+  path: '/v1/contacts/import_attempts/{id}/errors.csv',
+  summary: 'The rows an import refused or skipped, as CSV: row number, reasons, then the row as it was',
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  params: idParams,
+  download: true,
+  response: z.any().describe('CSV file'),
+});
+
+// Import settings: saved mappings ---------------------------------------------------------------
+
+export const importSetting = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  headers: z.array(z.string()),
+  fields: z.array(z.enum(IMPORT_FIELD_KEYS).nullable()),
+  created_at: timestamp,
+});
+export type ImportSetting = z.infer<typeof importSetting>;
+
+export const listImportSettings = defineEndpoint({
+  method: 'GET',
+  path: '/v1/import_settings',
+  summary: "The caller's saved import mappings",
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  response: z.object({ data: z.array(importSetting) }),
+});
+
+export const createImportSetting = defineEndpoint({
+  method: 'POST',
+  path: '/v1/import_settings',
+  summary: 'Save a mapping by name (a mapping saved under the same name is replaced)',
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  body: z.object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+    headers: z.array(z.string().max(200), { error: 'Headers must be a list' }).max(500, 'At most 500 columns'),
+    fields: z.array(z.enum(IMPORT_FIELD_KEYS, { error: 'Choose a field or leave the column out' }).nullable(), { error: 'Map the columns' }).max(500),
+  }).refine((body) => body.headers.length === body.fields.length, { message: 'Give a field (or null) for every header', path: ['fields'] }),
+  response: z.object({ data: importSetting }),
+});
+
+export const deleteImportSetting = defineEndpoint({
+  method: 'DELETE',
+  path: '/v1/import_settings/{id}',
+  summary: 'Delete a saved mapping',
+  tag: 'import',
+  access: 'user',
+  gate: 'enforced',
+  params: idParams,
+  response: null,
+});
