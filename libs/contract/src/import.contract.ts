@@ -275,11 +275,9 @@ export const uploadImportAttachment = defineEndpoint({
 export const startImport = importFormEndpoint('/v1/contacts/import', 'Import a file into contacts of the chosen category (a job; the attempt is answered at once)', importBody.extend(fileField.shape));
 export const leadsUploader = importFormEndpoint('/v1/contacts/leads_uploader', 'Import a file as leads', importOptions.extend(fileField.shape));
 export const clientsUploader = importFormEndpoint('/v1/contacts/clients_uploader', 'Import a file as clients', importOptions.extend(fileField.shape));
-export const attachmentsLeadsUploader = importFormEndpoint(
-  '/v1/contacts/attachments_leads_uploader',
-  'Import a stored file (attachment_id) as leads',
-  importOptions.extend({ attachment_id: id('Choose a file') }),
-);
+/** attachments_leads_uploader: the import form naming a stored file (no file part). */
+export const attachmentsImportBody = importOptions.extend({ attachment_id: id('Choose a file') });
+export const attachmentsLeadsUploader = importFormEndpoint('/v1/contacts/attachments_leads_uploader', 'Import a stored file (attachment_id) as leads', attachmentsImportBody);
 
 export const IMPORT_ATTEMPT_FILTERS = ['status', 'file_name', 'category'] as const;
 /** `mine`: the caller's imports; `all`: every import the caller reaches (their own and their downline's; the company's for administrators). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { endpoints, IMPORT_FILE_MAX_BYTES, importBody, importOptions, validateImportBody, type ContactCategory } from '@crm/contract';
+import { attachmentsImportBody, endpoints, IMPORT_FILE_MAX_BYTES, importBody, importOptions, validateImportBody, type ContactCategory } from '@crm/contract';
 import type { AppContext } from '../../context';
 import { contentDisposition } from '../../lib/content-disposition';
 import { unprocessable, type FieldErrors } from '../../lib/http-errors';
@@ -76,7 +76,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, ctx, endpoints.clientsUploader, uploader('client'));
   route(app, ctx, endpoints.attachmentsLeadsUploader, async (request) => {
     const form = await readForm(request, ctx);
-    const body = await parseForm(ctx, endpoints.attachmentsLeadsUploader.body, form);
+    const body = await parseForm(ctx, attachmentsImportBody, form);
     return ctx.imports.start(requireIdentity(request), 'lead', body, undefined);
   });
 
