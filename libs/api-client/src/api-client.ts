@@ -1,3 +1,5 @@
+import type { Consumer } from '@rails/actioncable';
+import { cableUrl, createCableConsumer, subscribeCable, type CableSubscriptionOptions } from './cable';
 import { type Endpoint, endpoints, fillPath } from '@crm/contract';
 import { ApiError, ResponseValidationError, abortError } from './api-error';
 import { withoutEmptySearch } from './contacts-scope';
@@ -168,7 +170,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return endpoint;
   }
 
+  let consumer: Consumer | null = null;
+
   return {
+    subscribe<T>(channel: string, subscription: CableSubscriptionOptions<T>) {
+      consumer ??= createCableConsumer(cableUrl(baseUrl, globalThis.location?.href ?? 'http://localhost/'));
+      return subscribeCable<T>(consumer, channel, subscription);
+    },
     call: ((name: string, input?: RequestInput) =>
       request(byName(name), input)) as ApiClient['call'],
     request: ((endpoint: Endpoint, input?: RequestInput) =>

@@ -25,3 +25,4 @@ export type { ApiClientProviderProps } from './ApiClientProvider';
 export { useApiClient } from './useApiClient';
 export { cableUrl, createCableConsumer, subscribeCable } from './cable';
 export type { CableStatus, CableSubscriptionOptions } from './cable';
+export { useCableChannel } from './useCableChannel';

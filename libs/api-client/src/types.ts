@@ -1,3 +1,4 @@
+import type { CableSubscriptionOptions } from './cable';
 import type {
   BodyOf,
   Endpoint,
@@ -65,4 +66,6 @@ export type ApiClient = {
   saveDownload(result: DownloadResult): void;
   /** Aborts every pending request except those of endpoints marked `notAbortable`. */
   abortAll(): void;
+  /** Subscribes to a channel of the realtime socket (one socket per client, opened on the first subscription); gives the unsubscribe. */
+  subscribe<T>(channel: string, options: CableSubscriptionOptions<T>): () => void;
 };

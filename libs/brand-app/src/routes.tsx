@@ -1,7 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AdminUsersPage, FeatureFlagsPage } from '@crm/admin';
 import { ProfilePage } from '@crm/account';
-import { ContactListPage, ContactPage, DuplicatesPage, NewContactPage } from '@crm/contacts';
+import { ContactListPage, ContactPage, DuplicatesPage, ImportPage, NewContactPage } from '@crm/contacts';
 import { ADMIN_ROLES } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
@@ -57,13 +57,14 @@ export const ADMIN_ROUTE: RouteObject = {
   ],
 };
 
-/** The contact screens (spec part 2 §2): the list, the create form, the duplicate scan and merge, and a contact's page. */
+/** The contact screens (spec part 2 §2): the list, the create form, the duplicate scan and merge, the import, and a contact's page. */
 export const CONTACTS_ROUTE: RouteObject = {
   path: '/contacts',
   children: [
     { index: true, element: <ContactListPage /> },
     { path: 'new', element: <NewContactPage /> },
     { path: 'duplicates', element: <DuplicatesPage /> },
+    { path: 'import', element: <ImportPage /> },
     { path: ':id', element: <ContactPage /> },
   ],
 };

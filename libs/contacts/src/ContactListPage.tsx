@@ -220,6 +220,9 @@ export function ContactListPage() {
             </Button>
           ) : (
             <>
+              <Link to="/contacts/import" className={buttonClassName({ variant: 'secondary' })}>
+                Import
+              </Link>
               <ExportButtons selection={selection} scope={scope} />
               <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
                 Duplicates

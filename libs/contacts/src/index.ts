@@ -42,3 +42,4 @@ export {
 } from './search-state';
 export type { ContactFilters, ContactSearchState, SearchRow } from './search-state';
 export type { Selection } from './selection';
+export { ImportPage } from './import/ImportPage';

@@ -19,6 +19,7 @@ function fakeClientAround(call: Mock): FakeClient {
     download: vi.fn(),
     saveDownload: vi.fn(),
     abortAll: vi.fn(),
+    subscribe: vi.fn(() => () => undefined),
   } as unknown as FakeClient;
 }
 

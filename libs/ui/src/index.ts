@@ -29,3 +29,4 @@ export { Toaster, toast, type ToasterProps } from './toaster/Toaster';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
 export { Notice } from './notice/Notice';
 export type { NoticeProps } from './notice/Notice';
+export { ProcessNotification, type ProcessNotificationProps, type ProcessNotificationState } from './process-notification/ProcessNotification';

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useCableChannel } from '@crm/api-client';
+import { CABLE_CHANNELS, type ImportAttempt } from '@crm/contract';
+import { ProcessNotification, type ProcessNotificationState } from '@crm/ui';
+import { contactKeys } from '../contacts-queries';
+import { applyAttemptMessage } from './import-queries';
+import { ImportAttempts } from './ImportAttempts';
+import { ImportWizard } from './ImportWizard';
+
+const HIDDEN: ProcessNotificationState = { visible: false, text: '' };
+
+/** What the process notification says of an attempt. */
+export function importNotification(a: ImportAttempt): ProcessNotificationState {
+  const rows = `${a.imported_count.toLocaleString('en-US')} imported, ${a.skipped_count.toLocaleString('en-US')} skipped, ${a.error_count.toLocaleString('en-US')} refused`;
+  if (a.status === 'completed') return { visible: true, status: 'completed', text: `Imported ${a.file_name}: ${rows}.`, linkUrl: '/contacts', linkText: 'See contacts' };
+  if (a.status === 'failed') return { visible: true, status: 'failed', text: `The import of ${a.file_name} failed: ${a.failure ?? 'unknown reason'}.` };
+  if (a.status === 'queued') return { visible: true, status: 'processing', text: `${a.file_name} waits for a worker…` };
+  return { visible: true, status: 'processing', text: `Importing ${a.file_name}: ${a.progress}% (${rows})` };
+}
+
+/**
+ * /contacts/import: the wizard, and the attempts below it. Live messages of the contacts-import
+ * channel replace attempts in place by id (part 2 §4); the import started here is followed in
+ * the process notification until it ends or is closed.
+ */
+export function ImportPage() {
+  const queryClient = useQueryClient();
+  const [following, setFollowing] = useState<number | null>(null);
+  const [notice, setNotice] = useState<ProcessNotificationState>(HIDDEN);
+  useCableChannel<{ attempt: ImportAttempt }>(CABLE_CHANNELS.contactsImport, ({ attempt }) => {
+    applyAttemptMessage(queryClient, attempt);
+    if (attempt.id === following) setNotice(importNotification(attempt));
+    if (attempt.status === 'completed') void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+  });
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Import contacts</h1>
+        <Link to="/contacts" className="text-primary underline">
+          Back to contacts
+        </Link>
+      </div>
+      <ProcessNotification
+        {...notice}
+        renderLink={(url, text) => (
+          <Link to={url} className="text-primary underline">
+            {text}
+          </Link>
+        )}
+        onClose={() => {
+          setNotice(HIDDEN);
+          setFollowing(null);
+        }}
+      />
+      <ImportWizard
+        onStarted={(attempt) => {
+          setFollowing(attempt.id);
+          setNotice(importNotification(attempt));
+          applyAttemptMessage(queryClient, attempt);
+        }}
+      />
+      <ImportAttempts />
+    </div>
+  );
+}
