@@ -72,7 +72,7 @@ export function ImportAttempts() {
       id: 'status',
       header: 'Status',
       cell: (a) =>
-        a.status === 'processing' || a.status === 'queued' ? (
+        a.status !== 'failed' ? (
           <ProgressBar value={a.status === 'queued' ? null : a.progress} label={`${STATUS_LABELS[a.status]} ${a.file_name}`} showValue className="min-w-40" />
         ) : (
           <span className={a.status === 'failed' ? 'font-medium text-danger' : undefined}>
