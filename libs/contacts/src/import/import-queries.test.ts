@@ -1,0 +1,53 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { ImportAttempt } from '@crm/contract';
+import { applyAttemptMessage, importKeys } from './import-queries';
+
+const attempt = (id: number, over: Partial<ImportAttempt> = {}): ImportAttempt => ({
+  id,
+  file_name: `file-${id}.csv`,
+  category: 'lead',
+  status: 'processing',
+  progress: 10,
+  processed_rows: 100,
+  imported_count: 90,
+  skipped_count: 5,
+  error_count: 5,
+  failure: null,
+  user: { id: 1, name: 'Ann Agent' },
+  owner: { id: 1, name: 'Ann Agent' },
+  api_vendor: null,
+  lead_type: null,
+  created_at: '2026-11-22T10:00:00.000Z',
+  updated_at: '2026-11-22T10:00:00.000Z',
+  finished_at: null,
+  ...over,
+});
+const page = (data: ImportAttempt[], current = 1) => ({ data, meta: { current_page: current, limit: 3, total_count: 9, total_pages: 3 } });
+
+describe('applyAttemptMessage (a live message on the contacts-import channel)', () => {
+  it('replaces the attempt with its id in place, in every loaded page that holds it', () => {
+    const client = new QueryClient();
+    client.setQueryData(importKeys.attempts('mine', 1), page([attempt(3), attempt(2), attempt(1)]));
+    client.setQueryData(importKeys.attempts('all', 2), page([attempt(2), attempt(0)], 2));
+    applyAttemptMessage(client, attempt(2, { progress: 64, processed_rows: 640 }));
+    expect(client.getQueryData<ReturnType<typeof page>>(importKeys.attempts('mine', 1))?.data.map((a) => [a.id, a.progress])).toEqual([
+      [3, 10],
+      [2, 64],
+      [1, 10],
+    ]);
+    expect(client.getQueryData<ReturnType<typeof page>>(importKeys.attempts('all', 2))?.data.map((a) => [a.id, a.progress])).toEqual([
+      [2, 64],
+      [0, 10],
+    ]);
+  });
+
+  it('puts an attempt it has not seen on top of the first page only, keeping the page size', () => {
+    const client = new QueryClient();
+    client.setQueryData(importKeys.attempts('mine', 1), page([attempt(3), attempt(2), attempt(1)]));
+    client.setQueryData(importKeys.attempts('mine', 2), page([attempt(0)], 2));
+    applyAttemptMessage(client, attempt(4, { status: 'queued' }));
+    expect(client.getQueryData<ReturnType<typeof page>>(importKeys.attempts('mine', 1))?.data.map((a) => a.id)).toEqual([4, 3, 2]);
+    expect(client.getQueryData<ReturnType<typeof page>>(importKeys.attempts('mine', 2))?.data.map((a) => a.id)).toEqual([0]);
+  });
+});
