@@ -30,6 +30,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCable } from './realtime/cable';
 import { registerWorkerRoutes } from './modules/workers/workers.routes';
 import { registerImportRoutes } from './modules/import/import.routes';
+import { registerTransferRoutes } from './modules/transfers/transfers.routes';
 import { registerExportRoutes } from './modules/export/export.routes';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerFavoriteRoutes(app, ctx);
   registerWorkerRoutes(app, ctx);
   registerImportRoutes(app, ctx);
+  registerTransferRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   await registerCable(app, ctx, ctx.broadcaster);
   app.addHook('onClose', async () => {

@@ -27,6 +27,8 @@ import { createFeatureFlagsAdminService, createFeaturesService } from './modules
 import { createImportJob } from './modules/import/import.job';
 import { createImportRepository } from './modules/import/import.repository';
 import { createImportService } from './modules/import/import.service';
+import { createTransfersRepository } from './modules/transfers/transfers.repository';
+import { createTransferJob, createTransfersService } from './modules/transfers/transfers.service';
 import { createHelpsRepository } from './modules/helps/helps.repository';
 import { createHelpsService } from './modules/helps/helps.service';
 import { createLookupsRepository } from './modules/lookups/lookups.repository';
@@ -83,11 +85,15 @@ export function createContext(
   const importsRepository = createImportRepository(db);
   const imports = createImportService({ imports: importsRepository, storage, broadcaster, jobs, ownerReachable: contacts.ownerReachable });
   jobs.define(createImportJob({ imports: importsRepository, storage, announce: imports.announce }));
+  const transfersRepository = createTransfersRepository(db);
+  jobs.define(createTransferJob(transfersRepository));
   return {
     env,
     db,
     /** Imports of lead and client files (modules/import): the service; its job is defined on the queue here. */
     imports,
+    /** Transfers, group changes and mailer assignment (modules/transfers); the transfer job is defined on the queue here. */
+    transfers: createTransfersService({ transfers: transfersRepository, contacts: contactsService, ownerReachable: contacts.ownerReachable, jobs }),
     /** Realtime: messages to the sockets of a stream, in every API process (realtime/broadcaster.ts). */
     broadcaster,
     /** The job queue (jobs/queue.ts): send from any process; workers start in main.ts or worker.ts. */

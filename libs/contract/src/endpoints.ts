@@ -91,6 +91,22 @@ import {
   uploadImportAttachment,
   validateImport,
 } from './import.contract';
+import {
+  contactTransferHistory,
+  listOwners,
+  listTransferAttempts,
+  listTransferLogs,
+  mailerAssignmentCounts,
+  mailerAssignmentCreate,
+  mailerAssignmentKits,
+  revertTransferAttempt,
+  showTransferAttempt,
+  transferAttemptStatus,
+  transferGroup,
+  updateGroup,
+  updateTransferAttempt,
+  updateTransferGroup,
+} from './transfers.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -111,6 +127,20 @@ export const endpoints = {
   listImportSettings,
   createImportSetting,
   deleteImportSetting,
+  transferGroup,
+  updateTransferGroup,
+  updateGroup,
+  listTransferAttempts,
+  showTransferAttempt,
+  listTransferLogs,
+  transferAttemptStatus,
+  updateTransferAttempt,
+  revertTransferAttempt,
+  contactTransferHistory,
+  listOwners,
+  mailerAssignmentKits,
+  mailerAssignmentCounts,
+  mailerAssignmentCreate,
   health,
   createSession,
   createSsoSession,

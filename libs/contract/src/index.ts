@@ -19,3 +19,4 @@ export * from './cable.contract';
 export * from './jobs.contract';
 export * from './export.contract';
 export * from './import.contract';
+export * from './transfers.contract';

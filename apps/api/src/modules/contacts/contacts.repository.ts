@@ -171,6 +171,17 @@ export function reachCondition(reach: Reach, downline?: readonly number[]): SQL 
   return and(company, owned) as SQL;
 }
 
+/**
+ * A user (a column holding a user id: who made an import or a transfer, an owner to be) the reach
+ * covers: the reach's user (own), anyone below them (downline), anyone (company; the caller checks
+ * the company on its own table).
+ */
+export function userInReach(reach: Reach, userColumn: AnyPgColumn | SQL): SQL {
+  if (reach.kind === 'own') return sql`${userColumn} = ${reach.userId}`;
+  if (reach.kind === 'company') return sql`true`;
+  return sql`${userColumn} in (${treeBelow(idList([reach.userId]), reach.companyId)})`;
+}
+
 const TEXT_COLUMNS = {
   first_name: contacts.firstName,
   last_name: contacts.lastName,
@@ -1211,7 +1222,6 @@ export function createContactsRepository(db: Database) {
 
     /** Whether a user is one the reach covers as an owner: the caller, someone below them, or (company reach) anyone of the company. */
     async ownerReachable(reach: Reach, userId: number): Promise<boolean> {
-      if (reach.kind === 'own') return userId === reach.userId;
       const [row] = await db
         .select({ id: users.id })
         .from(users)
@@ -1219,7 +1229,7 @@ export function createContactsRepository(db: Database) {
           and(
             eq(users.id, userId),
             eq(users.companyId, reach.companyId),
-            reach.kind === 'downline' ? sql`${users.id} in (${treeBelow(idList([reach.userId]), reach.companyId)})` : undefined,
+            userInReach(reach, users.id),
           ),
         );
       return Boolean(row);

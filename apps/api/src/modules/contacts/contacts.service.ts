@@ -283,6 +283,10 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     /** The contact as the API answers it, by id (no reach check: for modules that checked it already). */
     present,
 
+    /** The catalog entries (status, AgentFlow status, source) and owner a body names are the caller's company's and reach's; else 422 per field. */
+    checkReferences: (caller: ContactsCaller, body: Pick<UpdateInput, 'status_id' | 'agentflow_status_id' | 'source_id' | 'owner_id'>) =>
+      checkReferences(caller, contactReach(caller), body),
+
     async list(
       caller: ContactsCaller,
       scopeInput: ParsedContactsScope | undefined,

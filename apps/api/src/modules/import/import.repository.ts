@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
-import { reachCondition, searchTextSql } from '../contacts/contacts.repository';
+import { reachCondition, searchTextSql, userInReach } from '../contacts/contacts.repository';
 import type { ImportedContact } from './import-rows';
 
 export type ImportFileRow = typeof importFiles.$inferSelect;
@@ -80,14 +80,7 @@ export function createImportRepository(db: Database) {
   });
 
   /** Attempts the caller reaches: their own, their downline's (by who started them), or the company's. */
-  function attemptReach(reach: Reach): SQL {
-    const company = eq(importAttempts.companyId, reach.companyId);
-    if (reach.kind === 'company') return company;
-    if (reach.kind === 'own') return sql`${company} and ${importAttempts.userId} = ${reach.userId}`;
-    return sql`${company} and ${importAttempts.userId} in (with recursive tree(id) as (
-      select ${reach.userId}::int union select u.id from ${users} u join tree t on u.upline_id = t.id where u.company_id = ${reach.companyId}
-    ) select id from tree)`;
-  }
+  const attemptReach = (reach: Reach): SQL => sql`${eq(importAttempts.companyId, reach.companyId)} and ${userInReach(reach, importAttempts.userId)}`;
 
   return {
     async createFile(values: typeof importFiles.$inferInsert): Promise<ImportFileRow> {
