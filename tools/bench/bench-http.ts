@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
-import { createContext } from '../../apps/api/src/context';
+import { createContext, type AppContext } from '../../apps/api/src/context';
 import { connect, type DatabaseHandle } from '../../apps/api/src/db/database';
 import { envSchema, type Env } from '../../apps/api/src/env';
 import { BENCH_MANAGER_EMAIL, BENCH_PASSWORD, type BenchDatabase } from './bench-db';
@@ -14,7 +14,7 @@ import { BENCH_MANAGER_EMAIL, BENCH_PASSWORD, type BenchDatabase } from './bench
 export async function startBenchApi(
   bench: BenchDatabase,
   beforeBuild: (database: DatabaseHandle) => void = () => undefined,
-): Promise<{ app: FastifyInstance; database: DatabaseHandle; base: string }> {
+): Promise<{ app: FastifyInstance; database: DatabaseHandle; base: string; ctx: AppContext }> {
   const env: Env = {
     ...envSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: bench.url }),
     APP_SECRET: randomBytes(32).toString('base64url'),
@@ -22,9 +22,10 @@ export async function startBenchApi(
   };
   const database = connect(bench.url);
   beforeBuild(database);
-  const app = await buildApp(createContext(env, database.db), { logger: false, serveWeb: false });
+  const ctx = createContext(env, database.db);
+  const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, database, base: `http://localhost:${(app.server.address() as AddressInfo).port}` };
+  return { app, database, base: `http://localhost:${(app.server.address() as AddressInfo).port}`, ctx };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -35,13 +36,14 @@ export class Browser {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
-  /** The response as it comes (for a streamed download); cookies are kept. */
+  /** The response as it comes (for a streamed download); cookies are kept. A FormData body goes as multipart, anything else as JSON. */
   async send(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('crm_csrf') ?? '';
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : form ? body : JSON.stringify(body) });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const name = pair.slice(0, pair.indexOf('=')).trim();
