@@ -31,6 +31,7 @@ import { registerCable } from './realtime/cable';
 import { registerWorkerRoutes } from './modules/workers/workers.routes';
 import { registerImportRoutes } from './modules/import/import.routes';
 import { registerTransferRoutes } from './modules/transfers/transfers.routes';
+import { registerPrintRoutes } from './modules/print/print.routes';
 import { registerExportRoutes } from './modules/export/export.routes';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerWorkerRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerTransferRoutes(app, ctx);
+  registerPrintRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   await registerCable(app, ctx, ctx.broadcaster);
   app.addHook('onClose', async () => {

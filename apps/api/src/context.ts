@@ -29,6 +29,7 @@ import { createImportRepository } from './modules/import/import.repository';
 import { createImportService } from './modules/import/import.service';
 import { createTransfersRepository } from './modules/transfers/transfers.repository';
 import { createTransferJob, createTransfersService } from './modules/transfers/transfers.service';
+import { createPrintService } from './modules/print/print.service';
 import { createHelpsRepository } from './modules/helps/helps.repository';
 import { createHelpsService } from './modules/helps/helps.service';
 import { createLookupsRepository } from './modules/lookups/lookups.repository';
@@ -87,12 +88,16 @@ export function createContext(
   jobs.define(createImportJob({ imports: importsRepository, storage, announce: imports.announce }));
   const transfersRepository = createTransfersRepository(db);
   jobs.define(createTransferJob(transfersRepository));
+  const print = createPrintService({ db, storage, contacts: contactsService, load: (ids) => contacts.load(ids), jobs });
+  jobs.define(print.job);
   return {
     env,
     db,
     /** Imports of lead and client files (modules/import): the service; its job is defined on the queue here. */
     imports,
     /** Transfers, group changes and mailer assignment (modules/transfers); the transfer job is defined on the queue here. */
+    /** Batch print of contact sheets and mailing labels (modules/print). */
+    print,
     transfers: createTransfersService({ transfers: transfersRepository, contacts: contactsService, ownerReachable: contacts.ownerReachable, jobs }),
     /** Realtime: messages to the sockets of a stream, in every API process (realtime/broadcaster.ts). */
     broadcaster,

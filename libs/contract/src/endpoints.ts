@@ -107,6 +107,7 @@ import {
   updateTransferAttempt,
   updateTransferGroup,
 } from './transfers.contract';
+import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -141,6 +142,9 @@ export const endpoints = {
   mailerAssignmentKits,
   mailerAssignmentCounts,
   mailerAssignmentCreate,
+  batchPrint,
+  batchPrintStatus,
+  downloadBatchPrint,
   health,
   createSession,
   createSsoSession,

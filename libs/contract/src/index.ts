@@ -20,3 +20,4 @@ export * from './jobs.contract';
 export * from './export.contract';
 export * from './import.contract';
 export * from './transfers.contract';
+export * from './print.contract';

@@ -818,3 +818,26 @@ export const transferLogs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.contactId] }), index('transfer_logs_contact_idx').on(t.contactId)],
 );
+
+/** A batch print (contact sheets or mailing labels) built by a job; its PDF in the storage provider. */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: text('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    layout: text('layout').notNull(),
+    contactIds: integer('contact_ids').array().notNull(),
+    /** queued, processing, done, failed. */
+    status: text('status').notNull().default('queued'),
+    storageKey: text('storage_key'),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('print_jobs_user_idx').on(t.userId, t.createdAt)],
+);
