@@ -29,6 +29,7 @@ import { createImportRepository } from './modules/import/import.repository';
 import { createImportService } from './modules/import/import.service';
 import { createTransfersRepository } from './modules/transfers/transfers.repository';
 import { createTransferJob, createTransfersService } from './modules/transfers/transfers.service';
+import { createPrintRepository } from './modules/print/print.repository';
 import { createPrintService } from './modules/print/print.service';
 import { createHelpsRepository } from './modules/helps/helps.repository';
 import { createHelpsService } from './modules/helps/helps.service';
@@ -88,7 +89,7 @@ export function createContext(
   jobs.define(createImportJob({ imports: importsRepository, storage, announce: imports.announce }));
   const transfersRepository = createTransfersRepository(db);
   jobs.define(createTransferJob(transfersRepository));
-  const print = createPrintService({ db, storage, contacts: contactsService, load: (ids) => contacts.load(ids), jobs });
+  const print = createPrintService({ prints: createPrintRepository(db), storage, contacts: contactsService, load: (ids) => contacts.load(ids), jobs });
   jobs.define(print.job);
   return {
     env,

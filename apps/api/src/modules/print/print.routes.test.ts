@@ -5,6 +5,7 @@ import { eventually } from '../../test/cable-client';
 import { createContact, signInCast, type Cast } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ContactsCaller } from '../contacts/contacts.service';
+import { createPrintRepository } from './print.repository';
 import { createPrintService } from './print.service';
 
 let t: TestApp;
@@ -70,7 +71,7 @@ describe('the print limit (spec part 2 §9: at most 500)', () => {
   it('refuses 501 contacts with a 422 beside ids and queues nothing', async () => {
     const send = vi.fn();
     const service = createPrintService({
-      db: t.ctx.db,
+      prints: createPrintRepository(t.ctx.db),
       storage: t.ctx.storage,
       contacts: { selectedItems: async (_c, body) => ({ ids: Array.from({ length: Math.min(PRINT_MAX_CONTACTS + 1, body.limit ?? 0) }, (_, i) => i + 1) }) },
       load: async () => [],

@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { GENDER_LABELS, PRINT_MAX_CONTACTS, PRINT_TOO_MANY, type Gender, type PrintJob, type PrintLayout } from '@crm/contract';
 import { formatPhone } from '@crm/util';
-import type { Database } from '../../db/database';
-import { printJobs } from '../../db/schema';
 import type { JobDefinition } from '../../jobs/queue';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
 import type { ContactRecord } from '../contacts/contacts.repository';
 import type { ContactsCaller, ContactsService, SelectionInput } from '../contacts/contacts.service';
 import { fullName } from '../users/current-user';
+import type { PrintJobRow, PrintRepository } from './print.repository';
 
 export const PRINT_JOB = 'contacts-batch-print';
 
-type PrintJobRow = typeof printJobs.$inferSelect;
 
 type Deps = {
-  db: Database;
+  prints: PrintRepository;
   storage: StorageProvider;
   contacts: Pick<ContactsService, 'selectedItems'>;
   /** Full records of these contacts, in this order. */
@@ -102,9 +99,9 @@ export function printPdf(layout: PrintLayout, contacts: ContactRecord[]): Readab
  * for, become a PDF of contact sheets or mailing labels in a job; the caller polls the job by its
  * jid and downloads the file when it is done.
  */
-export function createPrintService({ db, storage, contacts, load, jobs }: Deps) {
+export function createPrintService({ prints, storage, contacts, load, jobs }: Deps) {
   async function own(caller: ContactsCaller, jid: string): Promise<PrintJobRow> {
-    const [row] = await db.select().from(printJobs).where(and(eq(printJobs.id, jid), eq(printJobs.userId, caller.user.id)));
+    const row = await prints.find(jid, caller.user.id);
     if (!row) throw notFound('Print job');
     return row;
   }
@@ -115,15 +112,15 @@ export function createPrintService({ db, storage, contacts, load, jobs }: Deps) 
     retryDelaySeconds: 2,
     expireInSeconds: 10 * 60,
     async onFailed({ jid }, reason) {
-      await db.update(printJobs).set({ status: 'failed', failure: reason, finishedAt: new Date() }).where(eq(printJobs.id, jid));
+      await prints.update(jid, { status: 'failed', failure: reason, finishedAt: new Date() });
     },
     async run({ jid }) {
-      const [row] = await db.select().from(printJobs).where(eq(printJobs.id, jid));
+      const row = await prints.find(jid);
       if (!row || row.status === 'done') return;
-      await db.update(printJobs).set({ status: 'processing' }).where(eq(printJobs.id, jid));
+      await prints.update(jid, { status: 'processing' });
       const key = storageKey('prints');
       await storage.put(key, printPdf(row.layout as PrintLayout, await load(row.contactIds)));
-      await db.update(printJobs).set({ status: 'done', storageKey: key, finishedAt: new Date() }).where(eq(printJobs.id, jid));
+      await prints.update(jid, { status: 'done', storageKey: key, finishedAt: new Date() });
       if (row.storageKey) await storage.delete(row.storageKey);
     },
   };
@@ -134,11 +131,7 @@ export function createPrintService({ db, storage, contacts, load, jobs }: Deps) 
       const { ids } = await contacts.selectedItems(caller, { ...body, limit: PRINT_MAX_CONTACTS + 1 });
       if (ids.length > PRINT_MAX_CONTACTS) throw unprocessable({ ids: PRINT_TOO_MANY });
       if (!ids.length) throw unprocessable({ ids: 'No contacts to print' });
-      const [row] = await db
-        .insert(printJobs)
-        .values({ id: randomUUID(), companyId: caller.user.companyId, userId: caller.user.id, layout: body.layout, contactIds: ids })
-        .returning();
-      if (!row) throw new Error('print job not stored');
+      const row = await prints.create({ id: randomUUID(), companyId: caller.user.companyId, userId: caller.user.id, layout: body.layout, contactIds: ids });
       await jobs.send(PRINT_JOB, { jid: row.id }, { singletonKey: `print:${row.id}` });
       return { data: toPrintJob(row) };
     },
