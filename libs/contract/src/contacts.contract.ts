@@ -192,7 +192,8 @@ const medicareNumber = z.preprocess(
 ).optional();
 
 const dateOfBirth = optionalDate('Date of birth').refine(
-  (value) => !value || (value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
+  // a value that is not a date has its message already
+  (value) => !value || !isCalendarDate(value) || (value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
   'Date of birth must be a past date after 1900',
 );
 

@@ -376,6 +376,8 @@ export const contacts = pgTable(
     index('contacts_agentflow_status_idx').on(t.agentflowStatusId),
     index('contacts_source_idx').on(t.sourceId),
     index('contacts_linked_contact_idx').on(t.linkedContactId).where(sql`${t.linkedContactId} is not null`),
+    // deleting a contact sets merged_into_id to null where it points at it: without an index each delete read the whole table
+    index('contacts_merged_into_idx').on(t.mergedIntoId).where(sql`${t.mergedIntoId} is not null`),
     uniqueIndex('contacts_import_row_idx').on(t.importAttemptId, t.importRow).where(sql`${t.importAttemptId} is not null`),
     check('contacts_category_check', sql`${t.category} in ('lead', 'prospect', 'client')`),
   ],

@@ -88,7 +88,7 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
         const lookup = async (kind: 'phone' | 'email', on: boolean) => {
           const values = on ? [...new Set(good.flatMap((r) => (kind === 'phone' ? r.contact.phones : r.contact.emails)))] : [];
           const byValue = new Map<string, ScrubMatch[]>();
-          for (const m of await imports.scrubMatches(kind, reach, values)) byValue.set(m.value, [...(byValue.get(m.value) ?? []), m]);
+          for (const m of await imports.scrubMatches(kind, reach, values, attemptId)) byValue.set(m.value, [...(byValue.get(m.value) ?? []), m]);
           return byValue;
         };
         const phoneMatches = await lookup('phone', scrub.phone || scrub.do_not_contact);
@@ -99,16 +99,20 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
         const keep: ImportBatch['contacts'] = [];
         for (const r of good) {
           const { phones, emails } = r.contact;
-          const matches = [...phones.flatMap((p) => phoneMatches.get(p) ?? []), ...emails.flatMap((e) => emailMatches.get(e) ?? [])];
-          const phoneMatch = phones.flatMap((p) => phoneMatches.get(p) ?? []);
-          const emailMatch = emails.flatMap((e) => emailMatches.get(e) ?? []);
-          const earlierPhone = phones.map((p) => seenPhones.get(p)).find((n) => n !== undefined);
-          const earlierEmail = emails.map((e) => seenEmails.get(e)).find((n) => n !== undefined);
+          const all = (list: string[], found: Map<string, ScrubMatch[]>) => list.flatMap((v) => found.get(v) ?? []);
+          const matches = [...all(phones, phoneMatches), ...all(emails, emailMatches)];
+          // contacts this import made (earlier batches) count as earlier rows of the file, not as existing contacts
+          const phoneMatch = all(phones, phoneMatches).filter((m) => m.sameImportRow === null);
+          const emailMatch = all(emails, emailMatches).filter((m) => m.sameImportRow === null);
+          const earlier = (list: string[], seen: Map<string, number>, found: Map<string, ScrubMatch[]>) =>
+            list.map((v) => seen.get(v) ?? found.get(v)?.find((m) => m.sameImportRow !== null)?.sameImportRow ?? undefined).find((n) => n !== undefined);
+          const earlierPhone = earlier(phones, seenPhones, phoneMatches);
+          const earlierEmail = earlier(emails, seenEmails, emailMatches);
           const skip = (column: string, reason: string, matched: ScrubMatch[] = []) => {
             problems.push({ attemptId, rowNumber: r.row, kind: 'skipped', problems: [{ column, reason }], values: r.values });
             for (const m of matched) if (m.reachable) retag.add(m.contactId);
           };
-          if (scrub.do_not_contact && matches.some((m) => m.doNotContact)) skip('Phone / E-mail', SCRUB_REASONS.doNotContact);
+          if (scrub.do_not_contact && matches.some((m) => m.doNotContact && m.sameImportRow === null)) skip('Phone / E-mail', SCRUB_REASONS.doNotContact);
           else if (scrub.phone && phoneMatch.length) skip('Phone', SCRUB_REASONS.phone, phoneMatch);
           else if (scrub.email && emailMatch.length) skip('E-mail', SCRUB_REASONS.email, emailMatch);
           else if (scrub.phone && earlierPhone !== undefined) skip('Phone', SCRUB_REASONS.samePhone(earlierPhone));

@@ -46,7 +46,7 @@ export type ImportBatch = {
 };
 
 /** The company's live contacts that carry one of these phones or e-mails: which value, which contact, and whether the importer reaches it. */
-export type ScrubMatch = { value: string; contactId: number; reachable: boolean; doNotContact: boolean };
+export type ScrubMatch = { value: string; contactId: number; reachable: boolean; doNotContact: boolean; sameImportRow: number | null };
 
 /**
  * The do-not-contact list: the company's live contacts marked Do Not Call, by their status or a
@@ -189,21 +189,29 @@ export function createImportRepository(db: Database) {
     },
 
     /**
-     * The company's live contacts with any of these phones (dialing form) or e-mails, and
-     * whether each is in the importer's reach and on the do-not-contact list.
+     * The company's live contacts with any of these phones (dialing form) or e-mails: whether
+     * each is in the importer's reach, on the do-not-contact list, and the file row it came from
+     * when this same import made it (an earlier batch, or before a resumed run's checkpoint).
      */
-    async scrubMatches(kind: 'phone' | 'email', reach: Reach, values: string[]): Promise<ScrubMatch[]> {
+    async scrubMatches(kind: 'phone' | 'email', reach: Reach, values: string[], attemptId: number): Promise<ScrubMatch[]> {
       if (!values.length) return [];
       const child =
         kind === 'phone'
           ? sql`${contactPhones} x on x.contact_id = ${contacts.id} and x.number = any(${sql.param(values)}::text[])`
           : sql`${contactEmails} x on x.contact_id = ${contacts.id} and x.email = any(${sql.param(values)}::citext[])`;
       const value = kind === 'phone' ? sql`x.number` : sql`lower(x.email::text)`;
-      const result = await db.execute<{ value: string; contact_id: number; reachable: boolean; dnc: boolean }>(sql`
-        select ${value} as value, ${contacts.id} as contact_id, (${reachCondition(reach)}) as reachable, ${doNotContact} as dnc
+      const result = await db.execute<{ value: string; contact_id: number; reachable: boolean; dnc: boolean; same_row: number | null }>(sql`
+        select ${value} as value, ${contacts.id} as contact_id, (${reachCondition(reach)}) as reachable, ${doNotContact} as dnc,
+          case when ${contacts.importAttemptId} = ${attemptId} then ${contacts.importRow} end as same_row
         from ${contacts} join ${child}
         where ${contacts.companyId} = ${reach.companyId} and ${contacts.deletedAt} is null`);
-      return result.rows.map((r) => ({ value: r.value, contactId: Number(r.contact_id), reachable: Boolean(r.reachable), doNotContact: Boolean(r.dnc) }));
+      return result.rows.map((r) => ({
+        value: r.value,
+        contactId: Number(r.contact_id),
+        reachable: Boolean(r.reachable),
+        doNotContact: Boolean(r.dnc),
+        sameImportRow: r.same_row === null ? null : Number(r.same_row),
+      }));
     },
 
     /**

@@ -7,7 +7,7 @@ import { contactsImportStream } from '../../realtime/channels';
 import { eventually } from '../../test/cable-client';
 import { createContact, signInCast, type Cast } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SCRUB_REASONS } from './import.job';
+import { IMPORT_BATCH_ROWS, SCRUB_REASONS } from './import.job';
 
 let t: TestApp;
 let as: Cast;
@@ -201,6 +201,25 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     const old = (await as.agent.get(`/v1/contacts/${existing.id}`)).json().data;
     expect(old.tags.map((x: { name: string }) => x.name)).toEqual(['Re-inquired']);
   });
+
+  it('tells a repeat of a row from an earlier batch as that row, not as an existing contact (and does not tag it)', async () => {
+    const tag = (await as.agent.post('/v1/tags', { name: 'Seen again', color: '#aa0033' })).json().data;
+    const rows = Array.from({ length: IMPORT_BATCH_ROWS + 3 }, (_, i) => `Batch${i},Crossa,,batch${i}@example.com`);
+    rows.push('Repeat,Crossa,,batch0@example.com');
+    const res = await as.agent.post(
+      '/v1/contacts/leads_uploader',
+      form('batches.csv', `first,last,phone,email\n${rows.join('\n')}\n`, {
+        fields: ['first_name', 'last_name', 'phone', 'email'],
+        scrub_against: { phone: true, email: true, do_not_contact: true, updated_lead_tags: [tag.id] },
+      }),
+    );
+    const done = await waitDone('agent', res.json().data.id);
+    expect(done).toMatchObject({ imported_count: IMPORT_BATCH_ROWS + 3, skipped_count: 1 });
+    const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\r\n');
+    expect(file[1]).toBe(`${IMPORT_BATCH_ROWS + 5},skipped,E-mail: ${SCRUB_REASONS.sameEmail(2)},Repeat,Crossa,,batch0@example.com`);
+    const first = (await importedOf(done.id))[0]!;
+    expect((await as.agent.get(`/v1/contacts/${first.id}`)).json().data.tags).toEqual([]);
+  }, 60_000);
 
   it('deals rows to a pool of users in turn, tags them, and records the vendor and lead type', async () => {
     const tag = (await as.manager.post('/v1/tags', { name: 'Pool March', color: '#0033aa' })).json().data;

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_merged_into_idx" ON "contacts" USING btree ("merged_into_id") WHERE "contacts"."merged_into_id" is not null;
