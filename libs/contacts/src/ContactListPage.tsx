@@ -8,6 +8,9 @@ import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Input, 
 import { DEBOUNCE_MS } from '@crm/util';
 import { AdvancedSearch } from './AdvancedSearch';
 import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
+import { JobNotification, type FollowedJob } from './jobs/JobNotification';
+import { PrintDialog } from './jobs/PrintDialog';
+import { TransferDialog } from './jobs/TransferDialog';
 import { ExportButtons } from './ExportButtons';
 import type { OwnerOption } from './filters/OwnerFilter';
 import { QuickFiltersMenu } from './quick-filters/QuickFiltersMenu';
@@ -101,6 +104,9 @@ export function ContactListPage() {
   // Replacing the whole state (a quick filter) starts the filter panel's draft again.
   const [panelKey, setPanelKey] = useState(0);
   const [tagging, setTagging] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const [job, setJob] = useState<FollowedJob | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -153,6 +159,8 @@ export function ContactListPage() {
   }, [rows, user, meName]);
   const selectedCount = selectionCount(selection, total);
   const selectedLabel = selection.mode === 'all' && capped ? `all ${totalLabel}` : selectedCount.toLocaleString('en-US');
+  /** What the bulk dialogs say is selected: "3 contacts", "all 1,000+ contacts". */
+  const selectionLabel = selection.mode === 'all' ? `all ${totalLabel} contacts` : plural(selectedCount, 'contact');
   const pageSelected = isPageSelected(selection, loadedIds);
   const { fetchNextPage } = list;
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -303,6 +311,12 @@ export function ContactListPage() {
                 <Button type="button" size="sm" onClick={() => setTagging(true)}>
                   Tag
                 </Button>
+                <Button type="button" size="sm" variant="secondary" onClick={() => setTransferring(true)}>
+                  Transfer
+                </Button>
+                <Button type="button" size="sm" variant="secondary" onClick={() => setPrinting(true)}>
+                  Print
+                </Button>
                 <Button type="button" variant="danger" size="sm" onClick={() => setConfirming(true)}>
                   Delete selected
                 </Button>
@@ -314,6 +328,7 @@ export function ContactListPage() {
           </>
         )}
       </div>
+      <JobNotification job={job} onClose={() => setJob(null)} />
       <Notice message={notice} />
       <FormError message={actionError ?? (list.error ? apiErrorMessage(list.error) : null)} />
 
@@ -353,12 +368,35 @@ export function ContactListPage() {
       )}
 
       {!trashed && (
+        <>
+          <TransferDialog
+            open={transferring}
+            onOpenChange={setTransferring}
+            selection={selection}
+            scope={scope}
+            selectedLabel={selectionLabel}
+            onStarted={(attempt) => {
+              setSelection(EMPTY_SELECTION);
+              setJob({ kind: 'transfer', id: attempt.id });
+            }}
+          />
+          <PrintDialog
+            open={printing}
+            onOpenChange={setPrinting}
+            selection={selection}
+            scope={scope}
+            selectedLabel={selectionLabel}
+            onStarted={(started) => setJob({ kind: 'print', jid: started.jid })}
+          />
+        </>
+      )}
+      {!trashed && (
         <BulkTagDialog
           open={tagging}
           onOpenChange={setTagging}
           selection={selection}
           scope={scope}
-          selectedLabel={selection.mode === 'all' ? `all ${totalLabel} contacts` : plural(selectedCount, 'contact')}
+          selectedLabel={selectionLabel}
           onTagged={() => setNotice(null)}
         />
       )}

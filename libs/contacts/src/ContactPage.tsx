@@ -17,6 +17,7 @@ import { NotesTab } from './contact-page/NotesTab';
 import { OverviewTab } from './contact-page/OverviewTab';
 import { PoliciesTab } from './contact-page/PoliciesTab';
 import { RxTab } from './contact-page/RxTab';
+import { TransfersTab } from './contact-page/TransfersTab';
 import { SecuritiesTab } from './contact-page/SecuritiesTab';
 import { CONTACT_TAB_LABELS, CONTACT_TABS, useContactTab, type ContactTab } from './contact-page/tabs';
 import { contactKeys, contactQueryOptions } from './contacts-queries';
@@ -102,6 +103,7 @@ export function ContactPage() {
     securities: <SecuritiesTab contactId={id} />,
     data_capture: <DataCaptureTab contactId={id} zone={zone} />,
     rx: <RxTab contactId={id} zone={zone} />,
+    transfers: <TransfersTab contactId={id} zone={zone} />,
   };
 
   return (

@@ -6,7 +6,7 @@ import type { ContactsMeta, ContactsScope } from '@crm/contract';
 export const CONTACTS_LIST_PAGE_SIZE = 500;
 
 /** The records of a contact that its page's tabs list. */
-export type ContactRecordKind = 'notes' | 'files' | 'policies' | 'securities' | 'data_capture' | 'rx_details';
+export type ContactRecordKind = 'notes' | 'files' | 'policies' | 'securities' | 'data_capture' | 'rx_details' | 'transfer_history';
 
 /** Query keys of the contacts library. */
 export const contactKeys = {

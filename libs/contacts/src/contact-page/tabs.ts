@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 
 /** The contact page's tabs, as `?tab=` names them. */
-export const CONTACT_TABS = ['overview', 'notes', 'files', 'policies', 'securities', 'data_capture', 'rx'] as const;
+export const CONTACT_TABS = ['overview', 'notes', 'files', 'policies', 'securities', 'data_capture', 'rx', 'transfers'] as const;
 export type ContactTab = (typeof CONTACT_TABS)[number];
 
 export const CONTACT_TAB_LABELS: Record<ContactTab, string> = {
@@ -12,6 +12,7 @@ export const CONTACT_TAB_LABELS: Record<ContactTab, string> = {
   securities: 'Securities',
   data_capture: 'Data capture',
   rx: 'Prescriptions',
+  transfers: 'Transfers',
 };
 
 function isContactTab(value: string | null): value is ContactTab {

@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PrintJob, TransferAttempt } from '@crm/contract';
+import { callsOf } from '@crm/testing';
+import { renderPiece } from '../contact-page/test/fixtures';
+import { polyfillPointer } from '../test/render';
+import { JobNotification } from './JobNotification';
+import { TransferDialog } from './TransferDialog';
+
+const attempt = (over: Partial<TransferAttempt> = {}): TransferAttempt => ({
+  id: 4,
+  status: 'processing',
+  reverted: false,
+  reverting: false,
+  user: { id: 7, name: 'Ann Agent' },
+  to_user: { id: 9, name: 'Bo Boss' },
+  changes: {},
+  total_count: 120,
+  processed_count: 60,
+  moved_count: 60,
+  progress: 50,
+  failure: null,
+  created_at: '2026-11-22T10:00:00Z',
+  updated_at: '2026-11-22T10:00:00Z',
+  ...over,
+});
+
+async function choose(label: string, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('TransferDialog', { timeout: 20_000 }, () => {
+  beforeAll(polyfillPointer);
+  const handlers = {
+    listOwners: () => ({ data: [{ id: 9, name: 'Bo Boss', email: 'bo@example.com' }] }),
+    listStatuses: () => ({ data: [{ id: 3, title: 'Contacted' }] }),
+    transferGroup: () => ({ data: attempt({ status: 'queued' }) }),
+    updateTransferGroup: () => ({ data: attempt({ status: 'queued' }) }),
+  };
+
+  it('asks for a user, then moves the selected ids to them (transfer_group)', async () => {
+    const started: TransferAttempt[] = [];
+    const { client } = renderPiece(
+      <TransferDialog open onOpenChange={() => undefined} selection={{ mode: 'ids', ids: new Set([1, 2]) }} scope={{}} selectedLabel="2 contacts" onStarted={(a) => started.push(a)} />,
+      handlers,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Choose the user to move them to')).toBeVisible();
+    await choose('Move to', 'Bo Boss (bo@example.com)');
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(started).toHaveLength(1));
+    expect(callsOf(client, 'transferGroup')[0]?.body).toEqual({ ids: [1, 2], user_id: 9 });
+  });
+
+  it('sets a status on the way with update_transfer_group, for all matching the search', async () => {
+    const { client } = renderPiece(
+      <TransferDialog open onOpenChange={() => undefined} selection={{ mode: 'all', ids: new Set() }} scope={{ q: 'smith', page: 3, limit: 25 }} selectedLabel="all 40 contacts" onStarted={() => undefined} />,
+      handlers,
+    );
+    await choose('Move to', 'Bo Boss (bo@example.com)');
+    await choose('Also set the status', 'Contacted');
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(callsOf(client, 'updateTransferGroup')).toHaveLength(1));
+    expect(callsOf(client, 'updateTransferGroup')[0]?.body).toEqual({ all: true, contacts_scope: { q: 'smith' }, user_id: 9, status_id: 3 });
+  });
+});
+
+describe('JobNotification (the process notification of a long job)', () => {
+  it('polls a transfer until it is done and then says what moved, with a link to it', async () => {
+    let polls = 0;
+    renderPiece(<JobNotification job={{ kind: 'transfer', id: 4 }} onClose={() => undefined} />, {
+      transferAttemptStatus: () => ({ data: ++polls < 2 ? attempt() : attempt({ status: 'done', moved_count: 120, progress: 100 }) }),
+    });
+    expect(await screen.findByText('Moving 120 contacts to Bo Boss… 50%')).toBeVisible();
+    expect(await screen.findByText('Moved 120 contacts to Bo Boss.', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See the transfer' })).toHaveAttribute('href', '/contacts/transfers/4');
+  });
+
+  it('offers a finished print as a download; closing hides it', async () => {
+    const job: PrintJob = { jid: '0b9e4b8e-4f0a-4a39-9d3f-0c1f1c7d2b11', layout: 'labels', status: 'done', count: 31, failure: null, created_at: '2026-11-22T10:00:00Z', finished_at: '2026-11-22T10:00:02Z' };
+    let closed = false;
+    renderPiece(<JobNotification job={{ kind: 'print', jid: job.jid }} onClose={() => (closed = true)} />, { batchPrintStatus: () => ({ data: job }) });
+    expect(await screen.findByText('The mailing labels for 31 contacts are ready.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(closed).toBe(true);
+  });
+});
