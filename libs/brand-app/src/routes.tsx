@@ -1,7 +1,15 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AdminUsersPage, FeatureFlagsPage } from '@crm/admin';
 import { ProfilePage } from '@crm/account';
-import { ContactListPage, ContactPage, DuplicatesPage, ImportPage, NewContactPage } from '@crm/contacts';
+import {
+  ContactListPage,
+  ContactPage,
+  DuplicatesPage,
+  ImportPage,
+  NewContactPage,
+  TransferAttemptPage,
+  TransferAttemptsPage,
+} from '@crm/contacts';
 import { ADMIN_ROLES } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
@@ -57,7 +65,7 @@ export const ADMIN_ROUTE: RouteObject = {
   ],
 };
 
-/** The contact screens (spec part 2 §2): the list, the create form, the duplicate scan and merge, the import, and a contact's page. */
+/** The contact screens (spec part 2 §2): the list, the create form, the duplicate scan and merge, the import, the transfers, and a contact's page. */
 export const CONTACTS_ROUTE: RouteObject = {
   path: '/contacts',
   children: [
@@ -65,6 +73,8 @@ export const CONTACTS_ROUTE: RouteObject = {
     { path: 'new', element: <NewContactPage /> },
     { path: 'duplicates', element: <DuplicatesPage /> },
     { path: 'import', element: <ImportPage /> },
+    { path: 'transfers', element: <TransferAttemptsPage /> },
+    { path: 'transfers/:id', element: <TransferAttemptPage /> },
     { path: ':id', element: <ContactPage /> },
   ],
 };

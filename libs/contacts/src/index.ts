@@ -43,3 +43,5 @@ export {
 export type { ContactFilters, ContactSearchState, SearchRow } from './search-state';
 export type { Selection } from './selection';
 export { ImportPage } from './import/ImportPage';
+export { TransferAttemptsPage } from './transfers/TransferAttemptsPage';
+export { TransferAttemptPage } from './transfers/TransferAttemptPage';

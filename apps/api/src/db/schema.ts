@@ -764,7 +764,7 @@ export const importSettings = pgTable(
 /**
  * A transfer (spec part 2 §4): contacts moved to another user by a job, with other fields set on
  * the way (update_transfer_group, mailer assignment). The contacts are fixed when it is made
- * (contact_ids, within the maker's reach then); processed_count is where a resumed run goes on.
+ * (contact_ids, within the maker's reach then); done_batches says what a resumed run may skip.
  */
 export const transferAttempts = pgTable(
   'transfer_attempts',
@@ -792,6 +792,8 @@ export const transferAttempts = pgTable(
     totalCount: integer('total_count').notNull(),
     processedCount: integer('processed_count').notNull().default(0),
     movedCount: integer('moved_count').notNull().default(0),
+    /** The batches (TRANSFER_BATCH contacts each, by position in contact_ids) written so far: a resumed run does the others. */
+    doneBatches: integer('done_batches').array().notNull().default(sql`'{}'::int[]`),
     failure: text('failure'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

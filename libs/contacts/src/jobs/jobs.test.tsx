@@ -56,7 +56,7 @@ describe('TransferDialog', { timeout: 20_000 }, () => {
 
   it('sets a status on the way with update_transfer_group, for all matching the search', async () => {
     const { client } = renderPiece(
-      <TransferDialog open onOpenChange={() => undefined} selection={{ mode: 'all', ids: new Set() }} scope={{ q: 'smith', page: 3, limit: 25 }} selectedLabel="all 40 contacts" onStarted={() => undefined} />,
+      <TransferDialog open onOpenChange={() => undefined} selection={{ mode: 'all' }} scope={{ q: 'smith', page: 3, limit: 25 }} selectedLabel="all 40 contacts" onStarted={() => undefined} />,
       handlers,
     );
     await choose('Move to', 'Bo Boss (bo@example.com)');

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { apiVendors, contacts, importAttempts, transferAttempts, transferLogs, users } from '../../db/schema';
@@ -8,7 +8,7 @@ import { reachCondition, userInReach } from '../contacts/contacts.repository';
 export type TransferChanges = Partial<Record<'category' | 'status_id' | 'agentflow_status_id' | 'source_id', string | number | null>>;
 type Person = { id: number; firstName: string; lastName: string };
 
-export type TransferAttemptRecord = Omit<typeof transferAttempts.$inferSelect, 'contactIds'> & { user: Person; toUser: Person };
+export type TransferAttemptRecord = Omit<typeof transferAttempts.$inferSelect, 'contactIds' | 'doneBatches'> & { user: Person; toUser: Person };
 export type TransferLogRecord = { contactId: number; firstName: string; lastName: string; from: Person; to: Person; createdAt: Date };
 export type TransferHistoryRecord = { attemptId: number; from: Person; to: Person; by: Person; reverted: boolean; createdAt: Date };
 export type MailerKitRecord = {
@@ -161,7 +161,7 @@ export function createTransfersRepository(db: Database) {
      * new owner and fields; a log row keeps each one's earlier owner and values. A batch run again
      * finds its contacts moved and logs nothing twice. False when the transfer is gone.
      */
-    async moveBatch(attempt: Pick<TransferAttemptRecord, 'id' | 'toUserId' | 'changes' | 'reach'>, ids: number[], processedCount: number): Promise<boolean> {
+    async moveBatch(attempt: Pick<TransferAttemptRecord, 'id' | 'toUserId' | 'changes' | 'reach'>, ids: number[], batch: number): Promise<boolean> {
       const changes = Object.entries(attempt.changes) as [ChangeKey, string | number | null][];
       const set = changes.map(([key, value]) => sql`, ${sql.raw(CHANGE_COLUMNS[key].column)} = ${value}::${sql.raw(CHANGE_COLUMNS[key].type)}`);
       const differs = changes.map(([key, value]) => sql` or ${contacts}.${sql.raw(CHANGE_COLUMNS[key].column)} is distinct from ${value}::${sql.raw(CHANGE_COLUMNS[key].type)}`);
@@ -188,35 +188,48 @@ export function createTransfersRepository(db: Database) {
           returning contact_id`);
         const updated = await tx
           .update(transferAttempts)
-          .set({ processedCount, movedCount: sql`${transferAttempts.movedCount} + ${moved.rows.length}`, status: 'processing', updatedAt: new Date() })
-          .where(eq(transferAttempts.id, attempt.id))
+          .set({
+            processedCount: sql`${transferAttempts.processedCount} + ${ids.length}`,
+            movedCount: sql`${transferAttempts.movedCount} + ${moved.rows.length}`,
+            doneBatches: sql`array_append(${transferAttempts.doneBatches}, ${batch}::int)`,
+            status: 'processing',
+            updatedAt: new Date(),
+          })
+          .where(and(eq(transferAttempts.id, attempt.id), sql`not (${batch}::int = any(${transferAttempts.doneBatches}))`))
           .returning({ id: transferAttempts.id });
-        return updated.length > 0;
+        if (!updated.length) tx.rollback(); // gone, or this batch was written by another try meanwhile
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return false;
+        throw error;
       });
     },
 
+    /** Which batches of a transfer are written. */
+    async doneBatches(id: number): Promise<Set<number>> {
+      const [row] = await db.select({ done: transferAttempts.doneBatches }).from(transferAttempts).where(eq(transferAttempts.id, id));
+      return new Set(row?.done ?? []);
+    },
+    /** The logged contact ids of a transfer in order, for the revert's batches. */
+    async loggedContactIds(attemptId: number): Promise<number[]> {
+      const rows = await db.select({ id: transferLogs.contactId }).from(transferLogs).where(eq(transferLogs.attemptId, attemptId)).orderBy(asc(transferLogs.contactId));
+      return rows.map((r) => r.id);
+    },
+
     /**
-     * Reverts the logs after contact id `after` (at most `limit`): each contact still with the
-     * transfer's owner goes back to its earlier owner and values; one moved on since stays. Gives
-     * the last contact id of the batch, or null when no log is left.
+     * Reverts these logged contacts: each one still with the transfer's owner goes back to its
+     * earlier owner and values; one moved on since stays. Running it again changes nothing.
      */
-    async revertBatch(attemptId: number, after: number, limit: number): Promise<number | null> {
+    async revertBatch(attemptId: number, contactIds: number[]): Promise<void> {
       const restore = (Object.entries(CHANGE_COLUMNS) as [ChangeKey, (typeof CHANGE_COLUMNS)[ChangeKey]][]).map(
         ([key, { column, type }]) =>
           sql`, ${sql.raw(column)} = case when b.previous ? ${key} then (b.previous ->> ${key})::${sql.raw(type)} else ${contacts}.${sql.raw(column)} end`,
       );
-      const result = await db.execute<{ last: number | null }>(sql`
-        with batch as (
-          select contact_id, from_owner_id, to_owner_id, previous from ${transferLogs}
-          where attempt_id = ${attemptId} and contact_id > ${after} order by contact_id limit ${limit}
-        ), reverted as (
-          update ${contacts} set owner_id = b.from_owner_id, updated_at = now()${sql.join(restore, sql``)}
-          from batch b where ${contacts.id} = b.contact_id and ${contacts.ownerId} = b.to_owner_id
-          returning ${contacts.id}
-        )
-        select (select max(contact_id) from batch) as last, (select count(*) from reverted) as reverted`);
-      const last = result.rows[0]?.last;
-      return last === null || last === undefined ? null : Number(last);
+      await db.execute(sql`
+        update ${contacts} set owner_id = b.from_owner_id, updated_at = now()${sql.join(restore, sql``)}
+        from ${transferLogs} b
+        where b.attempt_id = ${attemptId} and b.contact_id = any(${sql.param(contactIds)}::int[])
+          and ${contacts.id} = b.contact_id and ${contacts.ownerId} = b.to_owner_id`);
     },
 
     /** Sets fields of these contacts (within the reach) in one statement; gives how many changed. */

@@ -19,6 +19,8 @@ import type { TransferAttemptRecord, TransferChanges, TransfersRepository } from
 export const TRANSFER_JOB = 'contacts-transfer';
 /** Contacts moved (or reverted) per transaction and checkpoint. */
 export const TRANSFER_BATCH = 5_000;
+/** Batches written at once (measured on 2 cores: 250,000 contacts in 40 s one at a time). */
+export const TRANSFER_STREAMS = 2;
 
 export const TRANSFER_MESSAGES = {
   tooMany: TRANSFER_TOO_MANY,
@@ -237,9 +239,10 @@ export function createTransfersService({ transfers, contacts, ownerReachable, jo
 }
 
 /**
- * The transfer job: `move` works through the transfer's contacts from its checkpoint in batches
- * (each batch and its checkpoint one transaction), then marks it done; `revert` puts the logged
- * contacts back and clears the reverting marker, setting reverted. Both are safe to run again.
+ * The transfer job: `move` writes the batches of the transfer's contacts that are not written yet
+ * (each batch and its mark in done_batches one transaction), two at a time, then marks it done;
+ * `revert` puts the logged contacts back and clears the reverting marker, setting reverted. Both
+ * are safe to run again.
  */
 export function createTransferJob(transfers: TransfersRepository): JobDefinition<{ attemptId: number; action: 'move' | 'revert' }> {
   return {
@@ -256,22 +259,38 @@ export function createTransferJob(transfers: TransfersRepository): JobDefinition
       if (!attempt) return;
       if (action === 'revert') {
         if (attempt.reverted) return;
-        for (let after = 0; ; ) {
-          const last = await transfers.revertBatch(attemptId, after, TRANSFER_BATCH);
-          if (last === null) break;
-          after = last;
-        }
+        const logged = await transfers.loggedContactIds(attemptId);
+        await inParallel(chunks(logged, TRANSFER_BATCH), (ids) => transfers.revertBatch(attemptId, ids));
         await transfers.setState(attemptId, { reverted: true, reverting: false });
         return;
       }
       if (attempt.status !== 'queued' && attempt.status !== 'processing') return;
-      for (let from = attempt.processedCount; from < attempt.totalCount; from += TRANSFER_BATCH) {
-        const ids = await transfers.contactIdsSlice(attemptId, from, TRANSFER_BATCH);
-        if (!(await transfers.moveBatch(attempt, ids, Math.min(from + TRANSFER_BATCH, attempt.totalCount)))) return;
-      }
-      await transfers.setState(attemptId, { status: 'done' });
+      const done = await transfers.doneBatches(attemptId);
+      const batches = Array.from({ length: Math.ceil(attempt.totalCount / TRANSFER_BATCH) }, (_, i) => i).filter((i) => !done.has(i));
+      let gone = false;
+      await inParallel(batches, async (batch) => {
+        if (gone) return;
+        const ids = await transfers.contactIdsSlice(attemptId, batch * TRANSFER_BATCH, TRANSFER_BATCH);
+        if (!(await transfers.moveBatch(attempt, ids, batch)) && !(await transfers.find(attemptId))) gone = true;
+      });
+      if (!gone) await transfers.setState(attemptId, { status: 'done' });
     },
   };
+}
+
+/** Lists of at most `size`. */
+const chunks = <T>(list: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/**
+ * Runs `work` on the items, TRANSFER_STREAMS at a time: PostgreSQL writes two batches at once on
+ * two cores (each one transaction on its own connection; their contacts never overlap).
+ */
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const stream = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: TRANSFER_STREAMS }, stream));
 }
 
 export type TransfersService = ReturnType<typeof createTransfersService>;

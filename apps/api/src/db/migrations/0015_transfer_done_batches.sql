@@ -1,0 +1,1 @@
+ALTER TABLE "transfer_attempts" ADD COLUMN "done_batches" integer[] DEFAULT '{}'::int[] NOT NULL;

@@ -1,0 +1,291 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { useApiClient } from '@crm/api-client';
+import { IANA_TIMEZONES, type TransferAttempt, type TransferLog } from '@crm/contract';
+import { apiErrorMessage, FormError, useSession } from '@crm/session';
+import { Button, ConfirmDialog, EmptyState, Input, ProgressBar, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
+import { formatDateTime } from '@crm/util';
+import { contactKeys } from '../contacts-queries';
+import { useDebouncedValue } from '../useDebouncedValue';
+import {
+  canDecideTransfer,
+  isTransferMoving,
+  isTransferRunning,
+  transferAttemptStatusQueryOptions,
+  transferKeys,
+  transferLogsQueryOptions,
+  transferProgressLabel,
+  transferStatusLabel,
+} from './transfer-queries';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+const CHANGE_LABELS: Record<string, string> = {
+  category: 'Category',
+  status_id: 'Status',
+  agentflow_status_id: 'AgentFlow status',
+  source_id: 'Source',
+};
+
+/** A changed field's name in plain English ("source_id" → "Source"). */
+function changeLabel(field: string): string {
+  const known = CHANGE_LABELS[field];
+  if (known) return known;
+  const words = field.replace(/_id$/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function Summary({ attempt, zone }: { attempt: TransferAttempt; zone: string }) {
+  const changes = Object.entries(attempt.changes);
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded border border-border bg-surface p-4 text-sm">
+      <dt className="font-semibold text-muted">Made by</dt>
+      <dd>{attempt.user.name}</dd>
+      <dt className="font-semibold text-muted">When</dt>
+      <dd>{formatDateTime(attempt.created_at, zone)}</dd>
+      <dt className="font-semibold text-muted">Contacts</dt>
+      <dd>
+        {count(attempt.moved_count)} of {count(attempt.total_count)} moved
+      </dd>
+      <dt className="font-semibold text-muted">Status</dt>
+      <dd className={attempt.status === 'failed' ? 'font-medium text-danger' : undefined}>
+        {transferStatusLabel(attempt)}
+        {attempt.failure ? <span className="block text-xs font-normal text-muted">{attempt.failure}</span> : null}
+      </dd>
+      {changes.length > 0 && (
+        <>
+          <dt className="font-semibold text-muted">Also changed</dt>
+          <dd>
+            <ul className="flex flex-col gap-0.5">
+              {changes.map(([field, value]) => (
+                <li key={field}>
+                  {changeLabel(field)}: {value === null ? 'cleared' : String(value)}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function TransferLogs({ id, poll }: { id: number; poll: boolean }) {
+  const client = useApiClient();
+  const [qDraft, setQDraft] = useState('');
+  const q = useDebouncedValue(qDraft).trim();
+  // The page belongs to one search: another search starts again at page 1.
+  const [paging, setPaging] = useState({ q, page: 1 });
+  const page = paging.q === q ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ q, page: next });
+  const logs = useQuery(transferLogsQueryOptions(client, id, page, q, poll));
+  const meta = logs.data?.meta;
+
+  const columns: TableColumn<TransferLog>[] = [
+    {
+      id: 'contact',
+      header: 'Contact',
+      rowHeader: true,
+      cell: (log) => (
+        <Link to={`/contacts/${log.contact_id}`} className="font-medium text-primary underline-offset-2 hover:underline">
+          {log.contact_name}
+        </Link>
+      ),
+    },
+    { id: 'from', header: 'From', cell: (log) => log.from_user.name },
+    { id: 'to', header: 'To', cell: (log) => log.to_user.name },
+  ];
+
+  const handleSearchSubmit = (event: FormEvent) => event.preventDefault();
+  return (
+    <section aria-labelledby="transfer-logs-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="transfer-logs-title" className="text-lg font-semibold">
+          Moved contacts
+        </h2>
+        <form role="search" onSubmit={handleSearchSubmit} className="flex min-w-64">
+          <Input
+            type="search"
+            aria-label="Search moved contacts"
+            placeholder="Search by contact name"
+            value={qDraft}
+            onChange={(event) => setQDraft(event.target.value)}
+          />
+        </form>
+      </div>
+      {logs.isPending ? (
+        <Spinner label="Loading the moved contacts" />
+      ) : logs.isError ? (
+        <p role="alert" className="text-danger">
+          {apiErrorMessage(logs.error)}
+        </p>
+      ) : logs.data.data.length === 0 ? (
+        q ? (
+          <EmptyState title="No moved contacts match" description="No contact with that name was moved by this transfer." />
+        ) : (
+          <EmptyState title="No contacts moved yet" description="Contacts show here as the transfer moves them." />
+        )
+      ) : (
+        <Table columns={columns} rows={logs.data.data} getRowKey={(log) => log.contact_id} caption="Moved contacts" captionHidden />
+      )}
+      {meta && meta.total_pages > 1 && (
+        <nav aria-label="Pages of moved contacts" className="flex items-center justify-center gap-3">
+          <Button type="button" size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm">
+            Page {meta.current_page} of {meta.total_pages}
+          </span>
+          <Button type="button" size="sm" variant="secondary" disabled={page >= meta.total_pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /contacts/transfers/:id: one transfer attempt (spec part 2 §3, §9). The attempt is polled every
+ * second while it is queued, processing or reverting, with a progress bar while it moves contacts.
+ * A done transfer can be confirmed (PATCH status complete) or, after a confirmation dialog,
+ * reverted (POST; the contacts go back to their earlier owners in a job): while the revert is
+ * asked for or the attempt carries the revert-in-progress marker, "Reverting…" shows instead of the
+ * buttons. Below, the contacts it moved, 50 a page, searchable by name.
+ */
+export function TransferAttemptPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const valid = Number.isInteger(id) && id > 0;
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const zone = IANA_TIMEZONES[user?.timezone ?? 'est'];
+  const [askingRevert, setAskingRevert] = useState(false);
+  const attempt = useQuery({ ...transferAttemptStatusQueryOptions(client, id), enabled: valid });
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: transferKeys.all }),
+      queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+    ]);
+
+  const confirm = useMutation({
+    mutationFn: () => client.call('updateTransferAttempt', { params: { id }, body: { status: 'complete' } }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(transferKeys.status(id), answer);
+      await refresh();
+    },
+  });
+  const revert = useMutation({
+    mutationFn: () => client.call('revertTransferAttempt', { params: { id } }),
+    onSuccess: async (answer) => {
+      setAskingRevert(false);
+      queryClient.setQueryData(transferKeys.status(id), answer);
+      // A revert that already ended refreshes at once; otherwise the polling sees it end.
+      if (!answer.data.reverting) await refresh();
+      else await queryClient.invalidateQueries({ queryKey: transferKeys.lists() });
+    },
+  });
+
+  // When the job stops (the move or a revert ends), the logs, the list and the contacts change.
+  const running = attempt.data ? isTransferRunning(attempt.data) : null;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current === true && running === false) {
+      void queryClient.invalidateQueries({ queryKey: transferKeys.all });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+    }
+    wasRunning.current = running;
+  }, [running, queryClient]);
+
+  const back = (
+    <Link to="/contacts/transfers" className={buttonClassName({ variant: 'secondary' })}>
+      Back to transfers
+    </Link>
+  );
+
+  if (!valid || attempt.isPending || attempt.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold">Transfer</h1>
+          {back}
+        </div>
+        {!valid ? (
+          <EmptyState title="Transfer not found" description="This address does not name a transfer." />
+        ) : attempt.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading the transfer" />
+          </div>
+        ) : (
+          <p role="alert" className="text-danger">
+            {apiErrorMessage(attempt.error)}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const data = attempt.data;
+  const revertRunning = revert.isPending || data.reverting;
+  const decide = canDecideTransfer(data) && !revertRunning;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Transfer to {data.to_user.name}</h1>
+        {back}
+      </div>
+
+      <Summary attempt={data} zone={zone} />
+
+      {isTransferMoving(data) && (
+        <ProgressBar value={data.status === 'queued' ? null : data.progress} label={transferProgressLabel(data)} showValue />
+      )}
+      {revertRunning ? (
+        <p role="status" className="font-medium">
+          Reverting…
+        </p>
+      ) : data.reverted ? (
+        <p className="font-medium">Reverted</p>
+      ) : null}
+
+      {decide && (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm text-muted">Confirm to keep the move, or revert it to give the contacts back.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" onClick={() => confirm.mutate()} loading={confirm.isPending}>
+              Confirm
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                revert.reset();
+                setAskingRevert(true);
+              }}
+            >
+              Revert
+            </Button>
+          </div>
+        </div>
+      )}
+      <FormError message={confirm.isError ? apiErrorMessage(confirm.error) : null} />
+
+      <ConfirmDialog
+        open={askingRevert}
+        onOpenChange={(open) => !open && setAskingRevert(false)}
+        title="Revert this transfer?"
+        description={`The ${count(data.moved_count)} moved contacts go back to their earlier owners, unless they have moved since.`}
+        confirmLabel="Revert"
+        variant="danger"
+        pending={revert.isPending}
+        error={revert.isError ? apiErrorMessage(revert.error) : null}
+        onConfirm={() => revert.mutate()}
+      />
+
+      <TransferLogs id={id} poll={isTransferMoving(data)} />
+    </div>
+  );
+}
