@@ -231,6 +231,9 @@ export function ContactListPage() {
               <Link to="/contacts/import" className={buttonClassName({ variant: 'secondary' })}>
                 Import
               </Link>
+              <Link to="/contacts/transfers" className={buttonClassName({ variant: 'secondary' })}>
+                Transfers
+              </Link>
               <ExportButtons selection={selection} scope={scope} />
               <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
                 Duplicates

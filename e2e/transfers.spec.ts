@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoEmail, expectAccessible, fillCredentials } from './support';
+
+const uniqueLetters = () =>
+  `${Date.now()}${Math.floor(Math.random() * 100)}`
+    .slice(-8)
+    .split('')
+    .map((d) => String.fromCharCode(97 + Number(d)))
+    .join('');
+
+async function signIn(page: Page, key: string) {
+  await page.goto('/login');
+  await fillCredentials(page, demoEmail(key));
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function createContact(page: Page, body: Record<string, unknown>): Promise<number> {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crm_csrf')?.value ?? '';
+  const response = await page.request.post('/v1/contacts', { data: body, headers: { 'X-CSRF-Token': decodeURIComponent(csrf) } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+test.describe('transfers', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a manager transfers two contacts to an agent, follows it to done, and reverts it from the transfer page', async ({ page }) => {
+    const u = uniqueLetters();
+    await signIn(page, 'manager');
+    const ids = [await createContact(page, { first_name: `Tran${u}`, last_name: 'Alpha' }), await createContact(page, { first_name: `Tran${u}`, last_name: 'Beta' })];
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`tran${u}`);
+    await expect(page.getByText('2 contacts', { exact: true })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Select all loaded contacts' }).click();
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Transfer 2 contacts' });
+    await dialog.getByRole('textbox', { name: 'Find a user' }).fill('agent@harbor');
+    await dialog.getByRole('combobox', { name: 'Move to' }).click();
+    await page.getByRole('option', { name: /\(agent@harbor-demo\.example\)$/ }).click();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+
+    // followed in the process notification until done
+    await expect(page.getByRole('status').filter({ hasText: /^Moved 2 contacts to / })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'See the transfer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Transfer to / })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Tran${u} Alpha` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Tran${u} Beta` })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Revert' }).click();
+    await page.getByRole('dialog', { name: 'Revert this transfer?' }).getByRole('button', { name: 'Revert' }).click();
+    await expect(page.getByRole('paragraph').filter({ hasText: /^Reverted$/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+
+    // the contacts are the manager's again: the transfer history says so
+    await page.goto(`/contacts/${ids[0]}?tab=transfers`);
+    await expect(page.getByRole('link', { name: /^Reverted/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
