@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 
 /**
  * Delivers messages to the sockets listening to a stream (a named feed, such as one user's import
@@ -42,6 +43,8 @@ export function createRedisBroadcaster(url: string, options: { namespace: string
   // Redis channels are `<namespace>:cable:<stream>`: deployments (and test runs) sharing a Redis stay apart.
   const prefix = `${options.namespace}:cable:`;
   const log = options.log ?? (() => undefined);
+  // loaded only with REDIS_URL (16 MB of the process's memory otherwise)
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   for (const [name, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const)

@@ -24,6 +24,7 @@ import {
 } from '@crm/contract';
 import { BRANDS, filterKeystrokes, type BrandId } from '@crm/brand-config';
 import { dialingNumber } from '@crm/util';
+import type { Readable } from 'node:stream';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
 import type { LookupsRepository } from '../lookups/lookups.repository';
 import type { Identity } from '../sessions/sessions.service';
@@ -36,6 +37,7 @@ import type {
   ContactValues,
   EmailValue,
   ExportRow,
+  ExportTarget,
   PhoneValue,
   ScopeQuery,
 } from './contacts.repository';
@@ -214,6 +216,13 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     const found = new Set(await contacts.reachableIds(contactReach(caller), wanted));
     if (wanted.some((id) => !found.has(id))) throw notFound('Contact');
     return wanted;
+  }
+
+  /** What an export reads: ids (every one reachable, else 404), or all plus the scope; in the caller's zone. */
+  async function exportTarget(caller: ContactsCaller, body: SelectionInput): Promise<{ reach: Reach; target: ExportTarget; timeZone: string }> {
+    const query = scopeQuery(caller, body.contacts_scope);
+    if (body.all) return { reach: contactReach(caller, query.scope.contact_group), target: query, timeZone: query.timeZone };
+    return { reach: contactReach(caller), target: { ids: await reachableIds(caller, body.ids ?? []) }, timeZone: query.timeZone };
   }
 
   /** Catalog entries of the caller's company, an owner the caller reaches, a linked contact the caller reaches. */
@@ -495,10 +504,14 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
      * else 404 before anything is sent), or all plus the scope. Timestamps in the caller's zone.
      */
     async exportRows(caller: ContactsCaller, body: SelectionInput): Promise<AsyncGenerator<ExportRow[]>> {
-      const query = scopeQuery(caller, body.contacts_scope);
-      if (body.all) return contacts.exportRows(contactReach(caller, query.scope.contact_group), query, query.timeZone);
-      const ids = await reachableIds(caller, body.ids ?? []);
-      return contacts.exportRows(contactReach(caller), { ids }, query.timeZone);
+      const { reach, target, timeZone } = await exportTarget(caller, body);
+      return contacts.exportRows(reach, target, timeZone);
+    },
+
+    /** The same contacts as CSV rows written by the database (contacts.repository exportCsv). */
+    async exportCsv(caller: ContactsCaller, body: SelectionInput): Promise<Readable> {
+      const { reach, target, timeZone } = await exportTarget(caller, body);
+      return contacts.exportCsv(reach, target, timeZone);
     },
 
     /** Soft delete (trashed = true) or restore: ids (every one reachable, else 404), or all plus the scope. */

@@ -1,9 +1,13 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsScope, EXPORT_COLUMNS, EXPORT_MAX_ROWS, type Contact } from '@crm/contract';
 import { createContact, listContacts, signInCast, type SignedIn } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { eventually } from '../../test/cable-client';
+import { spreadsheetSafe } from '../contacts/contacts.repository';
+import { safeCell } from './export-writers';
 
 let t: TestApp;
 const as: Record<string, SignedIn> = {};
@@ -87,6 +91,40 @@ describe('PATCH /v1/export.csv', () => {
     const batches: unknown[][] = [];
     for await (const batch of t.ctx.contactsRepository.exportRows(reach, { ids: [risky.id, plain.id] }, 'UTC', { max: 1 })) batches.push(batch);
     expect(batches.flat()).toHaveLength(1);
+    // the CSV written by the database: the same cap
+    let text = '';
+    for await (const chunk of await t.ctx.contactsRepository.exportCsv(reach, { ids: [risky.id, plain.id] }, 'UTC', 1)) text += String(chunk);
+    expect(text.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('writes the same CSV in list order as the list, the scope\'s search and the duplicate scan included', async () => {
+    const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
+    const csvIds = async (scope: Record<string, unknown>) => {
+      let text = '';
+      for await (const chunk of await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse(scope), timeZone: 'UTC' }, 'UTC')) text += String(chunk);
+      return (await csvRows(text)).map((r) => Number(r[0]));
+    };
+    const listed = (await listContacts(as.agent!, { order_field: 'first_name', order: 'desc', limit: 500 })).data.map((c) => c.id);
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' })).toEqual(listed);
+    expect(await csvIds({ q: 'exportzz' })).toEqual([risky.id, plain.id]);
+    expect(await csvIds({ q: 'exportzz', duplicates: { last_name: true } })).toEqual([risky.id, plain.id]);
+  });
+
+  it('neutralises formulas in the database exactly as safeCell does in Node (one rule, both places)', async () => {
+    const samples = ['=1+2', '+15551234567', '-10', '@SUM(A1)', '\tTab', '\rReturn', 'plain', 'a=b', ' =spaced', ''];
+    const result = await t.ctx.db.execute<{ v: string }>(
+      sql`select ${spreadsheetSafe(sql`v`)} as v from unnest(${sql.param(samples)}::text[]) with ordinality as s(v, n) order by n`,
+    );
+    expect(result.rows.map((r) => r.v)).toEqual(samples.map(safeCell));
+  });
+
+  it('frees its database connection when the download is stopped half way', async () => {
+    const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
+    const pool = t.ctx.db.$client;
+    const stream = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC');
+    expect(pool.totalCount - pool.idleCount).toBeGreaterThanOrEqual(1);
+    stream.destroy();
+    await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
   });
 
   it('reads batch after batch in list order (keyset), and the duplicate scan by offset, without repeating a row', async () => {

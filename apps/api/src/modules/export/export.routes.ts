@@ -5,7 +5,7 @@ import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
 import { contentDisposition } from '../../lib/content-disposition';
 import { callerTimeZone, type SelectionInput } from '../contacts/contacts.service';
-import { csvStream, primed, xlsxStream } from './export-writers';
+import { csvFile, primed, xlsxStream } from './export-writers';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -20,9 +20,11 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   async function send(format: ExportFormat, request: FastifyRequest, selection: SelectionInput, reply: FastifyReply) {
     const caller = requireIdentity(request);
-    const batches = await primed(await ctx.contacts.exportRows(caller, selection));
+    const file =
+      format === 'csv'
+        ? await csvFile(await ctx.contacts.exportCsv(caller, selection))
+        : xlsxStream(await primed(await ctx.contacts.exportRows(caller, selection)), (error) => request.log.error({ err: error }, 'export failed'));
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: callerTimeZone(caller) }).format(new Date());
-    const file = format === 'csv' ? csvStream(batches) : xlsxStream(batches, (error) => request.log.error({ err: error }, 'export failed'));
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', contentDisposition(`contacts-${today}.${format}`))

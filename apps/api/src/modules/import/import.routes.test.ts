@@ -166,8 +166,8 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     expect(errors.statusCode).toBe(200);
     expect(errors.headers['content-disposition']).toContain('march leads-errors.csv');
     expect(errors.body).toBe(
-      '\uFEFFRow,Skipped or refused,Reasons,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\r\n' +
-        '4,refused,Phone: Phone must have 10 or 11 digits,Bad,Importa,999,bad@example.com,,,\r\n',
+      '\uFEFFRow,Skipped or refused,Reasons,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\n' +
+        '4,refused,Phone: Phone must have 10 or 11 digits,Bad,Importa,999,bad@example.com,,,\n',
     );
   });
 
@@ -191,7 +191,7 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     const done = await waitDone('agent', res.json().data.id);
     expect(done).toMatchObject({ status: 'completed', imported_count: 1, skipped_count: 4, error_count: 0, category: 'client' });
     expect((await importedOf(done.id)).map((r) => r.firstName)).toEqual(['New']);
-    const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\r\n').slice(1, -1);
+    const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\n').slice(1, -1);
     expect(file.map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
       `2,skipped,Phone: ${SCRUB_REASONS.phone}`,
       `3,skipped,E-mail: ${SCRUB_REASONS.email}`,
@@ -215,7 +215,7 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     );
     const done = await waitDone('agent', res.json().data.id);
     expect(done).toMatchObject({ imported_count: IMPORT_BATCH_ROWS + 3, skipped_count: 1 });
-    const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\r\n');
+    const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\n');
     expect(file[1]).toBe(`${IMPORT_BATCH_ROWS + 5},skipped,E-mail: ${SCRUB_REASONS.sameEmail(2)},Repeat,Crossa,,batch0@example.com`);
     const first = (await importedOf(done.id))[0]!;
     expect((await as.agent.get(`/v1/contacts/${first.id}`)).json().data.tags).toEqual([]);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { GENDER_LABELS, PRINT_MAX_CONTACTS, PRINT_TOO_MANY, type Gender, type PrintJob, type PrintLayout } from '@crm/contract';
 import { formatPhone } from '@crm/util';
 import type { JobDefinition } from '../../jobs/queue';
@@ -84,7 +83,9 @@ function writeLabels(doc: PDFKit.PDFDocument, contacts: ContactRecord[]): void {
 }
 
 /** The PDF of these contacts as a stream (pdfkit with its built-in Helvetica: Latin text). */
-export function printPdf(layout: PrintLayout, contacts: ContactRecord[]): Readable {
+export async function printPdf(layout: PrintLayout, contacts: ContactRecord[]): Promise<Readable> {
+  // loaded when a print is made (23 MB of the process's memory otherwise)
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'LETTER', margin: layout === 'labels' ? 0 : 72, info: { Title: layout === 'labels' ? 'Mailing labels' : 'Contact sheets' } });
   const out = new PassThrough();
   doc.pipe(out);
@@ -119,7 +120,7 @@ export function createPrintService({ prints, storage, contacts, load, jobs }: De
       if (!row || row.status === 'done') return;
       await prints.update(jid, { status: 'processing' });
       const key = storageKey('prints');
-      await storage.put(key, printPdf(row.layout as PrintLayout, await load(row.contactIds)));
+      await storage.put(key, await printPdf(row.layout as PrintLayout, await load(row.contactIds)));
       await prints.update(jid, { status: 'done', storageKey: key, finishedAt: new Date() });
       if (row.storageKey) await storage.delete(row.storageKey);
     },
