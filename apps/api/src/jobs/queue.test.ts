@@ -26,7 +26,8 @@ const status = async () => {
 
 describe('job queue and GET /v1/contacts/workers_status', () => {
   it('says no worker runs until one starts; a started worker runs the jobs and retries a failing one', async () => {
-    expect(await status()).toEqual({ running: false, workers: 0, queues: [{ name: 'contacts-import', queued: 0, active: 0, failed: 0 }] });
+    const idle = (name: string) => ({ name, queued: 0, active: 0, failed: 0 });
+    expect(await status()).toEqual({ running: false, workers: 0, queues: ['contacts-import', 'contacts-transfer', 'contacts-batch-print'].map(idle) });
     const words: string[] = [];
     const tries: number[] = [];
     t.ctx.jobs.define<{ word: string }>({ name: 'test-echo', run: async ({ word }) => void words.push(word) });
@@ -45,7 +46,7 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     await t.ctx.jobs.startWorkers();
     const running = await status();
     expect(running).toMatchObject({ running: true, workers: 1 });
-    expect(running.queues.map((q) => q.name).sort()).toEqual(['contacts-import', 'test-echo', 'test-flaky']);
+    expect(running.queues.map((q) => q.name).sort()).toEqual(['contacts-batch-print', 'contacts-import', 'contacts-transfer', 'test-echo', 'test-flaky']);
     await eventually(() => expect(words).toEqual(['waiting']), 10_000);
     await t.ctx.jobs.send('test-echo', { word: 'hello' });
     await eventually(() => expect(words).toEqual(['waiting', 'hello']), 10_000);
@@ -82,10 +83,42 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     try {
       await eventually(async () => expect((await status()).workers, output).toBe(before + 1), 30_000);
       child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await exited, output).toBe(0);
       expect((await status()).workers).toBe(before);
     } finally {
       child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
+describe('the API process with --no-worker', () => {
+  it('serves without working on jobs: no worker of its own is heard from', async () => {
+    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts', '--no-worker'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        DATABASE_URL: t.env.DATABASE_URL,
+        APP_SECRET: randomBytes(32).toString('base64url'),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'crm-api-')),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await eventually(() => expect(output).toContain('CRM is running'), 30_000);
+      const health = await fetch(`http://127.0.0.1:${port}/v1/health`);
+      expect(health.status).toBe(200);
+      expect(output).not.toContain('Job worker');
+      const rows = await t.ctx.db.select().from(jobWorkers).where(eq(jobWorkers.pid, child.pid ?? -1));
+      expect(rows).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
     }
   }, 60_000);
 });

@@ -54,6 +54,25 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
   let worker: { id: string; beat: NodeJS.Timeout } | null = null;
 
   const ensureStarted = () => (started ??= boss.start().then(() => undefined));
+  /**
+   * Makes a kind's queue, once per process and one at a time: pg-boss 10 creates a table
+   * partition per queue, and two creations at once fail on each other's locks.
+   */
+  const queues = new Map<string, Promise<void>>();
+  let creating: Promise<unknown> = Promise.resolve();
+  const ensureQueue = (name: string): Promise<void> => {
+    let made = queues.get(name);
+    if (!made) {
+      made = creating.then(async () => {
+        await ensureStarted();
+        await boss.createQueue(name);
+      });
+      creating = made.catch(() => undefined);
+      queues.set(name, made);
+      made.catch(() => queues.delete(name));
+    }
+    return made;
+  };
 
   /** Fails the jobs whose worker died mid-run: retried at once, or failed for good (onFailed) when that was their last try. */
   async function recoverOrphans(): Promise<void> {
@@ -77,8 +96,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
     async send<T extends object>(name: string, data: T, options: { singletonKey?: string } = {}): Promise<string | null> {
       const definition = definitions.get(name);
       if (!definition) throw new Error(`Unknown job ${name}`);
-      await ensureStarted();
-      await boss.createQueue(name);
+      await ensureQueue(name);
       return boss.send(name, data, {
         retryLimit: definition.retryLimit ?? 3,
         retryDelay: definition.retryDelaySeconds ?? 5,
@@ -107,7 +125,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
       worker.beat.unref();
       await recoverOrphans();
       for (const [name, definition] of definitions) {
-        await boss.createQueue(name);
+        await ensureQueue(name);
         await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
           for (const job of jobs) {
             const lastTry = job.retryCount >= job.retryLimit;
@@ -132,7 +150,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
       await ensureStarted();
       return Promise.all(
         [...definitions.keys()].map(async (name) => {
-          await boss.createQueue(name);
+          await ensureQueue(name);
           const [queued, counts] = await Promise.all([boss.getQueueSize(name, { before: 'active' }), workers.jobCounts(name)]);
           return { name, queued, ...counts };
         }),
