@@ -65,15 +65,29 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
       let processed = attempt.processedRows;
       let batch: ReadRow[] = [];
 
-      async function flush(readBytes: number): Promise<boolean> {
-        const written = await imports.writeBatch(await prepare(batch, processed, readBytes));
-        batch = [];
-        if (!written) return false;
+      /** Scrubs and writes a batch with its checkpoint; false when the attempt is gone (deleted). */
+      async function write(rows: ReadRow[], processedRows: number, readBytes: number): Promise<boolean> {
+        if (!(await imports.writeBatch(await prepare(rows, processedRows, readBytes)))) return false;
         if (Date.now() - lastAnnounced >= ANNOUNCE_EVERY_MS) {
           lastAnnounced = Date.now();
           const now = await imports.attempt(attemptId);
           if (now) await announce(now);
         }
+        return true;
+      }
+      /**
+       * The batch written last, still in flight: the file is read and the next batch mapped while
+       * the database writes it (reading and checking cost a fifth of the time). Batches are still
+       * scrubbed and written one after the other, each seeing the rows written before it.
+       */
+      let writing: Promise<boolean> = Promise.resolve(true);
+      async function flush(readBytes: number): Promise<boolean> {
+        if (!(await writing)) return false;
+        const rows = batch;
+        batch = [];
+        writing = write(rows, processed, readBytes);
+        // a failed write is awaited (and thrown) by the next flush or at the end
+        writing.catch(() => undefined);
         return true;
       }
 
@@ -149,12 +163,14 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           if (batch.length >= IMPORT_BATCH_ROWS && !(await flush(bytes))) return;
         }
       } catch (error) {
+        // the batch in flight lands first: its checkpoint must not come after the failure
+        await writing.catch(() => false);
         if (error instanceof Error && error.message.startsWith(IMPORT_FILE_MESSAGES.unreadable)) return fail(attemptId, error.message);
         throw error;
       } finally {
         source.destroy();
       }
-      if (!(await flush(file.byteSize))) return;
+      if (!(await flush(file.byteSize)) || !(await writing)) return;
       if (await imports.setStatus(attemptId, 'completed')) {
         const done = await imports.attempt(attemptId);
         if (done) await announce(done);
