@@ -60,3 +60,40 @@ test.describe('transfers', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('print and mailer assignment', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('an agent prints mailing labels of a contact and downloads the PDF', async ({ page }) => {
+    const u = uniqueLetters();
+    await signIn(page, 'agent');
+    await createContact(page, { first_name: `Prin${u}`, last_name: 'Label', address1: '1 Main St', city: 'Tampa', state: 'FL', zip: '33601' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`prin${u}`);
+    await expect(page.getByText('1 contact', { exact: true })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Select all loaded contacts' }).click();
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print 1 contact' });
+    await dialog.getByRole('combobox', { name: 'Layout' }).click();
+    await page.getByRole('option', { name: /^Mailing labels/ }).click();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Make PDF' }).click();
+    await expect(page.getByText('The mailing labels for 1 contact are ready.')).toBeVisible({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^mailing-labels-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('a manager opens mailer assignment; an agent has no such screen', async ({ page }) => {
+    await signIn(page, 'manager');
+    await page.goto('/contacts/mailers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailer assignment' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/login');
+    await page.context().clearCookies();
+    await signIn(page, 'agent');
+    await page.goto('/contacts/mailers');
+    await expect(page.getByText('Access denied!')).toBeVisible();
+  });
+});

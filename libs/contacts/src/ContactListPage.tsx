@@ -6,6 +6,7 @@ import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrde
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
 import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Input, Notice, Spinner, focusRing } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
+import { useFlag } from '@crm/variant';
 import { AdvancedSearch } from './AdvancedSearch';
 import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
 import { JobNotification, type FollowedJob } from './jobs/JobNotification';
@@ -93,6 +94,7 @@ export function ContactListPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const flags = useRoleFlags();
+  const mailers = useFlag('mailer_assignment');
   const userId = user?.id ?? null;
   const zone = IANA_TIMEZONES[user?.timezone ?? 'est'];
   const [searchParams, setSearchParams] = useSearchParams();
@@ -234,6 +236,11 @@ export function ContactListPage() {
               <Link to="/contacts/transfers" className={buttonClassName({ variant: 'secondary' })}>
                 Transfers
               </Link>
+              {mailers && (
+                <Link to="/contacts/mailers" className={buttonClassName({ variant: 'secondary' })}>
+                  Mailers
+                </Link>
+              )}
               <ExportButtons selection={selection} scope={scope} />
               <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
                 Duplicates

@@ -45,3 +45,4 @@ export type { Selection } from './selection';
 export { ImportPage } from './import/ImportPage';
 export { TransferAttemptsPage } from './transfers/TransferAttemptsPage';
 export { TransferAttemptPage } from './transfers/TransferAttemptPage';
+export { MailerAssignmentPage } from './mailers/MailerAssignmentPage';
