@@ -34,7 +34,12 @@ export function ProcessNotification({ visible, status = 'processing', text, link
         status === 'failed' ? 'border-danger bg-danger/10' : status === 'completed' ? 'border-success bg-success/10' : 'border-border bg-surface',
       )}
     >
-      {status === 'processing' && <Spinner size="sm" label="Working" />}
+      {status === 'processing' && (
+        // the text says it runs: the spinner is decoration here (no second status region)
+        <span aria-hidden="true">
+          <Spinner size="sm" />
+        </span>
+      )}
       <span className="font-medium">{text}</span>
       {linkUrl && linkText && (renderLink ? renderLink(linkUrl, linkText) : <a href={linkUrl} className="text-primary underline">{linkText}</a>)}
       <Button type="button" size="sm" variant="ghost" onClick={onClose} className="ml-auto">
