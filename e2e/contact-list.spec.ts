@@ -1,30 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoEmail, expectAccessible, fillCredentials } from './support';
-
-/** Letters only (the brands' keystroke filter takes no digits in names), different on every run. */
-const uniqueLetters = () =>
-  `${Date.now()}${Math.floor(Math.random() * 100)}`
-    .slice(-8)
-    .split('')
-    .map((d) => String.fromCharCode(97 + Number(d)))
-    .join('');
+import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
 
 /** `15125550101` as the contact page shows it: 1-512-555-0101. */
 const shown = (digits: string) => `${digits.slice(0, 1)}-${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
 
-async function signIn(page: Page, key: string) {
-  await page.goto('/login');
-  await fillCredentials(page, demoEmail(key));
-  await expect(page).toHaveURL(/\/$/);
-}
 
-/** Creates a contact through the API with the page's session (the CSRF header from its cookie). */
-async function createContact(page: Page, body: Record<string, unknown>): Promise<number> {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crm_csrf')?.value ?? '';
-  const response = await page.request.post('/v1/contacts', { data: body, headers: { 'X-CSRF-Token': decodeURIComponent(csrf) } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
 
 async function openContacts(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
@@ -42,7 +22,7 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
     const tagName = `Tag${u}`;
     const filterName = `Tagged ${u}`;
 
-    await signIn(page, 'agent');
+    await signInHome(page, 'agent');
     await createContact(page, { first_name: first, last_name: 'Ashby', phones: [{ number: '5125550111' }] });
     await createContact(page, { first_name: first, last_name: 'Brook', phones: [{ number: '5125550112' }] });
     await openContacts(page);
@@ -124,7 +104,7 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
     const phoneA = '15125550121';
     const phoneB = '13035550122';
 
-    await signIn(page, 'admin');
+    await signInHome(page, 'admin');
     const olderId = await createContact(page, { first_name: first, last_name: last, city: 'Austin', phones: [{ number: phoneA }] });
     const newerId = await createContact(page, { first_name: first, last_name: last, city: 'Denver', phones: [{ number: phoneB }] });
     await openContacts(page);
@@ -176,7 +156,7 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
 test.describe('contact list: export', () => {
   test('an agent exports the contacts matching a search as CSV and reads the downloaded file', async ({ page }) => {
     const u = uniqueLetters();
-    await signIn(page, 'agent');
+    await signInHome(page, 'agent');
     await createContact(page, { first_name: 'Exa', last_name: `Export${u}`, note: '=1+2' });
     await createContact(page, { first_name: 'Exb', last_name: `Export${u}` });
     await openContacts(page);

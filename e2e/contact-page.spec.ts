@@ -1,15 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
-
-/** Letters only (the brands' keystroke filter takes no digits in names). */
-const uniqueLetters = () =>
-  Date.now()
-    .toString()
-    .slice(-6)
-    .split('')
-    .map((d) => String.fromCharCode(97 + Number(d)))
-    .join('');
+import { expectAccessible, signIn, uniqueLetters } from './support';
 
 /** A small but real PDF, made here rather than kept as a fixture. */
 const PDF = Buffer.from(

@@ -1,14 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
-
-/** Letters only (the brands' keystroke filter takes no digits in names we search for). */
-const uniqueLetters = () =>
-  Date.now()
-    .toString()
-    .slice(-6)
-    .split('')
-    .map((d) => String.fromCharCode(97 + Number(d)))
-    .join('');
+import { expectAccessible, signIn, uniqueLetters } from './support';
 
 async function search(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Search contacts' });

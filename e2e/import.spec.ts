@@ -1,12 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
-
-const unique = () =>
-  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+import { expectAccessible, signIn, uniqueLetters } from './support';
 
 test.describe('import', () => {
   test('an agent imports a messy CSV through the wizard, watches it reach 100% and downloads the error file', async ({ page }) => {
-    const u = unique();
+    const u = uniqueLetters();
     // Windows-1252 text, a semicolon separator, an extra column, a bad phone, a bad e-mail and a missing first name
     const csv = Buffer.from(
       [

@@ -17,6 +17,28 @@ export async function signIn(page: Page, key: string, password = DEMO_PASSWORD):
   await fillCredentials(page, demoEmail(key), password);
 }
 
+/** Signs in and waits for the home page (the session is ready for API calls). */
+export async function signInHome(page: Page, key: string): Promise<void> {
+  await signIn(page, key);
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Letters only (the brands' keystroke filter takes no digits in names), different on every run. */
+export const uniqueLetters = () =>
+  `${Date.now()}${Math.floor(Math.random() * 100)}`
+    .slice(-8)
+    .split('')
+    .map((d) => String.fromCharCode(97 + Number(d)))
+    .join('');
+
+/** Creates a contact through the API with the page's session (the CSRF header from its cookie). */
+export async function createContact(page: Page, body: Record<string, unknown>): Promise<number> {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crm_csrf')?.value ?? '';
+  const response = await page.request.post('/v1/contacts', { data: body, headers: { 'X-CSRF-Token': decodeURIComponent(csrf) } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
 /**
  * No WCAG 2 A/AA violations on the page as it stands. Running animations and transitions (a toast
  * fading in, a dialog opening) are let finish first: half-faded text would read as low contrast.

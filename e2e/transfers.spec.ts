@@ -1,32 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { demoEmail, expectAccessible, fillCredentials } from './support';
-
-const uniqueLetters = () =>
-  `${Date.now()}${Math.floor(Math.random() * 100)}`
-    .slice(-8)
-    .split('')
-    .map((d) => String.fromCharCode(97 + Number(d)))
-    .join('');
-
-async function signIn(page: Page, key: string) {
-  await page.goto('/login');
-  await fillCredentials(page, demoEmail(key));
-  await expect(page).toHaveURL(/\/$/);
-}
-
-async function createContact(page: Page, body: Record<string, unknown>): Promise<number> {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crm_csrf')?.value ?? '';
-  const response = await page.request.post('/v1/contacts', { data: body, headers: { 'X-CSRF-Token': decodeURIComponent(csrf) } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
+import { expect, test } from '@playwright/test';
+import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
 
 test.describe('transfers', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('a manager transfers two contacts to an agent, follows it to done, and reverts it from the transfer page', async ({ page }) => {
     const u = uniqueLetters();
-    await signIn(page, 'manager');
+    await signInHome(page, 'manager');
     const ids = [await createContact(page, { first_name: `Tran${u}`, last_name: 'Alpha' }), await createContact(page, { first_name: `Tran${u}`, last_name: 'Beta' })];
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`tran${u}`);
@@ -66,7 +46,7 @@ test.describe('print and mailer assignment', () => {
 
   test('an agent prints mailing labels of a contact and downloads the PDF', async ({ page }) => {
     const u = uniqueLetters();
-    await signIn(page, 'agent');
+    await signInHome(page, 'agent');
     await createContact(page, { first_name: `Prin${u}`, last_name: 'Label', address1: '1 Main St', city: 'Tampa', state: 'FL', zip: '33601' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`prin${u}`);
@@ -86,13 +66,13 @@ test.describe('print and mailer assignment', () => {
   });
 
   test('a manager opens mailer assignment; an agent has no such screen', async ({ page }) => {
-    await signIn(page, 'manager');
+    await signInHome(page, 'manager');
     await page.goto('/contacts/mailers');
     await expect(page.getByRole('heading', { level: 1, name: 'Mailer assignment' })).toBeVisible();
     await expectAccessible(page);
     await page.goto('/login');
     await page.context().clearCookies();
-    await signIn(page, 'agent');
+    await signInHome(page, 'agent');
     await page.goto('/contacts/mailers');
     await expect(page.getByText('Access denied!')).toBeVisible();
   });

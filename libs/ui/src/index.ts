@@ -30,3 +30,4 @@ export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
 export { Notice } from './notice/Notice';
 export type { NoticeProps } from './notice/Notice';
 export { ProcessNotification, type ProcessNotificationProps, type ProcessNotificationState } from './process-notification/ProcessNotification';
+export { Pager, type PagerProps } from './pager/Pager';

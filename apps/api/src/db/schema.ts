@@ -651,6 +651,17 @@ export const jobWorkers = pgTable('job_workers', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A company column of a table whose rows go with their company. */
+const companyRef = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+/** A user column (who did it, whose it is) of a record that goes with that user. */
+const userRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * A job a worker is running now (jobs/queue.ts): written when the run starts, removed when it ends.
  * A lease whose worker stopped beating is a crashed run: the queue fails the job so that pg-boss
@@ -668,12 +679,8 @@ export const importFiles = pgTable(
   'import_files',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    userId: userRef('user_id'),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull(),
     /** csv or xlsx. */
@@ -694,17 +701,11 @@ export const importAttempts = pgTable(
   'import_attempts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     /** Who started it. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     /** Who owns the new contacts (with a pool, the first of the pool). */
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     fileId: integer('file_id')
       .notNull()
       .references(() => importFiles.id),
@@ -750,9 +751,7 @@ export const importSettings = pgTable(
   'import_settings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     name: citext('name').notNull(),
     headers: jsonb('headers').$type<string[]>().notNull(),
     fields: jsonb('fields').$type<(string | null)[]>().notNull(),
@@ -770,15 +769,9 @@ export const transferAttempts = pgTable(
   'transfer_attempts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    toUserId: integer('to_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    userId: userRef('user_id'),
+    toUserId: userRef('to_user_id'),
     /** queued, processing, done, complete (confirmed), failed. */
     status: text('status').notNull().default('queued'),
     reverted: boolean('reverted').notNull().default(false),
@@ -811,12 +804,8 @@ export const transferLogs = pgTable(
     contactId: integer('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
-    fromOwnerId: integer('from_owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    toOwnerId: integer('to_owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    fromOwnerId: userRef('from_owner_id'),
+    toOwnerId: userRef('to_owner_id'),
     previous: jsonb('previous').$type<Record<string, string | number | null>>(),
     createdAt: createdAt(),
   },
@@ -828,12 +817,8 @@ export const printJobs = pgTable(
   'print_jobs',
   {
     id: text('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    userId: userRef('user_id'),
     layout: text('layout').notNull(),
     contactIds: integer('contact_ids').array().notNull(),
     /** queued, processing, done, failed. */

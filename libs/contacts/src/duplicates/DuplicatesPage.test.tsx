@@ -105,7 +105,7 @@ describe('DuplicatesPage', { timeout: 60_000 }, () => {
       address: true,
     });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('region', { name: 'Duplicates of Zoe Zane' })).toBeVisible();
     expect(scopes(client).at(-1)).toMatchObject({ page: 2, limit: 50 });
     expect(screen.getByText('Page 2 of 2')).toBeVisible();

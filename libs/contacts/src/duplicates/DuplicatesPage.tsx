@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type Contact } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
-import { Button, Checkbox, EmptyState, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
+import { Button, Checkbox, EmptyState, Pager, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
 import { formatDate, formatPhone } from '@crm/util';
 import { useFlag } from '@crm/variant';
 import { contactName } from '../labels';
@@ -141,19 +141,7 @@ export function DuplicatesPage() {
         </div>
       )}
 
-      {searching && totalPages > 1 && (
-        <nav aria-label="Pages of duplicates" className="flex items-center justify-center gap-3">
-          <Button type="button" variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous page
-          </Button>
-          <span className="text-sm" aria-current="page">
-            Page {page} of {totalPages}
-          </span>
-          <Button type="button" variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
-            Next page
-          </Button>
-        </nav>
-      )}
+      {searching && <Pager label="Pages of duplicates" page={page} totalPages={totalPages} onPage={setPage} />}
 
       {merging && (
         <MergeDialog

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type ImportAttempt } from '@crm/contract';
 import { apiErrorMessage, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, ProgressBar, Spinner, Table, toast, type TableColumn } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Spinner, Table, toast, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { importAttemptsQueryOptions, importKeys } from './import-queries';
 
@@ -150,19 +150,7 @@ export function ImportAttempts() {
       ) : (
         <Table columns={columns} rows={attempts.data.data} getRowKey={(a) => a.id} caption="Import attempts" captionHidden />
       )}
-      {meta && meta.total_pages > 1 && (
-        <nav aria-label="Import pages" className="flex items-center gap-2">
-          <Button type="button" size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-muted">
-            Page {meta.current_page} of {meta.total_pages}
-          </span>
-          <Button type="button" size="sm" variant="secondary" disabled={page >= meta.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {meta && <Pager label="Pages of imports" page={meta.current_page} totalPages={meta.total_pages} onPage={setPage} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type TransferAttempt, type TransferLog } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Input, ProgressBar, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Input, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactKeys } from '../contacts-queries';
 import { useDebouncedValue } from '../useDebouncedValue';
@@ -129,19 +129,7 @@ function TransferLogs({ id, poll }: { id: number; poll: boolean }) {
       ) : (
         <Table columns={columns} rows={logs.data.data} getRowKey={(log) => log.contact_id} caption="Moved contacts" captionHidden />
       )}
-      {meta && meta.total_pages > 1 && (
-        <nav aria-label="Pages of moved contacts" className="flex items-center justify-center gap-3">
-          <Button type="button" size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm">
-            Page {meta.current_page} of {meta.total_pages}
-          </span>
-          <Button type="button" size="sm" variant="secondary" disabled={page >= meta.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {meta && <Pager label="Pages of moved contacts" page={meta.current_page} totalPages={meta.total_pages} onPage={setPage} />}
     </section>
   );
 }

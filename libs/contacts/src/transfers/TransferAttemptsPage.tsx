@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type TransferAttempt } from '@crm/contract';
 import { apiErrorMessage, useSession } from '@crm/session';
-import { Button, EmptyState, Input, ProgressBar, Select, Spinner, Table, buttonClassName, type SelectOption, type TableColumn } from '@crm/ui';
+import { EmptyState, Input, Pager, ProgressBar, Select, Spinner, Table, buttonClassName, type SelectOption, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { useDebouncedValue } from '../useDebouncedValue';
 import {
@@ -133,19 +133,7 @@ export function TransferAttemptsPage() {
         <Table columns={columns} rows={attempts.data.data} getRowKey={(a) => a.id} caption="Transfer attempts" captionHidden />
       )}
 
-      {meta && meta.total_pages > 1 && (
-        <nav aria-label="Pages of transfers" className="flex items-center justify-center gap-3">
-          <Button type="button" size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm">
-            Page {meta.current_page} of {meta.total_pages}
-          </span>
-          <Button type="button" size="sm" variant="secondary" disabled={page >= meta.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {meta && <Pager label="Pages of transfers" page={meta.current_page} totalPages={meta.total_pages} onPage={setPage} />}
     </div>
   );
 }
