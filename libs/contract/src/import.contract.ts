@@ -15,8 +15,6 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_VALIDATE_ROWS = 1_000;
 /** Rows shown in the wizard's preview. */
 export const IMPORT_PREVIEW_ROWS = 10;
-/** Most rows one import takes. */
-export const IMPORT_MAX_ROWS = 1_000_000;
 
 /**
  * The contact fields a column can fill, with the header words that propose them (compared without
