@@ -21,3 +21,4 @@ export {
   type TestProvidersProps,
 } from './render';
 export * from './contact';
+export * from './transfer';

@@ -2,29 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrintJob, TransferAttempt } from '@crm/contract';
-import { callsOf } from '@crm/testing';
+import { callsOf, transferAttemptFixture } from '@crm/testing';
 import { renderPiece } from '../contact-page/test/fixtures';
 import { polyfillPointer } from '../test/render';
 import { JobNotification } from './JobNotification';
 import { TransferDialog } from './TransferDialog';
 
-const attempt = (over: Partial<TransferAttempt> = {}): TransferAttempt => ({
-  id: 4,
-  status: 'processing',
-  reverted: false,
-  reverting: false,
-  user: { id: 7, name: 'Ann Agent' },
-  to_user: { id: 9, name: 'Bo Boss' },
-  changes: {},
-  total_count: 120,
-  processed_count: 60,
-  moved_count: 60,
-  progress: 50,
-  failure: null,
-  created_at: '2026-11-22T10:00:00Z',
-  updated_at: '2026-11-22T10:00:00Z',
-  ...over,
-});
+const attempt = (over: Partial<TransferAttempt> = {}) => transferAttemptFixture({ id: 4, status: 'processing', to_user: { id: 9, name: 'Bo Boss' }, processed_count: 60, moved_count: 60, progress: 50, ...over });
 
 async function choose(label: string, option: string) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));

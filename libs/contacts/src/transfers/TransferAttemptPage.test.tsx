@@ -3,31 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@crm/api-client';
 import type { TransferAttempt, TransferLog } from '@crm/contract';
-import { callsOf, type FakeClient, type Handlers } from '@crm/testing';
+import { callsOf, type FakeClient, type Handlers, transferAttemptFixture } from '@crm/testing';
 import { polyfillPointer, renderContacts } from '../test/render';
 import { polyfillResizeObserver } from '../test/resize-observer';
 import { TransferAttemptPage } from './TransferAttemptPage';
 
-/** A transfer attempt for tests: done, 120 of 120 contacts moved from Ann Agent to Jane Doe. */
-function attemptFixture(overrides: Partial<TransferAttempt> = {}): TransferAttempt {
-  return {
-    id: 5,
-    status: 'done',
-    reverted: false,
-    reverting: false,
-    user: { id: 7, name: 'Ann Agent' },
-    to_user: { id: 9, name: 'Jane Doe' },
-    changes: {},
-    total_count: 120,
-    processed_count: 120,
-    moved_count: 120,
-    progress: 100,
-    failure: null,
-    created_at: '2025-01-01T03:30:00Z',
-    updated_at: '2025-01-01T03:31:00Z',
-    ...overrides,
-  };
-}
+const attemptFixture = transferAttemptFixture;
 
 function log(contactId: number, name: string): TransferLog {
   return {

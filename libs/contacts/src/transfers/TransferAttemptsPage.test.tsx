@@ -1,32 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TransferAttempt } from '@crm/contract';
-import { callsOf, type CallOptions, type FakeClient, type Handlers } from '@crm/testing';
+import { callsOf, type CallOptions, type FakeClient, type Handlers, transferAttemptFixture } from '@crm/testing';
 import { polyfillPointer, renderContacts } from '../test/render';
 import { polyfillResizeObserver } from '../test/resize-observer';
 import { TransferAttemptsPage } from './TransferAttemptsPage';
 
-/** A transfer attempt for tests: done, 120 of 120 contacts moved from Ann Agent to Jane Doe. */
-function attemptFixture(overrides: Partial<TransferAttempt> = {}): TransferAttempt {
-  return {
-    id: 5,
-    status: 'done',
-    reverted: false,
-    reverting: false,
-    user: { id: 7, name: 'Ann Agent' },
-    to_user: { id: 9, name: 'Jane Doe' },
-    changes: {},
-    total_count: 120,
-    processed_count: 120,
-    moved_count: 120,
-    progress: 100,
-    failure: null,
-    created_at: '2025-01-01T03:30:00Z',
-    updated_at: '2025-01-01T03:31:00Z',
-    ...overrides,
-  };
-}
+const attemptFixture = transferAttemptFixture;
 
 const meta = (page: number) => ({ current_page: page, limit: 15, total_count: 16, total_pages: 2 });
 const queries = (client: FakeClient) => callsOf(client, 'listTransferAttempts').map((call) => call?.query as Record<string, unknown>);
