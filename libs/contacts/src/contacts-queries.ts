@@ -15,7 +15,7 @@ export const contactKeys = {
   list: (scope: ContactsScope) => [...contactKeys.lists(), scope] as const,
   details: () => [...contactKeys.all, 'detail'] as const,
   detail: (id: number) => [...contactKeys.details(), id] as const,
-  lookups: (name: 'statuses' | 'sources') => ['lookups', name] as const,
+  lookups: (name: 'statuses' | 'sources' | 'agentflow_statuses') => ['lookups', name] as const,
   /** A contact's records (notes, files, policies…); invalidating it refreshes every tab of the contact. */
   /** The exact count of a search, asked for when the list's count stopped at CONTACTS_COUNT_CAP. */
   exactCount: (scope: ContactsScope) => [...contactKeys.all, 'exact-count', scope] as const,

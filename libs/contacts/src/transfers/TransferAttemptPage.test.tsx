@@ -33,6 +33,9 @@ function renderAttempt(attempt: () => TransferAttempt, handlers: Handlers = {}) 
     },
     handlers: {
       transferAttemptStatus: () => ({ data: attempt() }),
+      listStatuses: () => ({ data: [{ id: 3, title: 'Contacted' }] }),
+      listSources: () => ({ data: [{ id: 4, title: 'Referral' }] }),
+      listAgentflowStatuses: () => ({ data: [] }),
       listTransferLogs: (options) => {
         const { page, q } = options?.query as { page: number; q?: string };
         if (q) return { data: [log(31, 'Sam Young')].filter((l) => l.contact_name.toLowerCase().includes(q)), meta: { current_page: 1, limit: 50, total_count: 1, total_pages: 1 } };
@@ -52,13 +55,15 @@ describe('TransferAttemptPage', { timeout: 60_000 }, () => {
   });
 
   it('shows the summary and the moved contacts, 50 a page, searchable, with links to the contacts', async () => {
-    const { client } = renderAttempt(() => attemptFixture({ changes: { category: 'client', status_id: null } }));
+    const { client } = renderAttempt(() => attemptFixture({ changes: { category: 'client', status_id: null, source_id: 4 } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Transfer to Jane Doe' })).toBeVisible();
     expect(screen.getByText('Ann Agent', { selector: 'dd' })).toBeVisible();
     expect(screen.getByText('12/31/2024 10:30 PM')).toBeVisible();
     expect(screen.getByText('120 of 120 moved')).toBeVisible();
-    expect(screen.getByText('Category: client')).toBeVisible();
+    expect(screen.getByText('Category: Client')).toBeVisible();
     expect(screen.getByText('Status: cleared')).toBeVisible();
+    // a status or source by its title
+    expect(await screen.findByText('Source: Referral')).toBeVisible();
     expect(callsOf(client, 'transferAttemptStatus')[0]).toMatchObject({ params: { id: 5 } });
 
     const table = await screen.findByRole('table', { name: 'Moved contacts' });

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
-import { IANA_TIMEZONES, type TransferAttempt, type TransferLog } from '@crm/contract';
+import { IANA_TIMEZONES, type ContactCategory, type TransferAttempt, type TransferLog } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
 import { Button, ConfirmDialog, EmptyState, Input, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
-import { contactKeys } from '../contacts-queries';
+import { contactKeys, sourcesQueryOptions, statusesQueryOptions } from '../contacts-queries';
+import { CATEGORY_LABELS } from '../labels';
 import { useDebouncedValue } from '../useDebouncedValue';
 import {
   canDecideTransfer,
@@ -36,8 +37,28 @@ function changeLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A changed field's value as the user knows it: the status or source by its title, the category by its label. */
+function useChangeValue(): (field: string, value: string | number | null) => string {
+  const client = useApiClient();
+  const statuses = useQuery(statusesQueryOptions(client));
+  const sources = useQuery(sourcesQueryOptions(client));
+  const agentflow = useQuery({
+    queryKey: contactKeys.lookups('agentflow_statuses'),
+    queryFn: ({ signal }) => client.call('listAgentflowStatuses', { signal }),
+    select: (answer) => answer.data,
+    staleTime: 5 * 60_000,
+  });
+  const titled: Record<string, { id: number; title: string }[] | undefined> = { status_id: statuses.data, source_id: sources.data, agentflow_status_id: agentflow.data };
+  return (field, value) => {
+    if (value === null) return 'cleared';
+    if (field === 'category') return CATEGORY_LABELS[value as ContactCategory] ?? String(value);
+    return titled[field]?.find((entry) => entry.id === value)?.title ?? String(value);
+  };
+}
+
 function Summary({ attempt, zone }: { attempt: TransferAttempt; zone: string }) {
   const changes = Object.entries(attempt.changes);
+  const shown = useChangeValue();
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded border border-border bg-surface p-4 text-sm">
       <dt className="font-semibold text-muted">Made by</dt>
@@ -60,7 +81,7 @@ function Summary({ attempt, zone }: { attempt: TransferAttempt; zone: string }) 
             <ul className="flex flex-col gap-0.5">
               {changes.map(([field, value]) => (
                 <li key={field}>
-                  {changeLabel(field)}: {value === null ? 'cleared' : String(value)}
+                  {changeLabel(field)}: {shown(field, value)}
                 </li>
               ))}
             </ul>
