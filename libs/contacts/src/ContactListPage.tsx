@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type ContactsScope, type QuickFilter } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
-import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Input, Notice, Spinner, focusRing } from '@crm/ui';
+import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Notice, Spinner, focusRing } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
+import { SearchForm } from './SearchForm';
 import { useFlag } from '@crm/variant';
 import { AdvancedSearch } from './AdvancedSearch';
 import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
@@ -182,11 +183,6 @@ export function ContactListPage() {
     onError: (error) => setActionError(apiErrorMessage(error)),
   });
 
-  const handleSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    change({ q: qDraft });
-  };
-
   const handleSort = (field: ContactOrderField) =>
     change(
       state.order_field === field
@@ -257,15 +253,7 @@ export function ContactListPage() {
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={handleSearchSubmit} className="flex min-w-64 flex-1 gap-2">
-          <Input
-            type="search"
-            aria-label="Search contacts"
-            placeholder="Search by name, e-mail or phone"
-            value={qDraft}
-            onChange={(event) => setQDraft(event.target.value)}
-          />
-        </form>
+        <SearchForm label="Search contacts" placeholder="Search by name, e-mail or phone" value={qDraft} onChange={setQDraft} onSubmit={() => change({ q: qDraft })} className="flex-1 gap-2" />
         <Button
           type="button"
           variant="secondary"

@@ -188,6 +188,15 @@ export function contactPickQueryOptions(client: ApiClient, q: string) {
   });
 }
 
+/** Users the caller may give contacts to (themselves and those they reach), found by name or e-mail; the first 200. */
+export function ownersQueryOptions(client: ApiClient, q: string) {
+  return queryOptions({
+    queryKey: ['owners', q] as const,
+    queryFn: ({ signal }) => client.call('listOwners', { query: { q: q || undefined, limit: 200 }, signal }),
+    select: (answer) => answer.data,
+  });
+}
+
 /** The company's tags whose name contains q (PATCH /v1/tags). */
 export function tagSearchQueryOptions(client: ApiClient, q: string) {
   return queryOptions({

@@ -123,7 +123,6 @@ export const scrubAgainst = z.object({
   do_not_contact: z.boolean().default(false),
   updated_lead_tags: idArray('tags', 20).default([]),
 });
-export type ScrubAgainst = z.infer<typeof scrubAgainst>;
 
 /** The import form (part 2 §3), as multipart fields next to the file. */
 const importOptionsShape = {
@@ -151,7 +150,6 @@ const importOptionsShape = {
 };
 
 export const importOptions = z.object(importOptionsShape);
-export type ImportOptionsInput = z.input<typeof importOptions>;
 export type ImportOptions = z.infer<typeof importOptions>;
 
 /** /contacts/import: the category is chosen in the form (leads_uploader and clients_uploader fix it). */

@@ -51,9 +51,6 @@ export const updateGroupBody = z
     if (Object.keys(groupFields).every((key) => body[key as keyof typeof groupFields] === undefined))
       ctx.addIssue({ code: 'custom', path: ['base'], message: 'Choose what to change' });
   });
-export type TransferGroupBody = z.input<typeof transferGroupBody>;
-export type UpdateTransferGroupBody = z.input<typeof updateTransferGroupBody>;
-export type UpdateGroupBody = z.input<typeof updateGroupBody>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
 

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import type { TransferHistoryEntry } from '@crm/contract';
-import { apiErrorMessage } from '@crm/session';
-import { EmptyState, Spinner, Table, type TableColumn } from '@crm/ui';
+import { EmptyState, Table, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactKeys } from '../contacts-queries';
+import { ListState } from '../ListState';
 
 /** A contact's transfer history (GET /v1/contacts/{id}/transfer_history): when, from whom, to whom, by whom, and whether it was reverted. */
 export function TransfersTab({ contactId, zone }: { contactId: number; zone: string }) {
@@ -30,13 +30,9 @@ export function TransfersTab({ contactId, zone }: { contactId: number; zone: str
       ),
     },
   ];
-  if (history.isPending) return <Spinner label="Loading the transfer history" />;
-  if (history.isError)
-    return (
-      <p role="alert" className="text-danger">
-        {apiErrorMessage(history.error)}
-      </p>
-    );
-  if (!history.data.length) return <EmptyState title="Never transferred" description="Moves of this contact to another user show here." />;
-  return <Table columns={columns} rows={history.data} getRowKey={(h) => `${h.attempt_id}`} caption="Transfer history" captionHidden />;
+  return (
+    <ListState query={history} loading="Loading the transfer history" isEmpty={(data) => data.length === 0} empty={<EmptyState title="Never transferred" description="Moves of this contact to another user show here." />}>
+      {(data) => <Table columns={columns} rows={data} getRowKey={(h) => `${h.attempt_id}`} caption="Transfer history" captionHidden />}
+    </ListState>
+  );
 }

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type ImportAttempt } from '@crm/contract';
 import { apiErrorMessage, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Spinner, Table, toast, type TableColumn } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Table, toast, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
+import { ListState } from '../ListState';
 import { importAttemptsQueryOptions, importKeys } from './import-queries';
 
 const STATUS_LABELS: Record<ImportAttempt['status'], string> = {
@@ -139,17 +140,9 @@ export function ImportAttempts() {
           ))}
         </div>
       </div>
-      {attempts.isPending ? (
-        <Spinner label="Loading imports" />
-      ) : attempts.isError ? (
-        <p role="alert" className="text-danger">
-          {apiErrorMessage(attempts.error)}
-        </p>
-      ) : attempts.data.data.length === 0 ? (
-        <EmptyState title="No imports yet" description="Imports you start show here with their progress." />
-      ) : (
-        <Table columns={columns} rows={attempts.data.data} getRowKey={(a) => a.id} caption="Import attempts" captionHidden />
-      )}
+      <ListState query={attempts} loading="Loading imports" isEmpty={(data) => data.data.length === 0} empty={<EmptyState title="No imports yet" description="Imports you start show here with their progress." />}>
+        {(data) => <Table columns={columns} rows={data.data} getRowKey={(a) => a.id} caption="Import attempts" captionHidden />}
+      </ListState>
       {meta && <Pager label="Pages of imports" page={meta.current_page} totalPages={meta.total_pages} onPage={setPage} />}
       <ConfirmDialog
         open={deleting !== null}

@@ -4,7 +4,7 @@ import { useApiClient } from '@crm/api-client';
 import type { ContactCategory, ContactsScope, TransferAttempt } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
 import { Dialog, DialogActions, Field, Input, Select } from '@crm/ui';
-import { statusesQueryOptions } from '../contacts-queries';
+import { ownersQueryOptions, statusesQueryOptions } from '../contacts-queries';
 import { CATEGORY_OPTIONS } from '../labels';
 import { selectionBody, type Selection } from '../selection';
 import { useDebouncedValue } from '../useDebouncedValue';
@@ -34,12 +34,7 @@ export function TransferDialog({ open, onOpenChange, selection, scope, selectedL
   const [statusId, setStatusId] = useState<string>(KEEP);
   const [category, setCategory] = useState<string>(KEEP);
   const [error, setError] = useState<string | null>(null);
-  const owners = useQuery({
-    queryKey: ['owners', q],
-    queryFn: ({ signal }) => client.call('listOwners', { query: { q: q || undefined, limit: 100 }, signal }),
-    select: (answer) => answer.data,
-    enabled: open,
-  });
+  const owners = useQuery({ ...ownersQueryOptions(client, q), enabled: open });
   const statuses = useQuery({ ...statusesQueryOptions(client), enabled: open });
   const move = useMutation({
     mutationFn: () => {

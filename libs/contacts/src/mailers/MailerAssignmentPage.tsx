@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import { ApiError, useApiClient } from '@crm/api-client';
 import type { MailerKit, TransferAttempt } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
-import { Button, EmptyState, Field, Input, Select, Spinner, Table, type TableColumn } from '@crm/ui';
+import { ownersQueryOptions } from '../contacts-queries';
+import { ListState } from '../ListState';
+import { Button, EmptyState, Field, Input, Select, Table, type TableColumn } from '@crm/ui';
 
 type Row = { key: number; userId: string; count: string };
 
@@ -29,7 +31,7 @@ export function MailerAssignmentPage() {
     select: (a) => a.data,
     enabled: kitId !== null,
   });
-  const owners = useQuery({ queryKey: ['owners', ''], queryFn: ({ signal }) => client.call('listOwners', { query: { limit: 200 }, signal }), select: (a) => a.data });
+  const owners = useQuery(ownersQueryOptions(client, ''));
   const assign = useMutation({
     mutationFn: () =>
       client.call('mailerAssignmentCreate', {
@@ -68,17 +70,14 @@ export function MailerAssignmentPage() {
           Transfers
         </Link>
       </div>
-      {kits.isPending ? (
-        <Spinner label="Loading mailer kits" />
-      ) : kits.isError ? (
-        <p role="alert" className="text-danger">
-          {apiErrorMessage(kits.error)}
-        </p>
-      ) : kits.data.length === 0 ? (
-        <EmptyState title="No mailer kits" description="Lead lists imported as leads show here, with how many of their contacts are still to be assigned." />
-      ) : (
-        <Table columns={columns} rows={kits.data} getRowKey={(k) => k.id} caption="Mailer kits" captionHidden />
-      )}
+      <ListState
+        query={kits}
+        loading="Loading mailer kits"
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState title="No mailer kits" description="Lead lists imported as leads show here, with how many of their contacts are still to be assigned." />}
+      >
+        {(data) => <Table columns={columns} rows={data} getRowKey={(k) => k.id} caption="Mailer kits" captionHidden />}
+      </ListState>
       {kit && (
         <section aria-labelledby="mailer-assign-title" className="flex flex-col gap-3 rounded border border-border bg-surface p-4">
           <h2 id="mailer-assign-title" className="text-lg font-semibold">

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type ContactCategory, type TransferAttempt, type TransferLog } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Input, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactKeys, sourcesQueryOptions, statusesQueryOptions } from '../contacts-queries';
 import { CATEGORY_LABELS } from '../labels';
+import { ListState } from '../ListState';
+import { SearchForm } from '../SearchForm';
 import { useDebouncedValue } from '../useDebouncedValue';
 import {
   canDecideTransfer,
@@ -118,38 +120,19 @@ function TransferLogs({ id, poll }: { id: number; poll: boolean }) {
     { id: 'to', header: 'To', cell: (log) => log.to_user.name },
   ];
 
-  const handleSearchSubmit = (event: FormEvent) => event.preventDefault();
   return (
     <section aria-labelledby="transfer-logs-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="transfer-logs-title" className="text-lg font-semibold">
           Moved contacts
         </h2>
-        <form role="search" onSubmit={handleSearchSubmit} className="flex min-w-64">
-          <Input
-            type="search"
-            aria-label="Search moved contacts"
-            placeholder="Search by contact name"
-            value={qDraft}
-            onChange={(event) => setQDraft(event.target.value)}
-          />
-        </form>
+        <SearchForm label="Search moved contacts" placeholder="Search by contact name" value={qDraft} onChange={setQDraft} />
       </div>
-      {logs.isPending ? (
-        <Spinner label="Loading the moved contacts" />
-      ) : logs.isError ? (
-        <p role="alert" className="text-danger">
-          {apiErrorMessage(logs.error)}
-        </p>
-      ) : logs.data.data.length === 0 ? (
-        q ? (
-          <EmptyState title="No moved contacts match" description="No contact with that name was moved by this transfer." />
-        ) : (
-          <EmptyState title="No contacts moved yet" description="Contacts show here as the transfer moves them." />
-        )
-      ) : (
-        <Table columns={columns} rows={logs.data.data} getRowKey={(log) => log.contact_id} caption="Moved contacts" captionHidden />
-      )}
+      <ListState query={logs} loading="Loading the moved contacts" isEmpty={(data) => data.data.length === 0} 
+        empty={q ? <EmptyState title="No moved contacts match" description="No contact with that name was moved by this transfer." /> : <EmptyState title="No contacts moved yet" description="Contacts show here as the transfer moves them." />}
+      >
+        {(data) => <Table columns={columns} rows={data.data} getRowKey={(log) => log.contact_id} caption="Moved contacts" captionHidden />}
+      </ListState>
       {meta && <Pager label="Pages of moved contacts" page={meta.current_page} totalPages={meta.total_pages} onPage={setPage} />}
     </section>
   );

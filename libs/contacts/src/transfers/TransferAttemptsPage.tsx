@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type TransferAttempt } from '@crm/contract';
-import { apiErrorMessage, useSession } from '@crm/session';
-import { EmptyState, Input, Pager, ProgressBar, Select, Spinner, Table, buttonClassName, type SelectOption, type TableColumn } from '@crm/ui';
+import { useSession } from '@crm/session';
+import { EmptyState, Pager, ProgressBar, Select, Table, buttonClassName, type SelectOption, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
+import { ListState } from '../ListState';
+import { SearchForm } from '../SearchForm';
 import { useDebouncedValue } from '../useDebouncedValue';
 import {
   isTransferMoving,
@@ -91,7 +93,6 @@ export function TransferAttemptsPage() {
     },
   ];
 
-  const handleSearchSubmit = (event: FormEvent) => event.preventDefault();
   const meta = attempts.data?.meta;
   return (
     <div className="flex flex-col gap-4">
@@ -103,35 +104,15 @@ export function TransferAttemptsPage() {
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={handleSearchSubmit} className="flex min-w-64 flex-1">
-          <Input
-            type="search"
-            aria-label="Search transfers by user"
-            placeholder="Search by the name of a user"
-            value={qDraft}
-            onChange={(event) => setQDraft(event.target.value)}
-          />
-        </form>
+        <SearchForm label="Search transfers by user" placeholder="Search by the name of a user" value={qDraft} onChange={setQDraft} className="flex-1" />
         <Select aria-label="Order transfers" options={ORDER_OPTIONS} value={orderName} onValueChange={(value) => isOrderName(value) && setOrderName(value)} className="w-48" />
       </div>
 
-      {attempts.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading transfers" />
-        </div>
-      ) : attempts.isError ? (
-        <p role="alert" className="text-danger">
-          {apiErrorMessage(attempts.error)}
-        </p>
-      ) : attempts.data.data.length === 0 ? (
-        q ? (
-          <EmptyState title="No transfers match" description="No transfer was made by or to a user with that name." />
-        ) : (
-          <EmptyState title="No transfers yet" description="Contacts you move to another user show here with their progress." />
-        )
-      ) : (
-        <Table columns={columns} rows={attempts.data.data} getRowKey={(a) => a.id} caption="Transfer attempts" captionHidden />
-      )}
+      <ListState query={attempts} loading="Loading transfers" isEmpty={(data) => data.data.length === 0} 
+        empty={q ? <EmptyState title="No transfers match" description="No transfer was made by or to a user with that name." /> : <EmptyState title="No transfers yet" description="Contacts you move to another user show here with their progress." />}
+      >
+        {(data) => <Table columns={columns} rows={data.data} getRowKey={(a) => a.id} caption="Transfer attempts" captionHidden />}
+      </ListState>
 
       {meta && <Pager label="Pages of transfers" page={meta.current_page} totalPages={meta.total_pages} onPage={setPage} />}
     </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../button/Button';
 import { cn } from '../lib/cn';
-import { Spinner } from '../spinner/Spinner';
+import { SpinnerIcon } from '../spinner/Spinner';
 
 /** The process notification of spec part 2 §3: visible, a status (default processing), a text and a link. */
 export type ProcessNotificationState = {
@@ -34,12 +34,8 @@ export function ProcessNotification({ visible, status = 'processing', text, link
         status === 'failed' ? 'border-danger bg-danger/10' : status === 'completed' ? 'border-success bg-success/10' : 'border-border bg-surface',
       )}
     >
-      {status === 'processing' && (
-        // the text says it runs: the spinner is decoration here (no second status region)
-        <span aria-hidden="true">
-          <Spinner size="sm" />
-        </span>
-      )}
+      {/* the text says it runs: the spinner is decoration here (no second status region) */}
+      {status === 'processing' && <SpinnerIcon size="sm" />}
       <span className="font-medium">{text}</span>
       {linkUrl && linkText && (renderLink ? renderLink(linkUrl, linkText) : <a href={linkUrl} className="text-primary underline">{linkText}</a>)}
       <Button type="button" size="sm" variant="ghost" onClick={onClose} className="ml-auto">

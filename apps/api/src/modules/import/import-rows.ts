@@ -142,5 +142,3 @@ export function createRowMapper(headers: readonly string[], fields: readonly (Im
   };
 }
 
-export type RowMapper = ReturnType<typeof createRowMapper>;
-

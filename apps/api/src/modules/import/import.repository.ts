@@ -26,6 +26,8 @@ export type ImportAttemptRecord = ImportAttemptRow & {
   user: { id: number; firstName: string; lastName: string };
   owner: { id: number; firstName: string; lastName: string };
   apiVendor: { id: number; vendorName: string } | null;
+  /** The size of the attempt's file (its progress is the part of it read). */
+  fileBytes: number;
 };
 export type ImportProblemRow = typeof importProblems.$inferSelect;
 
@@ -63,6 +65,7 @@ export function createImportRepository(db: Database) {
     user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
     owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
     vendorName: apiVendors.vendorName,
+    fileBytes: importFiles.byteSize,
   };
   const attemptQuery = () =>
     db
@@ -70,12 +73,14 @@ export function createImportRepository(db: Database) {
       .from(importAttempts)
       .innerJoin(users, eq(users.id, importAttempts.userId))
       .innerJoin(owner, eq(owner.id, importAttempts.ownerId))
+      .innerJoin(importFiles, eq(importFiles.id, importAttempts.fileId))
       .leftJoin(apiVendors, eq(apiVendors.id, importAttempts.apiVendorId));
-  type Selected = { attempt: ImportAttemptRow; user: ImportAttemptRecord['user']; owner: ImportAttemptRecord['owner']; vendorName: string | null };
+  type Selected = { attempt: ImportAttemptRow; user: ImportAttemptRecord['user']; owner: ImportAttemptRecord['owner']; vendorName: string | null; fileBytes: number };
   const record = (r: Selected): ImportAttemptRecord => ({
     ...r.attempt,
     user: r.user,
     owner: r.owner,
+    fileBytes: r.fileBytes,
     apiVendor: r.attempt.apiVendorId !== null && r.vendorName !== null ? { id: r.attempt.apiVendorId, vendorName: r.vendorName } : null,
   });
 

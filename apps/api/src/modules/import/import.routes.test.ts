@@ -242,6 +242,20 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     expect(first.tags.map((x: { name: string }) => x.name)).toEqual(['Pool March']);
   });
 
+  it('imports a file stored before (import_attachments, then attachments_leads_uploader)', async () => {
+    const stored = await as.agent.post('/v1/contacts/import_attachments', form('later.csv', 'first,last\nLater,Stored\n'));
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json().data).toMatchObject({ file_name: 'later.csv', format: 'csv', encoding: 'utf-8' });
+    const res = await as.agent.post('/v1/contacts/attachments_leads_uploader', fieldsForm({ attachment_id: String(stored.json().data.id), fields: ['first_name', 'last_name'] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await waitDone('agent', res.json().data.id);
+    expect(done).toMatchObject({ status: 'completed', file_name: 'later.csv', imported_count: 1, category: 'lead' });
+    expect((await importedOf(done.id)).map((r) => [r.firstName, r.lastName])).toEqual([['Later', 'Stored']]);
+    // another user cannot import it
+    const theirs = await as.telemarketer.post('/v1/contacts/attachments_leads_uploader', fieldsForm({ attachment_id: String(stored.json().data.id), fields: ['first_name', 'last_name'] }));
+    expect(theirs.json().errors).toEqual({ attachment_id: 'The file is no longer there; upload it again' });
+  });
+
   it('refuses a form with fields out of reach or out of shape, field by field', async () => {
     const csv = 'first,last\nA,B\n';
     const other = await as.agent.post('/v1/contacts/leads_uploader', form('a.csv', csv, { fields: ['first_name', 'last_name'], owner: String(as.manager.userId) }));

@@ -46,9 +46,9 @@ export function toImportFile(f: ImportFileRow): ImportFile {
   return { id: f.id, file_name: f.fileName, format: f.format as ImportFile['format'], encoding: f.encoding, byte_size: f.byteSize, created_at: f.createdAt.toISOString() };
 }
 
-export function toImportAttempt(a: ImportAttemptRecord, fileBytes?: number): ImportAttempt {
+export function toImportAttempt(a: ImportAttemptRecord): ImportAttempt {
   const done = a.status === 'completed';
-  const size = fileBytes ?? (a.options['byteSize'] as number | undefined) ?? 0;
+  const size = a.fileBytes;
   return {
     id: a.id,
     file_name: a.fileName,
@@ -222,13 +222,12 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
         throw unprocessable({ fields: `The file has ${headers.length} columns; map each of them (${body.fields.length} given)` });
       const apiVendorId =
         body.api_vendor_id ?? (body.api_vendor_obj ? await imports.vendorByName(companyId, body.api_vendor_obj.vendor_name) : null);
-      const options: StoredImportOptions & { byteSize: number } = {
+      const options: StoredImportOptions = {
         fields: body.fields,
         tags: body.tags,
         pool: body.pool,
         scrub_against: body.scrub_against,
         reach,
-        byteSize: file.byteSize,
       };
       const id = await imports.createAttempt({
         companyId,
@@ -256,7 +255,7 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
       const reach = contactReach(caller, query.tab === 'mine' ? 'mine' : 'all_agents');
       const { rows, total } = await imports.listAttempts(reach, { page: query.page, limit: query.limit, filterBy: query.filter_by, filterValue: query.filter_value });
       return {
-        data: rows.map((a) => toImportAttempt(a)),
+        data: rows.map(toImportAttempt),
         meta: { current_page: query.page, limit: query.limit, total_count: total, total_pages: Math.ceil(total / query.limit) },
       };
     },

@@ -26,7 +26,6 @@ export const TRANSFER_MESSAGES = {
   tooMany: TRANSFER_TOO_MANY,
   none: 'No contacts to move',
   user: 'Choose a user you manage',
-  sameUser: 'Choose another user: these contacts are theirs already',
   notDone: 'Only a finished transfer can be confirmed',
   notRevertable: 'Only a finished transfer that is not confirmed can be reverted',
   kitShort: (n: number) => `Only ${n.toLocaleString('en-US')} contacts of this kit are unassigned`,
