@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { createContext } from './context';
 import { openDatabase } from './db/database';
-import { takeOverShutdownSignals } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoData, seedSignInUrl } from './db/seed';
 import { loadEnv } from './env';
@@ -37,7 +36,6 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
-  takeOverShutdownSignals();
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: env.HOST, port: env.PORT });

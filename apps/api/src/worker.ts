@@ -1,6 +1,5 @@
 import { createContext } from './context';
 import { openDatabase } from './db/database';
-import { takeOverShutdownSignals } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { loadEnv } from './env';
 
@@ -16,18 +15,21 @@ async function main(): Promise<void> {
   const database = await openDatabase(env, log, { attach: true });
   await runMigrations(database.db);
   const ctx = createContext(env, database.db);
+  let starting: Promise<void> = Promise.resolve();
   const shutdown = async (signal: string) => {
     log(`${signal}: stopping`);
+    // a stop while the worker still starts waits for it: stopping pg-boss under it failed the start (exit 1)
+    await starting.catch(() => undefined);
     await ctx.jobs.stop();
     await ctx.broadcaster.close();
     await database.close();
     process.exit(0);
   };
   // before the worker shows itself: a stop right after it started still finds the handlers
-  takeOverShutdownSignals();
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await ctx.jobs.startWorkers();
+  starting = ctx.jobs.startWorkers();
+  await starting;
 }
 
 main().catch((error: unknown) => {

