@@ -144,6 +144,8 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     const started = res.json().data as ImportAttempt;
     expect(started).toMatchObject({ file_name: 'march leads.csv', category: 'lead', status: 'queued', owner: { id: as.agent.userId } });
     const done = await waitDone('agent', started.id);
+    // the last message (completed) is broadcast right after the attempt is saved completed
+    await eventually(() => expect(heard.at(-1)?.status).toBe('completed'));
     stop();
     expect(done).toMatchObject({ status: 'completed', progress: 100, processed_rows: 4, imported_count: 3, error_count: 1, skipped_count: 0 });
     const rows = await importedOf(started.id);
