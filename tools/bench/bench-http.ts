@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
+import { apiNodeOptions } from '../scripts/api-runtime.mjs';
 import { createContext, type AppContext } from '../../apps/api/src/context';
 import { connect, type DatabaseHandle } from '../../apps/api/src/db/database';
 import { envSchema, type Env } from '../../apps/api/src/env';
@@ -26,6 +30,72 @@ export async function startBenchApi(
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, database, base: `http://localhost:${(app.server.address() as AddressInfo).port}`, ctx };
+}
+
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
+}
+
+export type ApiProcess = {
+  base: string;
+  pid: number;
+  /** The process's resident memory now and its peak since the last resetPeak (VmRSS, VmHWM of /proc/<pid>/status), in MB. */
+  memory: () => Promise<{ rss: number; peak: number }>;
+  /** Starts the peak over from the memory in use now (writes 5 to /proc/<pid>/clear_refs). */
+  resetPeak: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The API as production runs it (`node --import tsx apps/api/src/main.ts` with its NODE_OPTIONS,
+ * one process, without job workers) on the bench database, on a free port: a benchmark reading its memory reads the
+ * API's alone, not its own client's.
+ */
+export async function spawnBenchApi(bench: BenchDatabase): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts', '--no-worker'], {
+    env: {
+      ...process.env,
+      NODE_OPTIONS: apiNodeOptions(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: bench.url,
+      PORT: String(port),
+      APP_SECRET: randomBytes(32).toString('base64url'),
+      STORAGE_DIR: 'data/bench/storage',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const base = `http://localhost:${port}`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`The API exited with ${child.exitCode} while starting`);
+    if (waited > 60_000) throw new Error('The API did not answer /v1/health within 60 s');
+    if (await fetch(`${base}/v1/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const pid = child.pid as number;
+  const statusField = (status: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+  return {
+    base,
+    pid,
+    async memory() {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      return { rss: statusField(status, 'VmRSS'), peak: statusField(status, 'VmHWM') };
+    },
+    resetPeak: () => writeFile(`/proc/${pid}/clear_refs`, '5'),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

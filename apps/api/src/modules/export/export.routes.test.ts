@@ -93,19 +93,24 @@ describe('PATCH /v1/export.csv', () => {
     expect(batches.flat()).toHaveLength(1);
     // the CSV written by the database: the same cap
     let text = '';
-    for await (const chunk of await t.ctx.contactsRepository.exportCsv(reach, { ids: [risky.id, plain.id] }, 'UTC', 1)) text += String(chunk);
+    for await (const chunk of await t.ctx.contactsRepository.exportCsv(reach, { ids: [risky.id, plain.id] }, 'UTC', { max: 1 })) text += String(chunk);
     expect(text.trim().split('\n')).toHaveLength(1);
   });
 
   it('writes the same CSV in list order as the list, the scope\'s search and the duplicate scan included', async () => {
     const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
-    const csvIds = async (scope: Record<string, unknown>) => {
+    const csvIds = async (scope: Record<string, unknown>, options: { slices?: number; max?: number } = {}) => {
       let text = '';
-      for await (const chunk of await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse(scope), timeZone: 'UTC' }, 'UTC')) text += String(chunk);
+      for await (const chunk of await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse(scope), timeZone: 'UTC' }, 'UTC', options)) text += String(chunk);
       return (await csvRows(text)).map((r) => Number(r[0]));
     };
     const listed = (await listContacts(as.agent!, { order_field: 'first_name', order: 'desc', limit: 500 })).data.map((c) => c.id);
+    expect(listed.length).toBeGreaterThan(10);
     expect(await csvIds({ order_field: 'first_name', order: 'desc' })).toEqual(listed);
+    // cut into parts written at once by connections of their own, sent one after the other: the same file
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { slices: 1 })).toEqual(listed);
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { slices: 3 })).toEqual(listed);
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { slices: 3, max: 7 })).toEqual(listed.slice(0, 7));
     expect(await csvIds({ q: 'exportzz' })).toEqual([risky.id, plain.id]);
     expect(await csvIds({ q: 'exportzz', duplicates: { last_name: true } })).toEqual([risky.id, plain.id]);
   });
@@ -124,6 +129,11 @@ describe('PATCH /v1/export.csv', () => {
     const stream = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC');
     expect(pool.totalCount - pool.idleCount).toBeGreaterThanOrEqual(1);
     stream.destroy();
+    await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
+    // a sliced export holds a connection a slice, every one freed when the download stops
+    const sliced = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC', { slices: 3 });
+    expect(pool.totalCount - pool.idleCount).toBe(3);
+    sliced.destroy();
     await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
   });
 

@@ -1,0 +1,2 @@
+export declare const API_NODE_OPTIONS: string;
+export declare const apiNodeOptions: (given?: string) => string;
