@@ -433,7 +433,7 @@ async function main(): Promise<void> {
     const jobMs = jobEnd - jobStart;
     const notJob = (kind: string) => kind.startsWith('bench') || kind.startsWith('sessions') || kind.startsWith('pg-boss');
     const sqlMs = [...byKind].filter(([kind]) => !notJob(kind)).reduce((sum, [, v]) => sum + v.ms, 0);
-    log(`Time line: upload and queue ${formatDuration(uploadMs)} (file stored, attempt made), queue wait ${formatDuration(jobStart - started - uploadMs)} (pg-boss polls every second), job ${formatDuration(jobMs)} (${fmt((ROWS * 1000) / jobMs)} rows/s)`);
+    log(`Time line: upload and queue ${formatDuration(uploadMs)} (file stored, attempt made), queue wait ${formatDuration(jobStart - started - uploadMs)} (the worker is woken when the job is sent), job ${formatDuration(jobMs)} (${fmt((ROWS * 1000) / jobMs)} rows/s)`);
     log(`The job's SQL, ${formatDuration(sqlMs)} of its ${formatDuration(jobMs)} (${pct(sqlMs, jobMs)}); the rest (${formatDuration(jobMs - sqlMs)}) is JavaScript: reading, decoding, parsing, validating, scrub decisions:`);
     for (const [kind, v] of [...byKind].sort((a, b) => b[1].ms - a[1].ms)) {
       log(`  ${kind.padEnd(46)} ${String(v.n).padStart(5)} × ${formatDuration(v.ms / v.n).padStart(9)} = ${formatDuration(v.ms).padStart(9)}${notJob(kind) ? ' (not the job)' : ` ${pct(v.ms, jobMs).padStart(6)}`}`);

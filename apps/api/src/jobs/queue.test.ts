@@ -50,6 +50,14 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     await eventually(() => expect(words).toEqual(['waiting']), 10_000);
     await t.ctx.jobs.send('test-echo', { word: 'hello' });
     await eventually(() => expect(words).toEqual(['waiting', 'hello']), 10_000);
+    // sent by the process that works on its queue, a job starts at once, not at the next poll (every second):
+    // three in a row each within 300 ms (by chance, without the wake-up, one time in 37)
+    for (const word of ['one', 'two', 'three']) {
+      const sent = performance.now();
+      await t.ctx.jobs.send('test-echo', { word });
+      await eventually(() => expect(words.at(-1)).toBe(word), 5_000);
+      expect(performance.now() - sent).toBeLessThan(300);
+    }
     await t.ctx.jobs.send('test-flaky', { n: 1 });
     await eventually(() => expect(tries).toEqual([0, 1]), 20_000);
     const after = await status();

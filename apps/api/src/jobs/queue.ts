@@ -52,6 +52,8 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
   const definitions = new Map<string, JobDefinition<object>>();
   let started: Promise<void> | null = null;
   let worker: { id: string; beat: NodeJS.Timeout } | null = null;
+  /** The pg-boss worker of each queue this process works on (to wake it when a job of its kind is sent here). */
+  const localWorkers = new Map<string, string>();
 
   const ensureStarted = () => (started ??= boss.start().then(() => undefined));
   /**
@@ -97,13 +99,17 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
       const definition = definitions.get(name);
       if (!definition) throw new Error(`Unknown job ${name}`);
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const jobId = await boss.send(name, data, {
         retryLimit: definition.retryLimit ?? 3,
         retryDelay: definition.retryDelaySeconds ?? 5,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
         ...(options.singletonKey && { singletonKey: options.singletonKey }),
       });
+      // a worker of this process takes it at once rather than at its next poll (up to a second later)
+      const local = localWorkers.get(name);
+      if (jobId && local) boss.notifyWorker(local);
+      return jobId;
     },
 
     /** Starts working on every defined kind of job in this process, and its heartbeat (job_workers). */
@@ -126,7 +132,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
       await recoverOrphans();
       for (const [name, definition] of definitions) {
         await ensureQueue(name);
-        await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+        const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
           for (const job of jobs) {
             const lastTry = job.retryCount >= job.retryLimit;
             await workers.lease(job.id, name, id);
@@ -140,6 +146,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
             }
           }
         });
+        localWorkers.set(name, workerId);
       }
       log(`Job worker ${id.slice(0, 8)} working on ${names.length ? names.join(', ') : 'no jobs yet'}`);
     },
@@ -158,6 +165,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
     },
 
     async stop(): Promise<void> {
+      localWorkers.clear();
       if (worker) {
         clearInterval(worker.beat);
         await workers.remove(worker.id).catch(() => undefined);

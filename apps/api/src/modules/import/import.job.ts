@@ -8,6 +8,8 @@ import { IMPORT_JOB, type StoredImportOptions } from './import.service';
 
 /** Rows written per transaction (and per checkpoint). */
 export const IMPORT_BATCH_ROWS = 2_000;
+/** Batches written at once (each by its own connection). */
+const IMPORT_WRITERS = 2;
 /** Least time between two progress messages of one attempt. */
 const ANNOUNCE_EVERY_MS = 300;
 
@@ -18,6 +20,8 @@ type Deps = {
 };
 
 type ReadRow = { row: number; values: string[]; index: number; mapped: MappedRow };
+/** The phones and e-mails a batch keeps, each with the first file row that has it. */
+type KeptValues = { phones: Map<string, number>; emails: Map<string, number> };
 
 /** The reasons a scrub skips a row, in the order they are checked. */
 export const SCRUB_REASONS = {
@@ -65,34 +69,58 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
       let processed = attempt.processedRows;
       let batch: ReadRow[] = [];
 
-      /** Scrubs and writes a batch with its checkpoint; false when the attempt is gone (deleted). */
-      async function write(rows: ReadRow[], processedRows: number, readBytes: number): Promise<boolean> {
-        if (!(await imports.writeBatch(await prepare(rows, processedRows, readBytes)))) return false;
-        if (Date.now() - lastAnnounced >= ANNOUNCE_EVERY_MS) {
-          lastAnnounced = Date.now();
-          const now = await imports.attempt(attemptId);
-          if (now) await announce(now);
-        }
-        return true;
-      }
       /**
-       * The batch written last, still in flight: the file is read and the next batch mapped while
-       * the database writes it (reading and checking cost a fifth of the time). Batches are still
-       * scrubbed and written one after the other, each seeing the rows written before it.
+       * Up to IMPORT_WRITERS batches are written at once, each in a transaction of its own, so
+       * that the database's cores share the writing (inserting into contacts and its indexes is
+       * most of an import's time). Each batch is scrubbed after the one before it was; its
+       * transaction writes its rows, then waits for the one before it to commit before it adds
+       * the tags of matched contacts and its checkpoint and commits: checkpoints land in file
+       * order, and a crash leaves every batch wholly written or not at all. A batch scrubbed while
+       * earlier ones are not yet committed learns their kept values from `unsettled`.
        */
-      let writing: Promise<boolean> = Promise.resolve(true);
+      const unsettled = new Set<KeptValues>();
+      let lastScrubbed: Promise<unknown> = Promise.resolve();
+      let lastCommitted: Promise<boolean> = Promise.resolve(true);
+      const writing: Promise<boolean>[] = [];
       async function flush(readBytes: number): Promise<boolean> {
-        if (!(await writing)) return false;
+        if (writing.length >= IMPORT_WRITERS && !(await writing.shift())) return false;
         const rows = batch;
         batch = [];
-        writing = write(rows, processed, readBytes);
-        // a failed write is awaited (and thrown) by the next flush or at the end
-        writing.catch(() => undefined);
+        const scrubbed = lastScrubbed.then(() => prepare(rows, processed, readBytes));
+        lastScrubbed = scrubbed.catch(() => undefined);
+        const before = lastCommitted;
+        const committed = scrubbed.then(async ({ ready, kept }) => {
+          try {
+            return await imports.writeBatch(ready, before);
+          } finally {
+            unsettled.delete(kept);
+          }
+        });
+        lastCommitted = committed;
+        const announced = committed.then(async (written) => {
+          if (written && Date.now() - lastAnnounced >= ANNOUNCE_EVERY_MS) {
+            lastAnnounced = Date.now();
+            const now = await imports.attempt(attemptId);
+            if (now) await announce(now);
+          }
+          return written;
+        });
+        // a failed write is awaited (and thrown) by a later flush or at the end
+        announced.catch(() => undefined);
+        writing.push(announced);
         return true;
       }
+      /** Every batch still being written has landed; false when the attempt went meanwhile. */
+      async function landed(): Promise<boolean> {
+        const results = await Promise.allSettled(writing.splice(0));
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        return results.every((r) => r.status === 'fulfilled' && r.value);
+      }
 
-      /** Scrubs a batch and shapes it for writeBatch. */
-      async function prepare(rows: ReadRow[], processedRows: number, readBytes: number): Promise<ImportBatch> {
+      /** Scrubs a batch and shapes it for writeBatch; with the values it keeps (in `unsettled` until it lands). */
+      async function prepare(rows: ReadRow[], processedRows: number, readBytes: number): Promise<{ ready: ImportBatch; kept: KeptValues }> {
+        const earlierBatches = [...unsettled];
         const problems: ImportProblemRow[] = [];
         const good = rows.flatMap((r) => {
           if (r.mapped.ok) return [{ ...r, contact: r.mapped.contact }];
@@ -105,10 +133,11 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           for (const m of await imports.scrubMatches(kind, reach, values, attemptId)) byValue.set(m.value, [...(byValue.get(m.value) ?? []), m]);
           return byValue;
         };
-        const phoneMatches = await lookup('phone', scrub.phone || scrub.do_not_contact);
-        const emailMatches = await lookup('email', scrub.email || scrub.do_not_contact);
-        const seenPhones = new Map<string, number>();
-        const seenEmails = new Map<string, number>();
+        const [phoneMatches, emailMatches] = await Promise.all([
+          lookup('phone', scrub.phone || scrub.do_not_contact),
+          lookup('email', scrub.email || scrub.do_not_contact),
+        ]);
+        const kept: KeptValues = { phones: new Map(), emails: new Map() };
         const retag = new Set<number>();
         const keep: ImportBatch['contacts'] = [];
         for (const r of good) {
@@ -118,10 +147,13 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           // contacts this import made (earlier batches) count as earlier rows of the file, not as existing contacts
           const phoneMatch = all(phones, phoneMatches).filter((m) => m.sameImportRow === null);
           const emailMatch = all(emails, emailMatches).filter((m) => m.sameImportRow === null);
-          const earlier = (list: string[], seen: Map<string, number>, found: Map<string, ScrubMatch[]>) =>
-            list.map((v) => seen.get(v) ?? found.get(v)?.find((m) => m.sameImportRow !== null)?.sameImportRow ?? undefined).find((n) => n !== undefined);
-          const earlierPhone = earlier(phones, seenPhones, phoneMatches);
-          const earlierEmail = earlier(emails, seenEmails, emailMatches);
+          /** The file row that kept one of these values before: in this batch, in a batch not landed yet, or in a landed one. */
+          const earlier = (list: string[], pick: (k: KeptValues) => Map<string, number>, found: Map<string, ScrubMatch[]>) =>
+            list
+              .map((v) => [kept, ...earlierBatches].map((k) => pick(k).get(v)).find((n) => n !== undefined) ?? found.get(v)?.find((m) => m.sameImportRow !== null)?.sameImportRow ?? undefined)
+              .find((n) => n !== undefined);
+          const earlierPhone = earlier(phones, (k) => k.phones, phoneMatches);
+          const earlierEmail = earlier(emails, (k) => k.emails, emailMatches);
           const skip = (column: string, reason: string, matched: ScrubMatch[] = []) => {
             problems.push({ attemptId, rowNumber: r.row, kind: 'skipped', problems: [{ column, reason }], values: r.values });
             for (const m of matched) if (m.reachable) retag.add(m.contactId);
@@ -133,11 +165,11 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           else if (scrub.email && earlierEmail !== undefined) skip('E-mail', SCRUB_REASONS.sameEmail(earlierEmail));
           else {
             keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId });
-            for (const p of phones) if (!seenPhones.has(p)) seenPhones.set(p, r.row);
-            for (const e of emails) if (!seenEmails.has(e)) seenEmails.set(e, r.row);
+            for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
+            for (const e of emails) if (!kept.emails.has(e)) kept.emails.set(e, r.row);
           }
         }
-        return {
+        const ready: ImportBatch = {
           attemptId,
           companyId: attempt!.companyId,
           category: attempt!.category,
@@ -149,6 +181,9 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           processedRows,
           readBytes,
         };
+        // the batches scrubbed next see these until this one lands
+        unsettled.add(kept);
+        return { ready, kept };
       }
 
       let index = -2; // the header is -1, the first data row 0
@@ -163,14 +198,14 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           if (batch.length >= IMPORT_BATCH_ROWS && !(await flush(bytes))) return;
         }
       } catch (error) {
-        // the batch in flight lands first: its checkpoint must not come after the failure
-        await writing.catch(() => false);
+        // the batches in flight land first: their checkpoints must not come after the failure
+        await landed().catch(() => false);
         if (error instanceof Error && error.message.startsWith(IMPORT_FILE_MESSAGES.unreadable)) return fail(attemptId, error.message);
         throw error;
       } finally {
         source.destroy();
       }
-      if (!(await flush(file.byteSize)) || !(await writing)) return;
+      if (!(await flush(file.byteSize)) || !(await landed())) return;
       if (await imports.setStatus(attemptId, 'completed')) {
         const done = await imports.attempt(attemptId);
         if (done) await announce(done);

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import {
   apiVendors,
+  contactCities,
   contactEmails,
   contactPhones,
   contacts,
@@ -203,7 +204,7 @@ export function createImportRepository(db: Database) {
       const child =
         kind === 'phone'
           ? sql`${contactPhones} x on x.contact_id = ${contacts.id} and x.number = any(${sql.param(values)}::text[])`
-          : sql`${contactEmails} x on x.contact_id = ${contacts.id} and x.email = any(${sql.param(values)}::citext[])`;
+          : sql`${contactEmails} x on x.contact_id = ${contacts.id} and lower(x.email::text) = any(${sql.param(values)}::text[])`;
       const value = kind === 'phone' ? sql`x.number` : sql`lower(x.email::text)`;
       const result = await db.execute<{ value: string; contact_id: number; reachable: boolean; dnc: boolean; same_row: number | null }>(sql`
         select ${value} as value, ${contacts.id} as contact_id, (${reachCondition(reach)}) as reachable, ${doNotContact} as dnc,
@@ -222,10 +223,21 @@ export function createImportRepository(db: Database) {
     /**
      * Writes one batch and its checkpoint in one transaction, so that a crash leaves either all of
      * it or none. Contacts are keyed by (attempt, row): a batch written again (a run resumed from an
-     * older checkpoint) inserts only the rows that are not there. Gives false when the attempt is gone.
+     * older checkpoint) inserts only the rows that are not there. The rows go in first; then it
+     * waits for `after` (the batch before it, written at the same time by another connection) to
+     * commit, and only then tags matched contacts (rows another batch may tag too) and moves the
+     * checkpoint: checkpoints land in file order. Gives false, having written nothing, when the
+     * attempt is gone or the batch before it found it gone.
      */
-    async writeBatch(batch: ImportBatch): Promise<boolean> {
-      return db.transaction(async (tx) => {
+    async writeBatch(batch: ImportBatch, after: Promise<boolean> = Promise.resolve(true)): Promise<boolean> {
+      // The batch's cities are recorded first, on their own: the contacts' insert trigger records them
+      // (contact_cities) too, and two batches in flight inserting one new city would otherwise wait on
+      // each other (the later one holds it while it waits for the earlier one to commit).
+      const cities = [...new Set(batch.contacts.flatMap((c) => (c.values.city ? [c.values.city] : [])))];
+      if (cities.length)
+        await db.execute(sql`insert into ${contactCities} (company_id, city) select ${batch.companyId}, c from unnest(${sql.param(cities)}::text[]) c
+          on conflict do nothing`);
+      const written = db.transaction(async (tx) => {
         const rows = batch.contacts;
         let inserted: { id: number; row: number }[] = [];
         if (rows.length) {
@@ -271,11 +283,13 @@ export function createImportRepository(db: Database) {
               select c, t from unnest(${sql.param(inserted.map((r) => r.id))}::int[]) c cross join unnest(${sql.param(batch.tagIds)}::int[]) t
               on conflict do nothing`);
         }
+        if (batch.problems.length) await tx.insert(importProblems).values(batch.problems).onConflictDoNothing();
+        // the batch before lands first; what follows touches rows other batches may touch too
+        if (!(await after)) tx.rollback();
         if (batch.retag.contactIds.length && batch.retag.tagIds.length)
           await tx.execute(sql`insert into ${contactTags} (contact_id, tag_id)
             select c, t from unnest(${sql.param(batch.retag.contactIds)}::int[]) c cross join unnest(${sql.param(batch.retag.tagIds)}::int[]) t
             on conflict do nothing`);
-        if (batch.problems.length) await tx.insert(importProblems).values(batch.problems).onConflictDoNothing();
         const invalid = batch.problems.filter((p) => p.kind === 'invalid').length;
         const updated = await tx
           .update(importAttempts)
@@ -290,7 +304,12 @@ export function createImportRepository(db: Database) {
           })
           .where(eq(importAttempts.id, batch.attemptId))
           .returning({ id: importAttempts.id });
-        return updated.length > 0;
+        if (!updated.length) tx.rollback();
+        return true;
+      });
+      return written.catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return false;
+        throw error;
       });
     },
 

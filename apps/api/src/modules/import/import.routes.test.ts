@@ -8,6 +8,7 @@ import { eventually } from '../../test/cable-client';
 import { createContact, signInCast, type Cast } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { IMPORT_BATCH_ROWS, SCRUB_REASONS } from './import.job';
+import { createImportRepository, type ImportBatch } from './import.repository';
 
 let t: TestApp;
 let as: Cast;
@@ -222,6 +223,36 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     const first = (await importedOf(done.id))[0]!;
     expect((await as.agent.get(`/v1/contacts/${first.id}`)).json().data.tags).toEqual([]);
   }, 60_000);
+
+  it('writes batches at once without one waiting on another: a later batch holding on for an earlier one while both bring a new city', async () => {
+    const res = await as.agent.post('/v1/contacts/leads_uploader', form('two-at-once.csv', 'first,last\nSeed,Twofold\n', { fields: ['first_name', 'last_name'] }));
+    const attempt = await waitDone('agent', res.json().data.id);
+    const repository = createImportRepository(t.ctx.db);
+    const city = `Newtown ${attempt.id}`;
+    const batch = (row: number): ImportBatch => ({
+      attemptId: attempt.id,
+      companyId: as.agent.companyId,
+      category: 'lead',
+      tagIds: [],
+      contacts: [{ values: { firstName: `Twofold${row}`, lastName: 'Cities', city, timezone: 'est' }, phones: [], emails: [], row, ownerId: as.agent.userId }],
+      problems: [],
+      retag: { contactIds: [], tagIds: [] },
+      skipped: 0,
+      processedRows: row,
+      readBytes: 0,
+    });
+    let landEarlier!: (written: boolean) => void;
+    const earlierLanded = new Promise<boolean>((resolve) => (landEarlier = resolve));
+    // the later batch writes its rows first, then waits for the earlier one to commit...
+    const later = repository.writeBatch(batch(11), earlierLanded);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // ...which must not wait for it in turn (the contacts' trigger records the same new city)
+    landEarlier(await repository.writeBatch(batch(10)));
+    expect(await later).toBe(true);
+    expect((await importedOf(attempt.id)).map((r) => r.firstName)).toEqual(['Seed', 'Twofold10', 'Twofold11']);
+    const [after] = await t.ctx.db.select().from(importAttempts).where(eq(importAttempts.id, attempt.id));
+    expect(after).toMatchObject({ processedRows: 11, importedCount: 3 });
+  }, 20_000);
 
   it('deals rows to a pool of users in turn, tags them, and records the vendor and lead type', async () => {
     const tag = (await as.manager.post('/v1/tags', { name: 'Pool March', color: '#0033aa' })).json().data;
