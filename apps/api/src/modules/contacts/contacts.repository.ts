@@ -1224,7 +1224,10 @@ export function createContactsRepository(db: Database) {
     ): Promise<Readable> {
       const { where, scope } = await exportTarget(reach, target);
       const request = duplicateKeys(scope).length ? { limit: max, offset: 0 } : { limit: max };
-      const parts = 'ids' in target ? 1 : slices;
+      // a slice a connection: more than one only while the pool keeps two free for everyone else
+      const pool = db.$client;
+      const free = pool.options.max - pool.totalCount + pool.idleCount;
+      const parts = 'ids' in target || free < slices + 2 ? 1 : slices;
       const streams: Readable[] = [];
       const clients: { client: PoolClient; released: boolean }[] = [];
       const release = (held: (typeof clients)[number], broken?: Error) => {

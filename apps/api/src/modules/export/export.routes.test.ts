@@ -135,6 +135,16 @@ describe('PATCH /v1/export.csv', () => {
     expect(pool.totalCount - pool.idleCount).toBe(3);
     sliced.destroy();
     await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
+    // with the pool nearly taken, one slice: an export never leaves fewer than two connections to the rest
+    const held = await Promise.all(Array.from({ length: pool.options.max - 4 }, () => pool.connect()));
+    try {
+      const single = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC', { slices: 3 });
+      expect(pool.totalCount - pool.idleCount).toBe(held.length + 1);
+      single.destroy();
+    } finally {
+      held.forEach((client) => client.release());
+    }
+    await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
   });
 
   it('reads batch after batch in list order (keyset), and the duplicate scan by offset, without repeating a row', async () => {
