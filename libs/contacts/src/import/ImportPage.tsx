@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useCableChannel } from '@crm/api-client';
 import { CABLE_CHANNELS, type ImportAttempt } from '@crm/contract';
 import { ProcessNotification, type ProcessNotificationState } from '@crm/ui';
 import { contactKeys } from '../contacts-queries';
-import { applyAttemptMessage } from './import-queries';
+import { applyAttemptMessage, laterAttempt } from './import-queries';
 import { ImportAttempts } from './ImportAttempts';
 import { ImportWizard } from './ImportWizard';
 
@@ -29,7 +29,10 @@ export function ImportPage() {
   const queryClient = useQueryClient();
   const [following, setFollowing] = useState<number | null>(null);
   const [notice, setNotice] = useState<ProcessNotificationState>(HIDDEN);
+  /** The latest message of each attempt: a short import can end before the request that started it answers. */
+  const heard = useRef(new Map<number, ImportAttempt>());
   useCableChannel<{ attempt: ImportAttempt }>(CABLE_CHANNELS.contactsImport, ({ attempt }) => {
+    heard.current.set(attempt.id, laterAttempt(attempt, heard.current.get(attempt.id)));
     applyAttemptMessage(queryClient, attempt);
     if (attempt.id === following) setNotice(importNotification(attempt));
     if (attempt.status === 'completed') void queryClient.invalidateQueries({ queryKey: contactKeys.all });
@@ -55,7 +58,8 @@ export function ImportPage() {
         }}
       />
       <ImportWizard
-        onStarted={(attempt) => {
+        onStarted={(started) => {
+          const attempt = laterAttempt(started, heard.current.get(started.id));
           setFollowing(attempt.id);
           setNotice(importNotification(attempt));
           applyAttemptMessage(queryClient, attempt);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ImportAttempt } from '@crm/contract';
-import { applyAttemptMessage, importKeys } from './import-queries';
+import { applyAttemptMessage, importKeys, laterAttempt } from './import-queries';
 
 const attempt = (id: number, over: Partial<ImportAttempt> = {}): ImportAttempt => ({
   id,
@@ -49,5 +49,29 @@ describe('applyAttemptMessage (a live message on the contacts-import channel)', 
     applyAttemptMessage(client, attempt(4, { status: 'queued' }));
     expect(client.getQueryData<ReturnType<typeof page>>(importKeys.attempts('mine', 1))?.data.map((a) => a.id)).toEqual([4, 3, 2]);
     expect(client.getQueryData<ReturnType<typeof page>>(importKeys.attempts('mine', 2))?.data.map((a) => a.id)).toEqual([0]);
+  });
+
+  it('keeps a later state than the one that comes: the answer that queued an import can arrive after the import ended', () => {
+    const client = new QueryClient();
+    const done = attempt(5, { status: 'completed', progress: 100, updated_at: '2026-11-22T10:00:01.000Z' });
+    client.setQueryData(importKeys.attempts('mine', 1), page([done]));
+    applyAttemptMessage(client, attempt(5, { status: 'queued', progress: 0 }));
+    expect(client.getQueryData<ReturnType<typeof page>>(importKeys.attempts('mine', 1))?.data[0]).toEqual(done);
+  });
+});
+
+describe('laterAttempt', () => {
+  it('orders states of one attempt by updated_at, then status, then progress', () => {
+    const queued = attempt(1, { status: 'queued', progress: 0 });
+    const processing = attempt(1, { status: 'processing', progress: 40 });
+    const completed = attempt(1, { status: 'completed', progress: 100, updated_at: '2026-11-22T10:00:02.000Z' });
+    const retried = attempt(1, { status: 'queued', progress: 0, updated_at: '2026-11-22T10:05:00.000Z' });
+    expect(laterAttempt(queued, processing)).toBe(processing);
+    expect(laterAttempt(processing, queued)).toBe(processing);
+    expect(laterAttempt(attempt(1, { progress: 60 }), processing).progress).toBe(60);
+    expect(laterAttempt(queued, completed)).toBe(completed);
+    // a retried attempt is queued again, later
+    expect(laterAttempt(retried, completed)).toBe(retried);
+    expect(laterAttempt(queued, undefined)).toBe(queued);
   });
 });

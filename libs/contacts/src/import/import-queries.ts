@@ -28,9 +28,24 @@ export function importSettingsQueryOptions(client: ApiClient) {
 
 type AttemptsPage = ResponseOf<Endpoints['listImportAttempts']>;
 
+const STATUS_ORDER: Record<ImportAttempt['status'], number> = { queued: 0, processing: 1, completed: 2, failed: 2 };
+
+/**
+ * The later of two states of one attempt: by updated_at, then status, then progress. A job can
+ * run before the request that queued it has answered, so its messages may come before that answer.
+ */
+export function laterAttempt(next: ImportAttempt, known: ImportAttempt | undefined): ImportAttempt {
+  if (!known) return next;
+  const order = (a: ImportAttempt) => [Date.parse(a.updated_at), STATUS_ORDER[a.status], a.progress] as const;
+  const [n, k] = [order(next), order(known)];
+  for (let i = 0; i < n.length; i += 1) if (n[i] !== k[i]) return (n[i] as number) > (k[i] as number) ? next : known;
+  return next;
+}
+
 /**
  * A live message (part 2 §4): the attempt replaces the one with its id in every loaded page of
- * attempts; a new one (another tab started it) goes on top of the first page.
+ * attempts, unless that one is later (laterAttempt); a new one (another tab started it) goes on
+ * top of the first page.
  */
 export function applyAttemptMessage(queryClient: QueryClient, attempt: ImportAttempt): void {
   for (const [key, page] of queryClient.getQueriesData<AttemptsPage>({ queryKey: [...importKeys.all, 'attempts'] })) {
@@ -40,7 +55,7 @@ export function applyAttemptMessage(queryClient: QueryClient, attempt: ImportAtt
     if (!known && !first) continue;
     queryClient.setQueryData<AttemptsPage>(key, {
       ...page,
-      data: known ? page.data.map((a) => (a.id === attempt.id ? attempt : a)) : [attempt, ...page.data].slice(0, page.meta.limit),
+      data: known ? page.data.map((a) => (a.id === attempt.id ? laterAttempt(attempt, a) : a)) : [attempt, ...page.data].slice(0, page.meta.limit),
     });
   }
 }
