@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type ContactsScope, type QuickFilter } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
-import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Notice, Spinner, focusRing } from '@crm/ui';
+import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Notice, Spinner, focusRing, PageHeader } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
 import { SearchForm } from './SearchForm';
 import { useFlag } from '@crm/variant';
@@ -217,40 +217,42 @@ export function ContactListPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{trashed ? 'Trash' : 'Contacts'}</h1>
-        <div className="flex flex-wrap gap-2">
-          {trashed ? (
-            <Button type="button" variant="secondary" onClick={() => setTrash(false)}>
-              Back to contacts
-            </Button>
-          ) : (
-            <>
-              <Link to="/contacts/import" className={buttonClassName({ variant: 'secondary' })}>
-                Import
-              </Link>
-              <Link to="/contacts/transfers" className={buttonClassName({ variant: 'secondary' })}>
-                Transfers
-              </Link>
-              {mailers && (
-                <Link to="/contacts/mailers" className={buttonClassName({ variant: 'secondary' })}>
-                  Mailers
-                </Link>
-              )}
-              <ExportButtons selection={selection} scope={scope} />
-              <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
-                Duplicates
-              </Link>
-              <Button type="button" variant="secondary" onClick={() => setTrash(true)}>
-                Trash
+      <PageHeader
+        title={trashed ? 'Trash' : 'Contacts'}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {trashed ? (
+              <Button type="button" variant="secondary" onClick={() => setTrash(false)}>
+                Back to contacts
               </Button>
-              <Link to="/contacts/new" className={buttonClassName({})}>
-                New contact
-              </Link>
-            </>
-          )}
-        </div>
-      </div>
+            ) : (
+              <>
+                <Link to="/contacts/import" className={buttonClassName({ variant: 'secondary' })}>
+                  Import
+                </Link>
+                <Link to="/contacts/transfers" className={buttonClassName({ variant: 'secondary' })}>
+                  Transfers
+                </Link>
+                {mailers && (
+                  <Link to="/contacts/mailers" className={buttonClassName({ variant: 'secondary' })}>
+                    Mailers
+                  </Link>
+                )}
+                <ExportButtons selection={selection} scope={scope} />
+                <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
+                  Duplicates
+                </Link>
+                <Button type="button" variant="secondary" onClick={() => setTrash(true)}>
+                  Trash
+                </Button>
+                <Link to="/contacts/new" className={buttonClassName({})}>
+                  New contact
+                </Link>
+              </>
+            )}
+          </div>
+        }
+      />
 
       <div className="flex flex-wrap items-end gap-3">
         <SearchForm label="Search contacts" placeholder="Search by name, e-mail or phone" value={qDraft} onChange={setQDraft} onSubmit={() => change({ q: qDraft })} className="flex-1 gap-2" />

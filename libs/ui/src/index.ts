@@ -31,3 +31,4 @@ export { Notice } from './notice/Notice';
 export type { NoticeProps } from './notice/Notice';
 export { ProcessNotification, type ProcessNotificationProps, type ProcessNotificationState } from './process-notification/ProcessNotification';
 export { Pager, type PagerProps } from './pager/Pager';
+export { PageHeader, type PageHeaderProps } from './page-header/PageHeader';

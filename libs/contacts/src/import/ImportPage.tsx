@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useCableChannel } from '@crm/api-client';
 import { CABLE_CHANNELS, type ImportAttempt } from '@crm/contract';
-import { ProcessNotification, type ProcessNotificationState } from '@crm/ui';
+import { ProcessNotification, type ProcessNotificationState, PageHeader } from '@crm/ui';
 import { contactKeys } from '../contacts-queries';
 import { applyAttemptMessage, laterAttempt } from './import-queries';
 import { ImportAttempts } from './ImportAttempts';
@@ -39,12 +39,14 @@ export function ImportPage() {
   });
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Import contacts</h1>
-        <Link to="/contacts" className="text-primary underline">
-          Back to contacts
-        </Link>
-      </div>
+      <PageHeader
+        title="Import contacts"
+        actions={
+          <Link to="/contacts" className="text-primary underline">
+            Back to contacts
+          </Link>
+        }
+      />
       <ProcessNotification
         {...notice}
         renderLink={(url, text) => (

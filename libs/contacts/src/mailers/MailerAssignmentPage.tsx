@@ -6,7 +6,7 @@ import type { MailerKit, TransferAttempt } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
 import { ownersQueryOptions } from '../contacts-queries';
 import { ListState } from '../ListState';
-import { Button, EmptyState, Field, Input, Select, Table, type TableColumn } from '@crm/ui';
+import { Button, EmptyState, Field, Input, Select, Table, type TableColumn, PageHeader } from '@crm/ui';
 
 type Row = { key: number; userId: string; count: string };
 
@@ -64,12 +64,14 @@ export function MailerAssignmentPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Mailer assignment</h1>
-        <Link to="/contacts/transfers" className="text-primary underline">
-          Transfers
-        </Link>
-      </div>
+      <PageHeader
+        title="Mailer assignment"
+        actions={
+          <Link to="/contacts/transfers" className="text-primary underline">
+            Transfers
+          </Link>
+        }
+      />
       <ListState
         query={kits}
         loading="Loading mailer kits"

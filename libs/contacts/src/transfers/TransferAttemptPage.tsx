@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type ContactCategory, type TransferAttempt, type TransferLog } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn, PageHeader } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactKeys, sourcesQueryOptions, statusesQueryOptions } from '../contacts-queries';
 import { CATEGORY_LABELS } from '../labels';
@@ -201,10 +201,7 @@ export function TransferAttemptPage() {
   if (!valid || attempt.isPending || attempt.isError) {
     return (
       <div className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold">Transfer</h1>
-          {back}
-        </div>
+        <PageHeader title="Transfer" actions={back} />
         {!valid ? (
           <EmptyState title="Transfer not found" description="This address does not name a transfer." />
         ) : attempt.isPending ? (
@@ -225,10 +222,7 @@ export function TransferAttemptPage() {
   const decide = canDecideTransfer(data) && !revertRunning;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Transfer to {data.to_user.name}</h1>
-        {back}
-      </div>
+      <PageHeader title={`Transfer to ${data.to_user.name}`} actions={back} />
 
       <Summary attempt={data} zone={zone} />
 

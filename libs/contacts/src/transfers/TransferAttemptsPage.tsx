@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type TransferAttempt } from '@crm/contract';
 import { useSession } from '@crm/session';
-import { EmptyState, Pager, ProgressBar, Select, Table, buttonClassName, type SelectOption, type TableColumn } from '@crm/ui';
+import { EmptyState, Pager, ProgressBar, Select, Table, buttonClassName, type SelectOption, type TableColumn, PageHeader } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { ListState } from '../ListState';
 import { SearchForm } from '../SearchForm';
@@ -96,12 +96,14 @@ export function TransferAttemptsPage() {
   const meta = attempts.data?.meta;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Transfers</h1>
-        <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
-          Back to contacts
-        </Link>
-      </div>
+      <PageHeader
+        title="Transfers"
+        actions={
+          <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
+            Back to contacts
+          </Link>
+        }
+      />
 
       <div className="flex flex-wrap items-end gap-3">
         <SearchForm label="Search transfers by user" placeholder="Search by the name of a user" value={qDraft} onChange={setQDraft} className="flex-1" />
