@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
@@ -16,6 +16,7 @@ import {
 import { dialingNumber } from '@crm/util';
 import type { Database } from '../../db/database';
 import { anyId, preparedStatement, toQuery } from '../../db/sql-helpers';
+import { concatenated } from '../../lib/concatenated';
 import {
   agentflowStatuses,
   carriers,
@@ -1274,18 +1275,8 @@ export function createContactsRepository(db: Database) {
         throw error;
       }
       if (streams.length === 1) return streams[0]!;
-      // one after the other, each piped with backpressure (the next one's connection stays paused meanwhile)
-      const out = new PassThrough();
-      const send = (i: number) => {
-        const stream = streams[i];
-        if (!stream) return void out.end();
-        stream.once('end', () => send(i + 1));
-        stream.once('error', (error) => out.destroy(error));
-        stream.pipe(out, { end: false });
-      };
-      send(0);
-      out.once('close', () => streams.forEach((stream) => stream.destroy()));
-      return out;
+      // one after the other: a slice waiting its turn keeps its connection paused
+      return concatenated(streams);
     },
 
     /** Which of these tag ids are tags of the company. */
