@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type Contact } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
-import { Button, Checkbox, EmptyState, Pager, Spinner, Table, buttonClassName, type TableColumn, PageHeader } from '@crm/ui';
+import { Button, Checkbox, EmptyState, Pager, Spinner, Table, type TableColumn, PageHeader } from '@crm/ui';
 import { formatDate, formatPhone } from '@crm/util';
 import { useFlag } from '@crm/variant';
 import { contactName } from '../labels';
@@ -19,6 +19,7 @@ import {
 } from './duplicate-search';
 import { duplicatesQueryOptions } from './duplicates-queries';
 import { MergeDialog } from './MergeDialog';
+import { BackToContactsLink } from '../BackToContactsLink';
 
 const OPTION_LABELS: Record<keyof DuplicateOptions, string> = {
   first_name: 'First name',
@@ -104,14 +105,7 @@ export function DuplicatesPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title="Duplicates"
-        actions={
-          <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
-            Back to contacts
-          </Link>
-        }
-      />
+      <PageHeader title="Duplicates" actions={<BackToContactsLink />} />
 
       <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded border border-border bg-surface p-3">
         <legend className="px-1 text-sm font-semibold">Contacts are duplicates when they share</legend>

@@ -8,6 +8,7 @@ import { contactKeys } from '../contacts-queries';
 import { applyAttemptMessage, laterAttempt } from './import-queries';
 import { ImportAttempts } from './ImportAttempts';
 import { ImportWizard } from './ImportWizard';
+import { BackToContactsLink } from '../BackToContactsLink';
 
 const HIDDEN: ProcessNotificationState = { visible: false, text: '' };
 
@@ -39,14 +40,7 @@ export function ImportPage() {
   });
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4">
-      <PageHeader
-        title="Import contacts"
-        actions={
-          <Link to="/contacts" className="text-primary underline">
-            Back to contacts
-          </Link>
-        }
-      />
+      <PageHeader title="Import contacts" actions={<BackToContactsLink />} />
       <ProcessNotification
         {...notice}
         renderLink={(url, text) => (

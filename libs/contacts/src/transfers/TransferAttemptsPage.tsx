@@ -4,11 +4,12 @@ import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type TransferAttempt } from '@crm/contract';
 import { useSession } from '@crm/session';
-import { EmptyState, Pager, ProgressBar, Select, Table, buttonClassName, type SelectOption, type TableColumn, PageHeader } from '@crm/ui';
+import { EmptyState, Pager, ProgressBar, Select, Table, type SelectOption, type TableColumn, PageHeader } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { ListState } from '../ListState';
 import { SearchForm } from '../SearchForm';
 import { useDebouncedValue } from '../useDebouncedValue';
+import { BackToContactsLink } from '../BackToContactsLink';
 import {
   isTransferMoving,
   transferAttemptsQueryOptions,
@@ -96,14 +97,7 @@ export function TransferAttemptsPage() {
   const meta = attempts.data?.meta;
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title="Transfers"
-        actions={
-          <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
-            Back to contacts
-          </Link>
-        }
-      />
+      <PageHeader title="Transfers" actions={<BackToContactsLink />} />
 
       <div className="flex flex-wrap items-end gap-3">
         <SearchForm label="Search transfers by user" placeholder="Search by the name of a user" value={qDraft} onChange={setQDraft} className="flex-1" />
