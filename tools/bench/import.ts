@@ -23,7 +23,7 @@ import { createRowMapper, type ImportedContact } from '../../apps/api/src/module
 import { createImportRepository } from '../../apps/api/src/modules/import/import.repository';
 import { BENCH_MANAGER_EMAIL, formatDuration, log, openBenchDatabase } from './bench-db';
 import { signedInBrowser, startBenchApi, type Browser } from './bench-http';
-import { copyRow } from './copy-from';
+import { copyFrom, copyRow } from './copy-from';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -222,28 +222,13 @@ function timeStatements(pool: pg.Pool): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// COPY of raw bytes (copy-from.ts sends text as UTF-8; the file's bytes must reach PostgreSQL as
-// they are, in the encoding the COPY names), on a client of its own: node-postgres' Submittable.
+// COPY of raw bytes: the file's bytes reach PostgreSQL as they are, in the encoding the COPY names.
 // ---------------------------------------------------------------------------------------------
 
-type CopyConnection = { query: (text: string) => void; sendCopyFromChunk: (chunk: Buffer) => void; endCopyFrom: () => void };
-
-function copyBytes(client: pg.Client, statement: string, bytes: Buffer): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let rows = 0;
-    let failure: Error | undefined;
-    const submittable = {
-      submit: (c: CopyConnection) => c.query(statement),
-      handleCopyInResponse: (c: CopyConnection) => {
-        for (let at = 0; at < bytes.length; at += 64 * 1024) c.sendCopyFromChunk(bytes.subarray(at, at + 64 * 1024));
-        c.endCopyFrom();
-      },
-      handleCommandComplete: (message: { text: string }) => (rows = Number(message.text.split(' ')[1] ?? 0)),
-      handleReadyForQuery: () => (failure ? reject(failure) : resolve(rows)),
-      handleError: (error: Error) => (failure = error),
-    };
-    client.query(submittable as unknown as pg.Submittable);
-  });
+async function copyAll(client: pg.Client, statement: string, bytes: Buffer): Promise<number> {
+  const writer = copyFrom(client, statement);
+  for (let at = 0; at < bytes.length; at += 64 * 1024) await writer.write(bytes.subarray(at, at + 64 * 1024));
+  return writer.end();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -507,7 +492,7 @@ async function main(): Promise<void> {
       for (let round = 0; round < 3; round += 1) {
         await copyClient.query('truncate bench_import_staging');
         const t0 = performance.now();
-        const copied = await copyBytes(copyClient, copyStatement, bytes);
+        const copied = await copyAll(copyClient, copyStatement, bytes);
         copyMs = Math.min(copyMs, performance.now() - t0);
         if (copied !== ROWS) throw new Error(`COPY stored ${copied} rows, not ${ROWS}`);
       }
@@ -534,7 +519,7 @@ async function main(): Promise<void> {
         contactsCopyMs = 0;
         for (const [table, statement] of statements) {
           const t0 = performance.now();
-          const copied = await copyBytes(copyClient, statement, Buffer.from(texts[table] as string));
+          const copied = await copyAll(copyClient, statement, Buffer.from(texts[table] as string));
           const ms = performance.now() - t0;
           contactsCopyMs += ms;
           copySplit.push(`${table} ${fmt(copied)} rows ${formatDuration(ms)}`);
