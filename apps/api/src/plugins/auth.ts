@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { randomToken, safeEqual, verifySigned } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { subjectOf } from '../modules/feature-flags/feature-flags.service';
-import type { Identity, RequestMeta } from '../modules/sessions/sessions.service';
+import type { Identity, RequestMeta } from '../modules/sessions/identity';
 import { isAdmin, openGate } from '../modules/users/current-user';
 import { COOKIES, CSRF_HEADER, csrfCookie } from './cookies';
 

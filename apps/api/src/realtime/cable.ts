@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CABLE_PATH, CABLE_PING_SECONDS, CABLE_PROTOCOL, cableCommand, cableIdentifier } from '@crm/contract';
 import type { AppContext } from '../context';
-import type { Identity } from '../modules/sessions/sessions.service';
+import type { Identity } from '../modules/sessions/identity';
 import { COOKIES } from '../plugins/cookies';
 import type { Broadcaster } from './broadcaster';
 import { CHANNELS, type Channel } from './channels';

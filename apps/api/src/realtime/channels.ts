@@ -1,5 +1,5 @@
 import { CABLE_CHANNELS } from '@crm/contract';
-import type { Identity } from '../modules/sessions/sessions.service';
+import type { Identity } from '../modules/sessions/identity';
 
 /**
  * A channel of the socket: which streams a subscriber receives. `streams` answers null to refuse

@@ -2,7 +2,7 @@ import type { AdminUser, PagingMeta, Role } from '@crm/contract';
 import { BRANDS } from '@crm/brand-config';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { Identity, RequestMeta } from '../sessions/sessions.service';
+import type { Identity, RequestMeta } from '../sessions/identity';
 import { fullName } from '../users/current-user';
 import type { AdminUserQuery, AdminUserRow, AdminUsersRepository } from './admin-users.repository';
 

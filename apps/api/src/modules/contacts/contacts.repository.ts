@@ -33,7 +33,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Reach } from './contact-reach';
-import { undoMerges } from './contact-merge.repository';
+import { undoMerges } from './contact-merge-moves.repository';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;

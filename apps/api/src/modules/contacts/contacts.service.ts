@@ -27,7 +27,7 @@ import { dialingNumber } from '@crm/util';
 import type { Readable } from 'node:stream';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
 import type { LookupsRepository } from '../lookups/lookups.repository';
-import type { Identity } from '../sessions/sessions.service';
+import type { Identity } from '../sessions/identity';
 import { fullName } from '../users/current-user';
 import { contactReach, type Reach } from './contact-reach';
 import { countKey, decodeCursor, encodeCursor } from './contacts-cursor';

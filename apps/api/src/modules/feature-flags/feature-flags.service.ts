@@ -12,7 +12,7 @@ import { BRANDS, resolveFlag, resolveFlags, type BrandId, type FlagOverride } fr
 import type { Env } from '../../env';
 import { unprocessable, type FieldErrors } from '../../lib/http-errors';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { Identity, RequestMeta } from '../sessions/sessions.service';
+import type { Identity, RequestMeta } from '../sessions/identity';
 import { fullName } from '../users/current-user';
 import type { FeatureFlagsRepository, StoredOverride } from './feature-flags.repository';
 

@@ -2,7 +2,7 @@ import type { HelpRequest } from '@crm/contract';
 import { BRANDS } from '@crm/brand-config';
 import { tooManyRequests } from '../../lib/http-errors';
 import type { EmailProvider } from '../../providers/email/email.provider';
-import type { Identity } from '../sessions/sessions.service';
+import type { Identity } from '../sessions/identity';
 import { fullName } from '../users/current-user';
 import type { HelpsRepository } from './helps.repository';
 

@@ -1,5 +1,5 @@
 import type { ApiVendor, Carrier, LookupOption } from '@crm/contract';
-import type { Identity } from '../sessions/sessions.service';
+import type { Identity } from '../sessions/identity';
 import type { LookupsRepository, TitledCatalog } from './lookups.repository';
 
 /** The catalogs a contact form offers, always the caller's company's own. */

@@ -1,4 +1,3 @@
-import type { Role } from '@crm/contract';
 import { IMPERSONATOR_ROLES } from '@crm/contract';
 import type { BrandId } from '@crm/brand-config';
 import type { Env } from '../../env';
@@ -13,16 +12,8 @@ import type { SecretBox } from '../two-factor/secret-box';
 import { fullName, isAdmin, type Impersonation } from '../users/current-user';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
+import type { Identity, RequestMeta } from './identity';
 
-export type RequestMeta = { ip: string; userAgent: string | null };
-export type Identity = {
-  user: UserRow;
-  /** The brand of the user's company (for a session, always the request's brand). */
-  brand: BrandId;
-  roles: Role[];
-  session: SessionRow | null;
-  via: 'session' | 'api_key';
-};
 export type SignInResult = { kind: 'otp'; user: UserRow } | { kind: 'session'; user: UserRow; token: string };
 export type LoginType = 'login_as' | 'impersonate';
 

@@ -2,7 +2,8 @@ import QRCode from 'qrcode';
 import { unprocessable } from '../../lib/http-errors';
 import { newTotpSecret, provisioningUri, verifyTotp } from '../../lib/totp';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { RequestMeta, SessionsService } from '../sessions/sessions.service';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { RequestMeta } from '../sessions/identity';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 import type { SecretBox } from './secret-box';
 

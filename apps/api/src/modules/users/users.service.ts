@@ -8,7 +8,7 @@ import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
-import type { Identity, RequestMeta } from '../sessions/sessions.service';
+import type { Identity, RequestMeta } from '../sessions/identity';
 import { toCurrentUser, type Impersonation } from './current-user';
 import type { UserPatch, UserRow, UsersRepository } from './users.repository';
 
