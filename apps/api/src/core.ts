@@ -1,0 +1,68 @@
+import { createJobWorkersRepository } from './jobs/job-workers.repository';
+import { createJobQueue } from './jobs/queue';
+import {
+  createLocalBroadcaster,
+  createRedisBroadcaster,
+  type Broadcaster,
+} from './realtime/broadcaster';
+import type { Database } from './db/database';
+import type { Env } from './env';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createSecretBox } from './modules/two-factor/secret-box';
+import { createUsersRepository } from './modules/users/users.repository';
+import type { EmailProvider } from './providers/email/email.provider';
+import { createDnsEmailVerifier } from './providers/email-verification/dns-email-verifier';
+import type { EmailVerifier } from './providers/email-verification/email-verifier';
+import { createOutboxEmailProvider } from './providers/email/outbox.provider';
+import { createOutboxRepository } from './providers/email/outbox.repository';
+import { createSmtpEmailProvider } from './providers/email/smtp.provider';
+import { createLocalDiskStorage } from './providers/storage/local-disk.provider';
+import type { StorageProvider } from './providers/storage/storage.provider';
+
+/** Providers a test (or a deployment) puts in place of the configured ones. */
+export type CoreOverrides = {
+  email?: EmailProvider;
+  emailVerifier?: EmailVerifier;
+  storage?: StorageProvider;
+  broadcaster?: Broadcaster;
+};
+
+const warn = (message: string) => console.warn(`[crm] ${message}`);
+
+/**
+ * What every module may use, built once per process: the environment, the database, the vendors'
+ * providers, the job queue, realtime broadcasts, the audit log, the app secret's box, and the users
+ * (every request's identity reads them). Each module wires its own repositories and services from
+ * it (modules/<area>/<area>.module.ts); context.ts lists the modules.
+ */
+export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}) {
+  const outbox = createOutboxRepository(db);
+  const jobWorkers = createJobWorkersRepository(db, env.JOB_WORKER_STALE_SECONDS);
+  return {
+    env,
+    db,
+    /** The local e-mail outbox (read by /sandbox/outbox and tests; written when no SMTP_URL is set). */
+    outbox,
+    email:
+      overrides.email ??
+      (env.SMTP_URL
+        ? createSmtpEmailProvider(env.SMTP_URL, env.MAIL_FROM)
+        : createOutboxEmailProvider(outbox)),
+    emailVerifier: overrides.emailVerifier ?? createDnsEmailVerifier(),
+    storage: overrides.storage ?? createLocalDiskStorage(env.STORAGE_DIR),
+    /** Realtime: messages to the sockets of a stream, in every API process (realtime/broadcaster.ts). */
+    broadcaster:
+      overrides.broadcaster ??
+      (env.REDIS_URL
+        ? createRedisBroadcaster(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE, log: warn })
+        : createLocalBroadcaster()),
+    /** The job queue (jobs/queue.ts): send from any process; workers start in main.ts or worker.ts. */
+    jobs: createJobQueue(db, jobWorkers, warn),
+    jobWorkers,
+    audit: createAuditRepository(db),
+    secrets: createSecretBox(env.APP_SECRET),
+    usersRepository: createUsersRepository(db),
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;

@@ -1,0 +1,24 @@
+import type { Core } from '../../core';
+import { createSsoProvider } from '../../providers/sso/sso.provider';
+import type { FeaturesService } from '../feature-flags/feature-flags.service';
+import { createSessionsRepository } from './sessions.repository';
+import { createSessionsService } from './sessions.service';
+
+/** Sign-in, sign-out, second factor, impersonation (sessions) and single sign-on (sso). */
+export function createSessionsModule(core: Core, { features }: { features: FeaturesService }) {
+  const { env, db, usersRepository: users, audit, email, secrets } = core;
+  const sessionsRepository = createSessionsRepository(db);
+  return {
+    sessionsRepository,
+    sessions: createSessionsService({
+      env,
+      users,
+      sessions: sessionsRepository,
+      audit,
+      email,
+      secrets,
+      features,
+    }),
+    sso: createSsoProvider(env, db),
+  };
+}

@@ -1,0 +1,19 @@
+import type { Core } from '../../core';
+import type { SessionsService } from '../sessions/sessions.service';
+import { createTwoFactorService } from './two-factor.service';
+
+/** Two-factor enrolment and its codes (TOTP or e-mailed). */
+export function createTwoFactorModule(
+  { env, usersRepository: users, audit, secrets }: Core,
+  { sessions }: { sessions: SessionsService },
+) {
+  return {
+    twoFactor: createTwoFactorService({
+      users,
+      audit,
+      secrets,
+      sessions,
+      issuer: () => new URL(env.PUBLIC_URL).hostname,
+    }),
+  };
+}

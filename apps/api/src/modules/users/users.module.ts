@@ -1,0 +1,17 @@
+import type { Core } from '../../core';
+import type { FeaturesService } from '../feature-flags/feature-flags.service';
+import type { SessionsRepository } from '../sessions/sessions.repository';
+import { createUsersService } from './users.service';
+
+/** The current user's own account: profile, time zone, theme, terms, password, API token. */
+export function createUsersModule(
+  { env, usersRepository: users, audit, email }: Core,
+  {
+    sessionsRepository,
+    features,
+  }: { sessionsRepository: SessionsRepository; features: FeaturesService },
+) {
+  return {
+    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features }),
+  };
+}
