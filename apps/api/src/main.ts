@@ -14,7 +14,13 @@ const log = (message: string) => console.log(`[crm] ${message}`);
  */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const database = await openDatabase(env, log);
+  const database = await openDatabase(env, log, {
+    // the embedded PostgreSQL would not start again: exit non-zero, so that a supervisor starts the product afresh
+    onGiveUp: (error) => {
+      console.error(`[crm] ${error.message}; exiting`);
+      process.exit(1);
+    },
+  });
   await runMigrations(database.db);
   const ctx = createContext(env, database.db);
   if (process.argv.includes('--seed-if-empty') && (await ctx.usersRepository.count()) === 0) {

@@ -5,7 +5,14 @@ import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from '
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-export type DatabaseHandle = { db: Database; pool: pg.Pool; url: string; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Database;
+  pool: pg.Pool;
+  url: string;
+  close: () => Promise<void>;
+  /** The embedded server's state when this process runs one (restarting: it died and is being started again). */
+  embedded?: () => 'running' | 'restarting';
+};
 
 const EMBEDDED_DATABASE = 'crm';
 
@@ -14,12 +21,16 @@ const EMBEDDED_DATABASE = 'crm';
  * `attach`: a process beside the API (a job worker) uses the embedded server the API runs, and
  * starts one only when none runs.
  */
-export async function openDatabase(env: Env, log: (m: string) => void, options: { attach?: boolean } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  env: Env,
+  log: (m: string) => void,
+  options: { attach?: boolean; onGiveUp?: (error: Error) => void } = {},
+): Promise<DatabaseHandle> {
   let embedded: EmbeddedServer | undefined;
   let url = env.DATABASE_URL ?? (options.attach ? runningEmbeddedUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT, EMBEDDED_DATABASE) : null) ?? undefined;
   if (url && !env.DATABASE_URL) log(`Using the embedded PostgreSQL already running on 127.0.0.1:${env.EMBEDDED_PG_PORT}`);
   if (!url) {
-    embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT, log);
+    embedded = await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT, log, { onGiveUp: options.onGiveUp });
     await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
     url = embedded.url(EMBEDDED_DATABASE);
     log(`Embedded PostgreSQL ready on 127.0.0.1:${env.EMBEDDED_PG_PORT}`);
@@ -27,6 +38,7 @@ export async function openDatabase(env: Env, log: (m: string) => void, options: 
   const handle = connect(url);
   return {
     ...handle,
+    ...(embedded && { embedded: embedded.state }),
     close: async () => {
       await handle.close();
       await embedded?.stop();

