@@ -85,8 +85,8 @@ export function createContext(
   const broadcaster =
     overrides.broadcaster ?? (env.REDIS_URL ? createRedisBroadcaster(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE, log: (m) => console.warn(`[crm] ${m}`) }) : createLocalBroadcaster());
   const importsRepository = createImportRepository(db);
-  const imports = createImportService({ imports: importsRepository, storage, broadcaster, jobs, ownerReachable: contacts.ownerReachable });
-  jobs.define(createImportJob({ imports: importsRepository, storage, announce: imports.announce }));
+  const imports = createImportService({ imports: importsRepository, storage, broadcaster, jobs, ownerReachable: contacts.ownerReachable, companyBrand: users.companyBrand });
+  jobs.define(createImportJob({ imports: importsRepository, storage, announce: imports.announce, companyBrand: users.companyBrand }));
   const transfersRepository = createTransfersRepository(db);
   jobs.define(createTransferJob(transfersRepository));
   const print = createPrintService({ prints: createPrintRepository(db), storage, contacts: contactsService, load: (ids) => contacts.load(ids), jobs });

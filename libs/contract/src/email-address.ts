@@ -10,15 +10,15 @@
  * character outside ASCII (RFC 6531/6532 UTF8-non-ascii) that is not a space, a control or an
  * invisible formatting character: those cannot be typed into an address on purpose.
  */
-const ATOM = /^(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]|[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Z}\x00-\x7f])+$/u;
+const ATOM = /^(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]|[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Z}\p{ASCII}])+$/u;
 /** A quoted local part (RFC 5321 Quoted-string): printable ASCII but `"` and `\` as they are, any printable character after `\`, and non-ASCII as above. */
-const QUOTED = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e]|[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Z}\x00-\x7f])+"$/u;
+const QUOTED = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e]|[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Z}\p{ASCII}])+"$/u;
 /**
  * A domain label: letters, digits and inner hyphens (RFC 1035 as RFC 1123 relaxed it), where an
  * internationalised label (RFC 5890 U-label) has letters, marks and digits of any script.
  */
 const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?$/u;
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Limits of RFC 5321 §4.5.3.1, in octets (UTF-8 for internationalised addresses, RFC 6531 §3.3). */
 const LOCAL_MAX = 64;

@@ -104,7 +104,10 @@ export function messyLeads(options: Options): { csv: string; rows: MessyRow[] } 
       const cells = [id, ...earlier.cells.slice(1)];
       rows.push({ line, cells, outcome: 'refused', dropped: earlier.dropped, refusal: { repeats: earlier.line }, kept: earlier.kept });
       lines.push(cells.map(csvCell).join(','));
-      if (i + 1 === blankAfter) (lines.push(''), (line += 1));
+      if (i + 1 === blankAfter) {
+        lines.push('');
+        line += 1;
+      }
       continue;
     }
     const dropped: MessyRow['dropped'] = [];
@@ -164,8 +167,10 @@ export function messyLeads(options: Options): { csv: string; rows: MessyRow[] } 
     const stateRoll = random();
     let state = '';
     let keptState: string | null = null;
-    if (stateRoll < 0.7) (state = pick([code, STATE_NAMES[code] as string, code.toLowerCase()])), (keptState = code);
-    else if (stateRoll < 0.79) drop('State', (state = 'ZZ'));
+    if (stateRoll < 0.7) {
+      state = pick([code, STATE_NAMES[code] as string, code.toLowerCase()]);
+      keptState = code;
+    } else if (stateRoll < 0.79) drop('State', (state = 'ZZ'));
 
     // Type: categories in any case and number, a few that are none, blanks
     const typeRoll = random();
@@ -190,17 +195,15 @@ export function messyLeads(options: Options): { csv: string; rows: MessyRow[] } 
     const identified = Boolean(keptFirst || keptLast || keptPhone || keptEmail);
     const key = JSON.stringify({ ...kept, firstName: keptFirst.toLowerCase(), lastName: keptLast.toLowerCase(), category: keptCategory ?? options.category });
     const earlier = identified ? madeBy.get(key) : undefined;
-    let outcome: MessyOutcome;
-    let refusal: MessyRow['refusal'] = null;
-    if (!identified) (outcome = 'refused'), (refusal = { nothing: true });
-    else if (earlier !== undefined) (outcome = 'refused'), (refusal = { repeats: earlier });
-    else {
-      outcome = dropped.length ? 'imports_with_warnings' : 'imports';
-      madeBy.set(key, line);
-    }
+    const refusal: MessyRow['refusal'] = !identified ? { nothing: true } : earlier !== undefined ? { repeats: earlier } : null;
+    const outcome: MessyOutcome = refusal ? 'refused' : dropped.length ? 'imports_with_warnings' : 'imports';
+    if (!refusal) madeBy.set(key, line);
     rows.push({ line, cells, outcome, dropped, refusal, kept });
     lines.push(cells.map(csvCell).join(','));
-    if (i + 1 === blankAfter) (lines.push(''), (line += 1));
+    if (i + 1 === blankAfter) {
+      lines.push('');
+      line += 1;
+    }
   }
   return { csv: `${lines.join('\r\n')}\r\n`, rows };
 }
