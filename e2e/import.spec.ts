@@ -83,7 +83,7 @@ test.describe('import', () => {
     await expect(page.getByText('5 contacts')).toBeVisible();
     await page.getByRole('link', { name: `Jose Imp${u}` }).click();
     await expect(page.getByText(/^Client · Owner:/)).toBeVisible();
-    await expect(page.getByText(`josé.${u}@example.com`)).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Contact details' }).getByText(`josé.${u}@example.com`)).toBeVisible();
     await page.getByRole('tab', { name: 'Notes', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Notes' }).getByText('Llamar después de las 5')).toBeVisible();
   });
