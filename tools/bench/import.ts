@@ -16,6 +16,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
+import { BRANDS } from '@crm/brand-config';
 import { US_STATES, type ImportAttempt, type ImportField, type UsState } from '@crm/contract';
 import { FIRST_NAMES, LAST_NAMES, PLACES, seededRandom, STREETS } from '../../apps/api/src/db/seed-contacts';
 import { readImportRows } from '../../apps/api/src/modules/import/import-file';
@@ -181,6 +182,7 @@ const KINDS: [string, RegExp][] = [
   ['insert contact_phones', /^\s*insert into "contact_phones"/],
   ['insert contact_emails', /^\s*insert into "contact_emails"/],
   ['insert contact_tags', /^\s*insert into "contact_tags"/],
+  ['insert contact_notes', /^\s*insert into "contact_notes"/],
   ['insert import_problems', /^\s*insert into "import_problems"/],
   ['update import_attempts (checkpoint, status)', /^\s*update "import_attempts"/],
   ['begin / commit', /^\s*(begin|commit|rollback)\b/i],
@@ -305,19 +307,25 @@ async function cleanUp(client: pg.Client, browser: Browser, companyId: number): 
   }
 }
 
-/** The file's rows through the import's own reader and mapper, in this process: the job's CPU work without the database. */
-async function parseAndMap(bytes: Buffer, encoding: string, lookups: Parameters<typeof createRowMapper>[2]) {
+/**
+ * The file's rows through the import's own reader and mapper, in this process: the job's CPU work
+ * without the database. `refused` counts as the job does: nothing to identify, or a repeat.
+ */
+async function parseAndMap(bytes: Buffer, encoding: string, rules: Parameters<typeof createRowMapper>[2]) {
   const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) => bytes.subarray(i * 65_536, (i + 1) * 65_536));
   let started = performance.now();
   const rows: string[][] = [];
   for await (const r of readImportRows(Readable.from(chunks), 'csv', encoding)) rows.push(r.values);
   const parseMs = performance.now() - started;
   const [headers = [], ...data] = rows;
-  const mapRow = createRowMapper(headers, FIELDS, lookups);
+  const mapRow = createRowMapper(headers, FIELDS, rules);
   started = performance.now();
   const mapped = data.map((values) => mapRow(values));
   const mapMs = performance.now() - started;
-  return { headers, data, mapped, parseMs, mapMs };
+  const keys = new Set<string>();
+  const refused = mapped.filter((r) => !r.ok || keys.size === keys.add(r.key).size).length;
+  const warned = mapped.filter((r) => r.ok && r.warnings.length > 0).length;
+  return { headers, data, mapped, parseMs, mapMs, refused, warned };
 }
 
 /** The mapped rows as COPY text for contacts, contact_phones and contact_emails (ids from `firstId`). */
@@ -403,7 +411,10 @@ async function main(): Promise<void> {
     const elapsed = Math.min(polledMs, finishedMs);
     const rate = (ROWS * 1000) / elapsed;
 
-    log(`Attempt ${attempt.id} ${attempt.status}: ${fmt(attempt.processed_rows)} rows read, ${fmt(attempt.imported_count)} imported, ${fmt(attempt.skipped_count)} skipped (scrub), ${fmt(attempt.error_count)} refused`);
+    log(
+      `Attempt ${attempt.id} ${attempt.status}: ${fmt(attempt.processed_rows)} rows read, ${fmt(attempt.imported_count)} imported (${fmt(attempt.warning_count)} with warnings), ` +
+        `${fmt(attempt.skipped_count)} skipped (scrub), ${fmt(attempt.error_count)} refused`,
+    );
     if (attempt.imported_count + attempt.skipped_count + attempt.error_count !== ROWS) log(`  counts do not add up to ${fmt(ROWS)} rows!`);
     log(`End to end ${formatDuration(elapsed)} (request to the attempt's finished_at; seen by polling after ${formatDuration(polledMs)}): ${fmt(rate)} rows/s`);
     log(`Peak RSS of this process (API + job + bench client): ${(peak / 2 ** 20).toFixed(0)} MB (baseline ${(baseline / 2 ** 20).toFixed(0)} MB); CPU of this process ${formatDuration((cpu.user + cpu.system) / 1000)}`);
@@ -442,7 +453,9 @@ async function main(): Promise<void> {
     const m = made2.rows[0];
     log(`Stored: ${fmt(m?.contacts ?? 0)} contacts, ${fmt(m?.phones ?? 0)} phones, ${fmt(m?.emails ?? 0)} e-mails; ${fmt(m?.accented ?? 0)} with accented names, ${fmt(m?.mojibake ?? 0)} garbled (mojibake)`);
     const reasons = await direct.query<{ kind: string; reason: string; n: number }>(
-      `select kind, regexp_replace(p->>'column' || ': ' || (p->>'reason'), 'row \\d+', 'row N') as reason, count(*)::int as n
+      // a warning's reason names its column and quotes the value: the value is left out to group them
+      `select kind, regexp_replace(regexp_replace(case when p->>'reason' like (p->>'column') || '%' then p->>'reason' else (p->>'column') || ': ' || (p->>'reason') end,
+         ' ''.*?'' (is|has) ', ' ''…'' \\1 '), 'row \\d+', 'row N') as reason, count(*)::int as n
        from import_problems, jsonb_array_elements(problems) p where attempt_id = $1 group by 1, 2 order by 1, 3 desc`,
       [attempt.id],
     );
@@ -450,11 +463,12 @@ async function main(): Promise<void> {
 
     // The same work in this process without the database, and a plain COPY of the same file.
     const lookups = await createImportRepository(ctx.db).titleLookups(ids.companyId);
-    const cpuWork = await parseAndMap(bytes, ENCODING === 'win1252' ? 'windows-1252' : 'utf-8', lookups);
-    const invalid = cpuWork.mapped.filter((r) => !r.ok).length;
+    const brand = BRANDS[await ctx.usersRepository.companyBrand(ids.companyId)];
+    const cpuWork = await parseAndMap(bytes, ENCODING === 'win1252' ? 'windows-1252' : 'utf-8', { ...lookups, brand });
+    const invalid = cpuWork.refused;
     log(
       `In this process: reading + decoding + parsing the file ${formatDuration(cpuWork.parseMs)}, mapping + validating ${fmt(cpuWork.data.length)} rows ${formatDuration(cpuWork.mapMs)} ` +
-        `(${fmt(invalid)} refused: the attempt says ${fmt(attempt.error_count)}${invalid === attempt.error_count ? '' : ' — differs!'})`,
+        `(${fmt(invalid)} refused, ${fmt(cpuWork.warned)} with warnings: the attempt says ${fmt(attempt.error_count)} refused${invalid === attempt.error_count ? '' : ' — differs!'})`,
     );
 
     if (EXPLAIN) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_ENVIRONMENTS, FLAG_NAMES, flagName, role, type AppEnvironment, type FlagName, type Role } from '@crm/contract';
+import { APP_ENVIRONMENTS, email, FLAG_NAMES, flagName, role, type AppEnvironment, type FlagName, type Role } from '@crm/contract';
 
 export { APP_ENVIRONMENTS, FLAG_NAMES, appEnvironment, flagName } from '@crm/contract';
 export type { AppEnvironment, FlagName } from '@crm/contract';
@@ -70,7 +70,8 @@ export const brandConfig = z
     colors: brandColors,
     /** A CSS font-family list. */
     font: z.string().trim().min(1),
-    supportEmail: z.email(),
+    /** The product's one e-mail rule (the contract's). */
+    supportEmail: email,
     supportPhone: z.string().regex(/^[\d+()\-. ]{7,20}$/, 'Must be a phone number'),
     /** Plain text; paragraphs are separated by a blank line, a paragraph starting with "# " is a heading. */
     termsText: z.string().trim().min(1),

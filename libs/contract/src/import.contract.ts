@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idParams, pagingMeta, timestamp } from './common.contract';
-import { CONTACT_CATEGORIES } from './contacts.contract';
+import { CONTACT_CATEGORIES, type ContactCategory } from './contacts.contract';
 
 // ---------------------------------------------------------------------------------------------
 // Import of lead and client lists (spec part 2 §3 import form, §4 import attempts, §7 Import)
@@ -16,10 +16,22 @@ export const IMPORT_VALIDATE_ROWS = 1_000;
 /** Rows shown in the wizard's preview. */
 export const IMPORT_PREVIEW_ROWS = 10;
 
+/** How the import reads a column's values, for its messages and the wizard ("use …"). */
+export type ImportFieldInfo = {
+  label: string;
+  /** Header words that propose the field (compared without case, spaces or punctuation). */
+  headers: readonly string[];
+  /** What a value must be, as a message says it: "is not <what>: use <accepts>". */
+  what?: string;
+  accepts?: string;
+};
+
+export const IMPORT_DATE_FORMATS = 'MM/DD/YYYY, YYYY-MM-DD or M/D/YY';
+
 /**
- * The contact fields a column can fill, with the header words that propose them (compared without
- * case, spaces or punctuation). `phone` and `email` may be given by several columns (each adds
- * one); every other field by one column at most.
+ * The contact fields a column can fill, with the header words that propose them. `phone`, `email`
+ * and `note` may be given by several columns (each adds one); every other field by one column at
+ * most.
  */
 export const IMPORT_FIELDS = {
   first_name: { label: 'First name', headers: ['first', 'firstname', 'fname', 'givenname', 'forename'] },
@@ -28,47 +40,95 @@ export const IMPORT_FIELDS = {
   phone: {
     label: 'Phone',
     headers: ['phone', 'phone1', 'phone2', 'phonenumber', 'telephone', 'tel', 'cell', 'cellphone', 'mobile', 'mobilephone', 'homephone', 'workphone', 'primaryphone', 'altphone'],
+    what: 'a phone number',
+    accepts: '10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)',
   },
-  email: { label: 'E-mail', headers: ['email', 'email1', 'email2', 'emailaddress', 'mail'] },
+  email: { label: 'E-mail', headers: ['email', 'email1', 'email2', 'emailaddress', 'mail'], what: 'an e-mail address', accepts: 'name@example.com' },
+  category: {
+    label: 'Category (lead, prospect or client)',
+    headers: ['category', 'contactcategory', 'type', 'contacttype', 'customertype', 'clienttype', 'leadorclient'],
+    what: 'a category',
+    accepts: 'Lead, Prospect or Client',
+  },
   address1: { label: 'Address', headers: ['address', 'address1', 'street', 'streetaddress', 'addressline1', 'mailingaddress'] },
   address2: { label: 'Address line 2', headers: ['address2', 'addressline2', 'apt', 'suite', 'unit'] },
   city: { label: 'City', headers: ['city', 'town'] },
-  state: { label: 'State', headers: ['state', 'st', 'province'] },
-  zip: { label: 'ZIP', headers: ['zip', 'zipcode', 'zip5', 'postalcode', 'postcode'] },
-  date_of_birth: { label: 'Date of birth', headers: ['dob', 'dateofbirth', 'birthdate', 'birthday'] },
-  gender: { label: 'Gender', headers: ['gender', 'sex'] },
-  language: { label: 'Language', headers: ['language', 'lang'] },
-  timezone: { label: 'Time zone', headers: ['timezone', 'tz'] },
-  medicare_number: { label: 'Medicare number', headers: ['medicare', 'medicarenumber', 'medicareid', 'mbi'] },
-  part_a_date: { label: 'Part A date', headers: ['parta', 'partadate', 'partaeffectivedate'] },
-  part_b_date: { label: 'Part B date', headers: ['partb', 'partbdate', 'partbeffectivedate'] },
-  status: { label: 'Status (by title)', headers: ['status', 'leadstatus'] },
-  source: { label: 'Source (by title)', headers: ['source', 'leadsource'] },
-  note: { label: 'Note', headers: ['note', 'notes', 'comment', 'comments'] },
-} as const;
+  state: { label: 'State', headers: ['state', 'st', 'province'], what: 'a US state', accepts: "a two-letter code (FL) or the state's name (Florida)" },
+  zip: { label: 'ZIP', headers: ['zip', 'zipcode', 'zip5', 'postalcode', 'postcode'], what: 'a ZIP code', accepts: '5 digits or ZIP+4 (12345-6789)' },
+  date_of_birth: { label: 'Date of birth', headers: ['dob', 'dateofbirth', 'birthdate', 'birthday'], what: 'a date', accepts: IMPORT_DATE_FORMATS },
+  gender: { label: 'Gender', headers: ['gender', 'sex'], what: 'a gender', accepts: 'Male, Female or Other (M or F)' },
+  language: { label: 'Language', headers: ['language', 'lang'], what: 'a language', accepts: 'English, Spanish, French, Chinese, Korean or German' },
+  timezone: { label: 'Time zone', headers: ['timezone', 'tz'], what: 'a time zone', accepts: 'EST, CST, MST, PST, AKST or HST' },
+  medicare_number: { label: 'Medicare number', headers: ['medicare', 'medicarenumber', 'medicareid', 'mbi'], what: 'a Medicare number', accepts: '11 letters and digits' },
+  part_a_date: { label: 'Part A date', headers: ['parta', 'partadate', 'partaeffectivedate'], what: 'a date', accepts: IMPORT_DATE_FORMATS },
+  part_b_date: { label: 'Part B date', headers: ['partb', 'partbdate', 'partbeffectivedate'], what: 'a date', accepts: IMPORT_DATE_FORMATS },
+  status: { label: 'Status (by title)', headers: ['status', 'leadstatus'], what: 'one of your statuses' },
+  source: { label: 'Source (by title)', headers: ['source', 'leadsource'], what: 'one of your sources' },
+  /** A note in the contact's Notes tab (by the importing user, dated at the import), not the quick note. */
+  note: { label: 'Note (Notes tab)', headers: ['note', 'notes', 'comment', 'comments'] },
+} as const satisfies Record<string, ImportFieldInfo>;
 export type ImportField = keyof typeof IMPORT_FIELDS;
 export const IMPORT_FIELD_KEYS = Object.keys(IMPORT_FIELDS) as [ImportField, ...ImportField[]];
 /** Fields that several columns may fill. */
-export const IMPORT_MULTI_FIELDS: readonly ImportField[] = ['phone', 'email'];
+export const IMPORT_MULTI_FIELDS: readonly ImportField[] = ['phone', 'email', 'note'];
+/** The fields that identify a person: a row needs one of them (a name, or a valid phone or e-mail). */
+export const IMPORT_IDENTITY_FIELDS: readonly ImportField[] = ['first_name', 'last_name', 'full_name', 'phone', 'email'];
 
 /** `First Name` → `firstname`: how a header is compared with IMPORT_FIELDS' words. */
 export function headerKey(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** The proposed mapping of a header row: each column's field by its header words, a single-value field to its first column only. */
-export function proposeFields(headers: readonly string[]): (ImportField | null)[] {
+/** The words a category cell may hold, in any case: the category, its plural, and "customer" for a client. */
+const CATEGORY_WORDS: Record<string, ContactCategory> = {
+  lead: 'lead',
+  leads: 'lead',
+  prospect: 'prospect',
+  prospects: 'prospect',
+  client: 'client',
+  clients: 'client',
+  customer: 'client',
+  customers: 'client',
+};
+
+/** The category a cell names ("Lead", "CLIENTS", "prospect"), or null. */
+export function importCategory(text: string): ContactCategory | null {
+  return CATEGORY_WORDS[text.trim().toLowerCase()] ?? null;
+}
+
+/**
+ * Fields proposed by a column's values when its header names none: at least this many of the
+ * sample's non-empty values, and this share of them, must be the field's.
+ */
+const BY_VALUES: { field: ImportField; matches: (value: string) => boolean }[] = [{ field: 'category', matches: (v) => importCategory(v) !== null }];
+const BY_VALUES_MIN = 2;
+const BY_VALUES_SHARE = 0.8;
+
+/**
+ * The proposed mapping of a file: each column's field by its header words, else by the values of
+ * the sample rows (a column of "client", "Lead", "Prospect" is the category); a single-value field
+ * to its first column only.
+ */
+export function proposeFields(headers: readonly string[], sample: readonly (readonly string[])[] = []): (ImportField | null)[] {
   const taken = new Set<ImportField>();
-  return headers.map((header) => {
-    const key = headerKey(header);
-    const field = IMPORT_FIELD_KEYS.find((f) => (IMPORT_FIELDS[f].headers as readonly string[]).includes(key));
+  const take = (field: ImportField | undefined): ImportField | null => {
     if (!field || (taken.has(field) && !IMPORT_MULTI_FIELDS.includes(field))) return null;
     taken.add(field);
     return field;
+  };
+  const byHeader = headers.map((header) => {
+    const key = headerKey(header);
+    return take(IMPORT_FIELD_KEYS.find((f) => (IMPORT_FIELDS[f].headers as readonly string[]).includes(key)));
+  });
+  return byHeader.map((field, column) => {
+    if (field) return field;
+    const values = sample.map((row) => (row[column] ?? '').trim()).filter(Boolean);
+    if (values.length < BY_VALUES_MIN) return null;
+    return take(BY_VALUES.find((p) => !taken.has(p.field) && values.filter(p.matches).length >= values.length * BY_VALUES_SHARE)?.field);
   });
 }
 
-/** The mapping's own rules (the first message found, or null): a name is mapped, a single field once. */
+/** The mapping's own rules (the first message found, or null): something that identifies a person is mapped, a single field once. */
 export function mappingProblem(fields: readonly (ImportField | null)[]): string | null {
   const seen = new Set<ImportField>();
   for (const field of fields) {
@@ -76,7 +136,7 @@ export function mappingProblem(fields: readonly (ImportField | null)[]): string 
     if (seen.has(field) && !IMPORT_MULTI_FIELDS.includes(field)) return `${IMPORT_FIELDS[field].label} is mapped to more than one column`;
     seen.add(field);
   }
-  if (!seen.has('first_name') && !seen.has('full_name')) return 'Map a column to First name (or Full name)';
+  if (!IMPORT_IDENTITY_FIELDS.some((f) => seen.has(f))) return 'Map a column to a name, a phone or an e-mail';
   return null;
 }
 
@@ -163,11 +223,25 @@ export const validateImportBody = z.object({
   fields: jsonField(z.array(z.enum(IMPORT_FIELD_KEYS, { error: 'Choose a field or leave the column out' }).nullable()).max(500), 'Map the columns').optional(),
 });
 
-/** A problem of one row: the 1-based row number in the file (the header is row 1), the column and why. */
+/**
+ * What the import makes of a row: a contact (`imports`), a contact with the values that failed
+ * their rule left empty (`imports_with_warnings`), or nothing (`refused`: nothing identifies a
+ * person, or it repeats an earlier row). Scrubbing, chosen with the import, may skip a row too.
+ */
+export const IMPORT_ROW_OUTCOMES = ['imports', 'imports_with_warnings', 'refused'] as const;
+export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
+
+/**
+ * A problem of one row. `row` is the row's number as a spreadsheet shows the file: the header is
+ * row 1, a blank line is a row, and a quoted cell that spans lines stays in its one row.
+ */
 export const importRowProblem = z.object({
   row: z.number().int(),
-  column: z.string().describe('The header of the column, or the field when no column holds it'),
-  reason: z.string(),
+  column: z.string().describe("The column's header as the file has it; '' for the row as a whole"),
+  value: z.string().describe('The value as the file has it'),
+  reason: z.string().describe('A sentence naming the column and the value, and what is accepted'),
+  /** `warning`: the value is left out and the row imports; `refusal`: the row does not import. */
+  severity: z.enum(['warning', 'refusal']),
 });
 export type ImportRowProblem = z.infer<typeof importRowProblem>;
 
@@ -189,10 +263,14 @@ export const importValidation = z.object({
   /** The mapping checked: the one sent, or the proposed one. */
   fields: z.array(z.enum(IMPORT_FIELD_KEYS).nullable()),
   mapping_problem: z.string().nullable(),
-  preview: z.array(z.object({ row: z.number().int(), values: z.array(z.string()) })),
+  /** The first rows, each with what the import would make of it. */
+  preview: z.array(z.object({ row: z.number().int(), values: z.array(z.string()), outcome: z.enum(IMPORT_ROW_OUTCOMES) })),
   rows_checked: z.number().int(),
   /** Whether the file has more rows than were checked. */
   more_rows: z.boolean(),
+  /** The checked rows by outcome. */
+  outcomes: z.object({ imports: z.number().int(), imports_with_warnings: z.number().int(), refused: z.number().int() }),
+  /** Every problem of the checked rows, in row order. */
   problems: z.array(importRowProblem),
 });
 export type ImportValidation = z.infer<typeof importValidation>;
@@ -209,11 +287,14 @@ export const importAttempt = z.object({
   progress: z.number().int(),
   /** Rows read so far (all of them when done). */
   processed_rows: z.number().int(),
+  /** Contacts made, those with warnings included. */
   imported_count: z.number().int(),
   /** Rows skipped by scrubbing (matches and the do-not-contact list). */
   skipped_count: z.number().int(),
-  /** Rows refused for bad values. */
+  /** Rows refused: nothing identifies a person, or the row repeats an earlier one. */
   error_count: z.number().int(),
+  /** Rows imported with values left out (their warnings are in the error file); counted in imported_count too. */
+  warning_count: z.number().int(),
   /** Why the attempt failed (a file that cannot be read, a job that ran out of tries). */
   failure: z.string().nullable(),
   user: z.object({ id: z.number().int(), name: z.string() }),
@@ -247,7 +328,7 @@ const fileField = z.object({ file: z.any().describe(`binary: CSV or XLSX, at mos
 export const validateImport = defineEndpoint({
   method: 'POST',
   path: '/v1/contacts/validate_import',
-  summary: `Read a file's header and first ${IMPORT_VALIDATE_ROWS} rows: proposed mapping, preview and row problems (nothing is imported; the file is kept for the import)`,
+  summary: `Read a file's header and first ${IMPORT_VALIDATE_ROWS} rows: proposed mapping, preview with each row's outcome, and every problem of those rows (nothing is imported; the file is kept for the import)`,
   tag: 'import',
   access: 'user',
   gate: 'enforced',
@@ -321,7 +402,8 @@ export const retryImportAttempt = defineEndpoint({
 export const importAttemptErrors = defineEndpoint({
   method: 'GET',
   path: '/v1/contacts/import_attempts/{id}/errors.csv',
-  summary: 'The rows an import refused or skipped, as CSV: row number, reasons, then the row as it was',
+  summary:
+    'The rows an import imported with warnings, skipped or refused, as one CSV: row number, outcome, the columns and problems (column, value, reason), then the row as it was, to fix and import again',
   tag: 'import',
   access: 'user',
   gate: 'enforced',

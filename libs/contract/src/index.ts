@@ -1,5 +1,6 @@
 export * from './endpoint';
 export * from './common.contract';
+export * from './email-address';
 export * from './roles';
 export * from './user.contract';
 export * from './session.contract';

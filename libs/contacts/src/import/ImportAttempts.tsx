@@ -20,7 +20,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 /**
  * The import attempts (part 2 §4): newest first, 15 a page, mine or everyone's I reach. A running
  * attempt shows a progress bar that moves as live messages arrive (ImportPage listens to the
- * contacts-import channel); refused and skipped rows download as a CSV; a failed attempt can be
+ * contacts-import channel); rows imported with warnings, skipped or refused download as one CSV to
+ * fix and import again; a failed attempt can be
  * retried; any can be deleted after confirming.
  */
 export function ImportAttempts() {
@@ -87,7 +88,7 @@ export function ImportAttempts() {
       header: 'Rows',
       cell: (a) => (
         <span className="text-sm">
-          {count(a.imported_count)} imported · {count(a.skipped_count)} skipped · {count(a.error_count)} refused
+          {count(a.imported_count)} imported{a.warning_count > 0 ? ` (${count(a.warning_count)} with warnings)` : ''} · {count(a.skipped_count)} skipped · {count(a.error_count)} refused
           <span className="block text-xs text-muted">{count(a.processed_rows)} read</span>
         </span>
       ),
@@ -97,8 +98,14 @@ export function ImportAttempts() {
       header: 'Actions',
       cell: (a) => (
         <span className="flex flex-wrap gap-2">
-          {a.skipped_count + a.error_count > 0 && (
-            <Button type="button" size="sm" variant="secondary" onClick={() => download.mutate(a)} aria-label={`Download the skipped and refused rows of ${a.file_name}`}>
+          {a.warning_count + a.skipped_count + a.error_count > 0 && (
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => download.mutate(a)}
+              aria-label={`Download the rows with warnings, skipped or refused of ${a.file_name}`}
+            >
               Error file
             </Button>
           )}

@@ -14,7 +14,9 @@ const HIDDEN: ProcessNotificationState = { visible: false, text: '' };
 
 /** What the process notification says of an attempt. */
 export function importNotification(a: ImportAttempt): ProcessNotificationState {
-  const rows = `${a.imported_count.toLocaleString('en-US')} imported, ${a.skipped_count.toLocaleString('en-US')} skipped, ${a.error_count.toLocaleString('en-US')} refused`;
+  const n = (value: number) => value.toLocaleString('en-US');
+  const warned = a.warning_count > 0 ? ` (${n(a.warning_count)} with warnings)` : '';
+  const rows = `${n(a.imported_count)} imported${warned}, ${n(a.skipped_count)} skipped, ${n(a.error_count)} refused`;
   if (a.status === 'completed') return { visible: true, status: 'completed', text: `Imported ${a.file_name}: ${rows}.`, linkUrl: '/contacts', linkText: 'See contacts' };
   if (a.status === 'failed') return { visible: true, status: 'failed', text: `The import of ${a.file_name} failed: ${a.failure ?? 'unknown reason'}.` };
   if (a.status === 'queued') return { visible: true, status: 'processing', text: `${a.file_name} waits for a worker…` };

@@ -8,6 +8,7 @@ import {
   type ContactCategory,
   type ImportAttempt,
   type ImportField,
+  type ImportFieldInfo,
   type ImportValidation,
 } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
@@ -15,6 +16,7 @@ import { Button, Checkbox, Field, Input, Select, Table, type TableColumn } from 
 import { useFlag } from '@crm/variant';
 import { TagChoiceList } from '../filters/TagChoiceList';
 import { importKeys, importSettingsQueryOptions } from './import-queries';
+import { ImportProblems, OUTCOME_LABELS } from './ImportProblems';
 
 const LEAVE_OUT = 'leave-out';
 const FIELD_OPTIONS = [{ value: LEAVE_OUT, label: 'Leave out' }, ...IMPORT_FIELD_KEYS.map((key) => ({ value: key, label: IMPORT_FIELDS[key].label }))];
@@ -23,7 +25,8 @@ const CATEGORIES: { value: ContactCategory; label: string }[] = [
   { value: 'client', label: 'Clients' },
   { value: 'prospect', label: 'Prospects' },
 ];
-const PROBLEMS_SHOWN = 20;
+/** What a field accepts, shown beside the column mapped to it. */
+const accepts = (field: ImportField | null | undefined): string | undefined => (field ? (IMPORT_FIELDS[field] as ImportFieldInfo).accepts : undefined);
 
 /** The server's messages by field (422), to show beside each field. */
 const apiFieldErrors = (error: unknown): Record<string, string | undefined> => (error instanceof ApiError ? error.fieldErrors() : {});
@@ -141,10 +144,13 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
         />
       ),
     },
+    { id: 'accepts', header: 'Accepts', cell: (c) => <span className="text-sm text-muted">{accepts(fields[c.index])}</span> },
   ];
-  const previewColumns: TableColumn<{ row: number; values: string[] }>[] = [
+  type PreviewRow = ImportValidation['preview'][number];
+  const previewColumns: TableColumn<PreviewRow>[] = [
     { id: 'row', header: 'Row', rowHeader: true, cell: (r) => r.row },
-    ...validation.headers.map((header, index) => ({ id: `c${index}`, header: header || `Column ${index + 1}`, cell: (r: { values: string[] }) => r.values[index] ?? '' })),
+    { id: 'outcome', header: 'Outcome', cell: (r) => OUTCOME_LABELS[r.outcome] },
+    ...validation.headers.map((header, index) => ({ id: `c${index}`, header: header || `Column ${index + 1}`, cell: (r: PreviewRow) => r.values[index] ?? '' })),
   ];
 
   if (step === 'mapping') {
@@ -184,23 +190,8 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
         <div className="overflow-x-auto">
           <Table columns={previewColumns} rows={validation.preview} getRowKey={(r) => r.row} caption="First rows of the file" captionHidden />
         </div>
-        <h3 className="font-semibold">Problems in the first {validation.rows_checked.toLocaleString('en-US')} rows</h3>
-        {validation.problems.length === 0 ? (
-          <p>None found{validation.more_rows ? '; the rest of the file is checked as it imports.' : '.'}</p>
-        ) : (
-          <>
-            <p>
-              {validation.problems.length.toLocaleString('en-US')} problems. Rows with problems are not imported; they go to the error file, the rest import.
-            </p>
-            <ul className="list-disc pl-5 text-sm">
-              {validation.problems.slice(0, PROBLEMS_SHOWN).map((p) => (
-                <li key={`${p.row}-${p.column}-${p.reason}`}>
-                  Row {p.row}, {p.column}: {p.reason}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        {/* checked under the mapping the server last saw: "Check again" after changing it */}
+        <ImportProblems key={validation.fields.join()} problems={validation.problems} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" onClick={() => setStep('file')}>
             Choose another file
@@ -221,7 +212,11 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
       <h2 id="import-options-title" className="text-lg font-semibold">
         3. Options for {validation.file.file_name}
       </h2>
-      <Field label="Import as" error={startErrors['category']}>
+      <Field
+        label="Import as"
+        description={fields.includes('category') ? 'For rows whose category column is empty or not a category; the others keep theirs.' : undefined}
+        error={startErrors['category']}
+      >
         <Select options={CATEGORIES} value={category} onValueChange={(value) => setCategory(value as ContactCategory)} />
       </Field>
       <TagChoiceList legend="Tags for every imported contact" findLabel="Find tags" chosen={tags} onChange={setTags} error={startErrors['tags']} />

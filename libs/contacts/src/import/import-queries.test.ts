@@ -13,6 +13,7 @@ const attempt = (id: number, over: Partial<ImportAttempt> = {}): ImportAttempt =
   imported_count: 90,
   skipped_count: 5,
   error_count: 5,
+  warning_count: 12,
   failure: null,
   user: { id: 1, name: 'Ann Agent' },
   owner: { id: 1, name: 'Ann Agent' },

@@ -52,6 +52,8 @@ export const importAttempts = pgTable(
     importedCount: integer('imported_count').notNull().default(0),
     skippedCount: integer('skipped_count').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
+    /** Contacts made with values left out (counted in imported_count too). */
+    warningCount: integer('warning_count').notNull().default(0),
     failure: text('failure'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,7 +62,11 @@ export const importAttempts = pgTable(
   (t) => [index('import_attempts_user_idx').on(t.userId, t.id), index('import_attempts_company_idx').on(t.companyId, t.id)],
 );
 
-/** A row an import refused (kind invalid) or skipped (kind skipped), with its reasons and its values as read. */
+/**
+ * A row an import refused (kind invalid), skipped (kind skipped) or imported with values left out
+ * (kind warning), with its problems (column as the file names it, value, reason; value and
+ * severity are missing on rows of imports made before warnings) and its values as read.
+ */
 export const importProblems = pgTable(
   'import_problems',
   {
@@ -69,7 +75,7 @@ export const importProblems = pgTable(
       .references(() => importAttempts.id, { onDelete: 'cascade' }),
     rowNumber: integer('row_number').notNull(),
     kind: text('kind').notNull(),
-    problems: jsonb('problems').$type<{ column: string; reason: string }[]>().notNull(),
+    problems: jsonb('problems').$type<{ column: string; value?: string; reason: string; severity?: 'warning' | 'refusal' }[]>().notNull(),
     values: jsonb('values').$type<string[]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.rowNumber] })],

@@ -87,7 +87,12 @@ export function createImportInspector(format: ImportFormat, truncated: () => boo
   });
 }
 
-/** One row of a file: its 1-based number in the file (the header is row 1), its cells as text, and how far into the file it ends. */
+/**
+ * One row of a file: its number as a spreadsheet shows the file (the header is row 1), its cells as
+ * text, and how far into the file it ends. In a CSV a blank line is a row (Excel, LibreOffice and
+ * Google Sheets show it as an empty one) and a quoted cell that spans lines stays in its one row, so
+ * the number is the one the user sees beside the row when they open the file to fix it.
+ */
 export type FileRow = { row: number; values: string[]; bytes: number };
 
 /** Text decoding as a stream step (the byte-order mark is dropped). */
@@ -130,7 +135,10 @@ const cellText = (value: ExcelJS.CellValue): string => {
   return String(value);
 };
 
-const CSV_OPTIONS = { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, trim: true } as const;
+/** `info`: each record comes with the parser's counts, whose records + empty lines is the row's spreadsheet number. */
+const CSV_OPTIONS = { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, trim: true, info: true } as const;
+type ParsedRecord = { record: string[]; info: { records: number; empty_lines: number } };
+const isBlank = (values: readonly string[]) => values.every((v) => v === '');
 
 /** The separator of a CSV: whichever of comma, semicolon and tab its first line has most of (outside quotes). */
 export function sniffDelimiter(text: string): string {
@@ -147,7 +155,8 @@ export function sniffDelimiter(text: string): string {
 /**
  * The rows of a stored import file, header first, as text cells. CSV (csv-parse): comma, semicolon
  * or tab separated (sniffDelimiter), quotes per RFC 4180 and forgiving of stray ones,
- * rows of any length; a workbook: its first sheet, dates as YYYY-MM-DD. Blank rows are left out.
+ * rows of any length; a workbook: its first sheet, dates as YYYY-MM-DD. Blank rows (and rows of
+ * empty cells) are left out, but keep their number (FileRow).
  */
 export async function* readImportRows(source: Readable, format: ImportFormat, encoding: string): AsyncGenerator<FileRow> {
   const counter = byteCounter();
@@ -156,18 +165,18 @@ export async function* readImportRows(source: Readable, format: ImportFormat, en
   if (format === 'csv') {
     const text = counter.pipe(decoder(encoding));
     let parser: ReturnType<typeof parse> | null = null;
-    let row = 0;
+    const row = ({ info }: ParsedRecord) => info.records + info.empty_lines;
     try {
       for await (const chunk of text as AsyncIterable<string>) {
         parser ??= parse({ ...CSV_OPTIONS, delimiter: sniffDelimiter(chunk) });
         parser.write(chunk);
-        for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
-          yield { row: ++row, values, bytes: counter.bytes() };
+        for (let read = parser.read() as ParsedRecord | null; read !== null; read = parser.read() as ParsedRecord | null) {
+          if (!isBlank(read.record)) yield { row: row(read), values: read.record, bytes: counter.bytes() };
         }
       }
       if (!parser) return;
       parser.end();
-      for await (const values of parser as AsyncIterable<string[]>) yield { row: ++row, values, bytes: counter.bytes() };
+      for await (const read of parser as AsyncIterable<ParsedRecord>) if (!isBlank(read.record)) yield { row: row(read), values: read.record, bytes: counter.bytes() };
     } catch (error) {
       if (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_')) throw new Error(`${IMPORT_FILE_MESSAGES.unreadable} (${error.message})`);
       throw error;
@@ -181,7 +190,7 @@ export async function* readImportRows(source: Readable, format: ImportFormat, en
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
       const cells = Array.isArray(row.values) ? row.values.slice(1) : [];
       const values = Array.from(cells, (value) => cellText(value as ExcelJS.CellValue).trim());
-      if (values.every((v) => v === '')) continue;
+      if (isBlank(values)) continue;
       yield { row: row.number, values, bytes: counter.bytes() };
     }
     break; // the first sheet only

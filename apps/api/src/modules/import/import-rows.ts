@@ -1,28 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import {
-  createContactBody,
+  contactNoteBody,
+  email as emailRule,
   IMPORT_FIELDS,
+  importCategory,
+  isCalendarDate,
+  phoneNumber,
+  updateContactBody,
   US_STATES,
+  type ContactCategory,
   type ImportField,
+  type ImportFieldInfo,
   type ImportRowProblem,
   type UsState,
 } from '@crm/contract';
 import { dialingNumber } from '@crm/util';
 import type { ContactValues } from '../contacts/contacts.repository';
+import { refusedKeystrokes, type KeystrokeBrand, type KeystrokeKind } from './import-keystrokes';
 
-/** A row made ready to insert: the contact's columns, its phones (dialing form) and e-mails (lower case). */
+/** A problem of a row before it knows its row number. */
+export type ImportProblem = Omit<ImportRowProblem, 'row'>;
+
+/**
+ * A row made ready to insert: the contact's columns, its category when a column gives one (else
+ * the import's), its phones (dialing form), e-mails (lower case) and notes (the Notes tab's).
+ */
 export type ImportedContact = {
   values: Omit<ContactValues, 'ownerId' | 'category'>;
+  category: ContactCategory | null;
   phones: string[];
   emails: string[];
+  notes: string[];
 };
 
-export type MappedRow = { ok: true; contact: ImportedContact } | { ok: false; problems: Omit<ImportRowProblem, 'row'>[] };
+/**
+ * A row that imports, with the warnings of the values it leaves out and the key of the contact it
+ * makes (a later row with the same key repeats it); or a refused row, with the reason first.
+ */
+export type MappedRow = { ok: true; contact: ImportedContact; warnings: ImportProblem[]; key: string } | { ok: false; problems: ImportProblem[] };
 
-/** The company's statuses and sources by lower-case title, for columns that name them. */
-export type TitleLookups = { statuses: Map<string, number>; sources: Map<string, number> };
+/** A company catalogue by lower-case title, with its titles as shown (for "use …"). */
+export type TitleList = { ids: Map<string, number>; titles: string[] };
+/** What a row is checked against: the company's statuses and sources, and its brand's keystroke filter. */
+export type ImportRowRules = { statuses: TitleList; sources: TitleList; brand: KeystrokeBrand };
+
+export const IMPORT_ROW_REASONS = {
+  nothingToIdentify: 'Nothing to identify the person by: no name, and no valid phone or e-mail',
+  repeats: (row: number) => `Repeats row ${row}`,
+} as const;
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code as UsState]));
 const GENDER_WORDS: Record<string, string> = { m: 'male', f: 'female', man: 'male', woman: 'female' };
+/** Catalogue titles a message lists at most. */
+const TITLES_SHOWN = 8;
+/** Characters of a value a message quotes at most. */
+const VALUE_SHOWN = 60;
 
 /**
  * A date as lead lists write it, as YYYY-MM-DD: ISO already, or month/day/year with / - or . and a
@@ -47,98 +80,204 @@ export function splitFullName(text: string): { first: string; last: string } {
   return { first: words.slice(0, -1).join(' '), last: words.at(-1) ?? '' };
 }
 
-const DATE_FIELDS = new Set<ImportField>(['date_of_birth', 'part_a_date', 'part_b_date']);
+const quoted = (value: string) => `'${value.length > VALUE_SHOWN ? `${value.slice(0, VALUE_SHOWN)}…` : value}'`;
+const info = (field: ImportField): ImportFieldInfo => IMPORT_FIELDS[field];
+
+/** Fields checked by the contract's own rule for them (updateContactBody), as text in, value out. */
+const RULED = ['address1', 'address2', 'city', 'zip', 'language', 'timezone', 'medicare_number'] as const;
+const DATES = ['date_of_birth', 'part_a_date', 'part_b_date'] as const;
+/** Fields the brand's keystroke filter applies to, as in the contact form (contacts.service), by kind. */
+const KEYSTROKE_FIELDS = { first_name: 'person-name', last_name: 'person-name', city: 'text' } as const satisfies Partial<Record<ImportField, KeystrokeKind>>;
 
 /**
- * Turns rows of a file into contacts by a mapping (one field or null per column). Each row is
- * checked by the contract's contact rules (createContactBody), so an import refuses exactly what
- * the contact form refuses, with the same messages; a problem names the column it came from.
+ * Turns rows of a file into contacts by a mapping (one field or null per column). A row is refused
+ * only when nothing identifies a person (no name, and no valid phone or e-mail); any other value
+ * that fails its rule (the contact form's rules from the contract, the company's catalogues, the
+ * brand's keystroke filter) is left out with a warning that names the column as the file does, the
+ * value, and what is accepted. `category` is the import's: rows whose category column is empty or
+ * wrong get it (the repeat key counts it).
  */
-export function createRowMapper(headers: readonly string[], fields: readonly (ImportField | null)[], lookups: TitleLookups) {
+export function createRowMapper(headers: readonly string[], fields: readonly (ImportField | null)[], rules: ImportRowRules, category: ContactCategory = 'lead') {
   const columnOf = (index: number) => headers[index]?.trim() || `Column ${index + 1}`;
   const mapped = fields.flatMap((field, index) => (field ? [{ field, index }] : []));
-  const single = new Map(mapped.filter((m) => m.field !== 'phone' && m.field !== 'email').map((m) => [m.field, m.index]));
-  const phoneColumns = mapped.filter((m) => m.field === 'phone').map((m) => m.index);
-  const emailColumns = mapped.filter((m) => m.field === 'email').map((m) => m.index);
-  /** Where a contract field comes from, to name the column in a problem. */
-  const columnOfField = (key: string): string => {
-    const field = (key === 'first_name' || key === 'last_name') && !single.has(key) ? 'full_name' : key.replace(/_id$/, '');
-    const index = single.get(field as ImportField);
-    return index === undefined ? (IMPORT_FIELDS[field as ImportField]?.label ?? key) : columnOf(index);
-  };
+  const single = new Map(mapped.map((m) => [m.field, m.index]));
+  const columnsOf = (field: ImportField) => mapped.filter((m) => m.field === field).map((m) => m.index);
+  const phoneColumns = columnsOf('phone');
+  const emailColumns = columnsOf('email');
+  const noteColumns = columnsOf('note');
 
   return function mapRow(values: readonly string[]): MappedRow {
-    const cell = (field: ImportField): string | undefined => {
+    const warnings: ImportProblem[] = [];
+    const textAt = (index: number) => (values[index] ?? '').trim();
+    const cell = (field: ImportField): { index: number; text: string } | undefined => {
       const index = single.get(field);
-      return index === undefined ? undefined : (values[index] ?? '').trim();
+      return index === undefined ? undefined : { index, text: textAt(index) };
     };
-    const problems: Omit<ImportRowProblem, 'row'>[] = [];
-    const titled = (field: 'status' | 'source', map: Map<string, number>): number | null | undefined => {
-      const title = cell(field);
-      if (!title) return title === undefined ? undefined : null;
-      const id = map.get(title.toLowerCase());
-      if (id === undefined) problems.push({ column: columnOf(single.get(field) as number), reason: `Unknown ${field} "${title}"` });
-      return id ?? null;
+    const warn = (index: number, value: string, reason: string) => warnings.push({ column: columnOf(index), value, reason, severity: 'warning' });
+    /** "DOB '31/31/1950' is not a date: use MM/DD/YYYY, YYYY-MM-DD or M/D/YY" */
+    const notA = (field: ImportField, index: number, value: string, accepts = info(field).accepts) =>
+      warn(index, value, `${columnOf(index)} ${quoted(value)} is not ${info(field).what ?? 'valid'}${accepts ? `: use ${accepts}` : ''}`);
+    /** A value the contract's rule refuses: too long for a text field, else not what the field holds. */
+    const refused = (field: ImportField, index: number, value: string, issue: z.core.$ZodIssue | undefined) => {
+      if (issue?.code === 'too_big') warn(index, value, `${columnOf(index)} ${quoted(value)} is longer than ${String(issue.maximum)} characters`);
+      else notA(field, index, value);
     };
+    /** The value as its keystroke filter keeps it: whole, or '' with a warning naming the refused characters. */
+    const filtered = (field: keyof typeof KEYSTROKE_FIELDS, index: number, cellText: string, part: string): string => {
+      if (!part) return part;
+      const characters = refusedKeystrokes(rules.brand, KEYSTROKE_FIELDS[field], part);
+      if (!characters) return part;
+      if (!warnings.some((w) => w.column === columnOf(index) && w.value === cellText))
+        warn(index, cellText, `${columnOf(index)} ${quoted(cellText)} has characters that are not allowed here (${characters})`);
+      return '';
+    };
+    /** A name part: within the contract's length, then through the keystroke filter. */
+    const name = (field: 'first_name' | 'last_name', index: number, cellText: string, part: string): string => {
+      if (!part) return '';
+      const parsed = updateContactBody.shape[field].safeParse(part);
+      if (!parsed.success) return (refused(field, index, cellText, parsed.error.issues[0]), '');
+      return filtered(field, index, cellText, part);
+    };
+
+    // names
+    let firstName = '';
+    let lastName = '';
+    const first = cell('first_name');
+    const last = cell('last_name');
     const full = cell('full_name');
-    const split = full ? splitFullName(full) : undefined;
-    const phones = phoneColumns.map((index) => ({ index, text: (values[index] ?? '').trim() })).filter((p) => p.text !== '');
-    const emails = emailColumns.map((index) => ({ index, text: (values[index] ?? '').trim() })).filter((e) => e.text !== '');
-    const stateText = cell('state');
-    const genderText = cell('gender')?.toLowerCase();
-    const body: Record<string, unknown> = {
-      first_name: cell('first_name') ?? split?.first ?? '',
-      last_name: cell('last_name') ?? split?.last ?? '',
-      phones: phones.map((p) => ({ number: p.text })),
-      emails: emails.map((e) => ({ email: e.text })),
-      state: stateText && stateText.length > 2 ? (STATE_BY_NAME.get(stateText.toLowerCase()) ?? stateText) : stateText,
-      gender: genderText ? (GENDER_WORDS[genderText] ?? genderText) : genderText,
-      status_id: titled('status', lookups.statuses),
-      source_id: titled('source', lookups.sources),
+    if (first) firstName = name('first_name', first.index, first.text, first.text);
+    if (last) lastName = name('last_name', last.index, last.text, last.text);
+    if (full?.text) {
+      const split = splitFullName(full.text);
+      if (!first) firstName = name('first_name', full.index, full.text, split.first);
+      if (!last) lastName = name('last_name', full.index, full.text, split.last);
+    }
+
+    // phones and e-mails: each column adds one, a repeat within the row once
+    const phones = new Set<string>();
+    for (const index of phoneColumns) {
+      const text = textAt(index);
+      if (!text) continue;
+      if (phoneNumber.safeParse(text).success) phones.add(dialingNumber(text));
+      else notA('phone', index, text);
+    }
+    const emails = new Set<string>();
+    for (const index of emailColumns) {
+      const text = textAt(index);
+      if (!text) continue;
+      const parsed = emailRule.safeParse(text);
+      if (parsed.success) emails.add(parsed.data.toLowerCase());
+      else notA('email', index, text);
+    }
+
+    // catalogues
+    const titled = (field: 'status' | 'source', list: TitleList): number | null => {
+      const c = cell(field);
+      if (!c?.text) return null;
+      const id = list.ids.get(c.text.toLowerCase());
+      if (id !== undefined) return id;
+      const shown = list.titles.slice(0, TITLES_SHOWN).join(', ') + (list.titles.length > TITLES_SHOWN ? ', …' : '');
+      notA(field, c.index, c.text, list.titles.length ? shown : `a title your company has (it has none yet)`);
+      return null;
     };
-    for (const field of ['address1', 'address2', 'city', 'zip', 'language', 'timezone', 'medicare_number', 'note'] as const) body[field] = cell(field);
-    for (const field of DATE_FIELDS) {
-      const text = cell(field);
-      body[field] = text ? importDate(text) : text;
+    const statusId = titled('status', rules.statuses);
+    const sourceId = titled('source', rules.sources);
+    let rowCategory: ContactCategory | null = null;
+    const categoryCell = cell('category');
+    if (categoryCell?.text) {
+      rowCategory = importCategory(categoryCell.text);
+      if (!rowCategory) notA('category', categoryCell.index, categoryCell.text);
     }
-    if (body['timezone'] === '') delete body['timezone'];
-    const parsed = createContactBody.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [key, position] = issue.path;
-        const list = key === 'phones' ? phones : key === 'emails' ? emails : undefined;
-        const column = list && typeof position === 'number' ? columnOf(list[position]?.index ?? -1) : columnOfField(String(key ?? 'row'));
-        problems.push({ column, reason: issue.message });
-      }
+
+    // fields with a rule of the contract's: a value it refuses is left out
+    const ruled = <F extends keyof typeof updateContactBody.shape>(field: F & ImportField, text: string | undefined, index: number): z.output<(typeof updateContactBody.shape)[F]> | null => {
+      if (!text) return null;
+      const parsed = updateContactBody.shape[field].safeParse(text);
+      if (parsed.success) return (parsed.data ?? null) as z.output<(typeof updateContactBody.shape)[F]> | null;
+      refused(field, index, text, parsed.error.issues[0]);
+      return null;
+    };
+    const stateCell = cell('state');
+    let state: string | null = null;
+    if (stateCell?.text) {
+      const text = stateCell.text.length > 2 ? (STATE_BY_NAME.get(stateCell.text.toLowerCase()) ?? stateCell.text) : stateCell.text;
+      const parsed = updateContactBody.shape.state.safeParse(text);
+      if (parsed.success) state = parsed.data ?? null;
+      else notA('state', stateCell.index, stateCell.text);
     }
-    if (problems.length || !parsed.success) return { ok: false, problems };
-    const c = parsed.data;
-    return {
-      ok: true,
-      contact: {
-        values: {
-          firstName: c.first_name,
-          lastName: c.last_name ?? '',
-          statusId: c.status_id ?? null,
-          sourceId: c.source_id ?? null,
-          address1: c.address1 ?? null,
-          address2: c.address2 ?? null,
-          city: c.city ?? null,
-          state: c.state ?? null,
-          zip: c.zip ?? null,
-          dateOfBirth: c.date_of_birth ?? null,
-          gender: c.gender ?? null,
-          language: c.language ?? null,
-          timezone: c.timezone ?? 'est',
-          medicareNumber: c.medicare_number ?? null,
-          partADate: c.part_a_date ?? null,
-          partBDate: c.part_b_date ?? null,
-          note: c.note ?? null,
-        },
-        phones: [...new Set((c.phones ?? []).map((p) => dialingNumber(p.number)))],
-        emails: [...new Set((c.emails ?? []).map((e) => e.email.toLowerCase()))],
+    const genderCell = cell('gender');
+    let gender: string | null = null;
+    if (genderCell?.text) {
+      const word = genderCell.text.toLowerCase();
+      const parsed = updateContactBody.shape.gender.safeParse(GENDER_WORDS[word] ?? word);
+      if (parsed.success) gender = parsed.data ?? null;
+      else notA('gender', genderCell.index, genderCell.text);
+    }
+    const text: Partial<Record<(typeof RULED)[number], string | null>> = {};
+    for (const field of RULED) {
+      const c = cell(field);
+      if (!c) continue;
+      const value = ruled(field, c.text, c.index);
+      text[field] = value === null ? null : String(value);
+    }
+    if (text.city) text.city = filtered('city', single.get('city') as number, text.city, text.city) || null;
+    const dates: Partial<Record<(typeof DATES)[number], string | null>> = {};
+    for (const field of DATES) {
+      const c = cell(field);
+      if (!c?.text) continue;
+      const iso = importDate(c.text);
+      const parsed = updateContactBody.shape[field].safeParse(iso);
+      if (parsed.success) dates[field] = parsed.data ?? null;
+      else if (isCalendarDate(iso)) warn(c.index, c.text, `${columnOf(c.index)} ${quoted(c.text)} is not a date of birth: use a past date after 1900`);
+      else notA(field, c.index, c.text);
+    }
+    const notes: string[] = [];
+    for (const index of noteColumns) {
+      const body = textAt(index);
+      if (!body) continue;
+      const parsed = contactNoteBody.safeParse({ body });
+      if (parsed.success) notes.push(parsed.data.body);
+      else refused('note', index, body, parsed.error.issues[0]);
+    }
+
+    if (!firstName && !lastName && !phones.size && !emails.size) {
+      return { ok: false, problems: [{ column: '', value: '', reason: IMPORT_ROW_REASONS.nothingToIdentify, severity: 'refusal' }, ...warnings] };
+    }
+    const contact: ImportedContact = {
+      values: {
+        firstName,
+        lastName,
+        statusId,
+        sourceId,
+        address1: text.address1 ?? null,
+        address2: text.address2 ?? null,
+        city: text.city ?? null,
+        state,
+        zip: text.zip ?? null,
+        dateOfBirth: dates.date_of_birth ?? null,
+        gender,
+        language: text.language ?? null,
+        timezone: text.timezone ?? 'est',
+        medicareNumber: text.medicare_number ?? null,
+        partADate: dates.part_a_date ?? null,
+        partBDate: dates.part_b_date ?? null,
       },
+      category: rowCategory,
+      phones: [...phones],
+      emails: [...emails],
+      notes,
     };
+    return { ok: true, contact, warnings, key: contactKey(contact, rowCategory ?? category) };
   };
 }
 
+/**
+ * What tells one contact of a file from another: every value the import keeps, names without case,
+ * hashed (128 bits: a 100 MB file's rows fit in memory, and two different contacts never meet).
+ * A row whose key an earlier row has would make the same contact again.
+ */
+function contactKey(c: ImportedContact, category: ContactCategory): string {
+  const v = c.values;
+  const kept = [v.firstName.toLowerCase(), (v.lastName ?? '').toLowerCase(), category, c.phones, c.emails, c.notes, v.statusId, v.sourceId, v.address1, v.address2, v.city, v.state, v.zip, v.dateOfBirth, v.gender, v.language, v.timezone, v.medicareNumber, v.partADate, v.partBDate];
+  return createHash('md5').update(JSON.stringify(kept)).digest('base64');
+}

@@ -1,8 +1,9 @@
-import type { ImportFormat } from '@crm/contract';
+import { BRANDS, type BrandId } from '@crm/brand-config';
+import type { ContactCategory, ImportFormat } from '@crm/contract';
 import type { JobDefinition } from '../../jobs/queue';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { IMPORT_FILE_MESSAGES, readImportRows } from './import-file';
-import { createRowMapper, type MappedRow } from './import-rows';
+import { createRowMapper, IMPORT_ROW_REASONS, type MappedRow } from './import-rows';
 import type { ImportAttemptRecord, ImportBatch, ImportProblemRow, ImportRepository, ScrubMatch } from './import.repository';
 import { IMPORT_JOB, type StoredImportOptions } from './import.service';
 
@@ -17,6 +18,8 @@ type Deps = {
   imports: ImportRepository;
   storage: StorageProvider;
   announce: (attempt: ImportAttemptRecord) => Promise<void>;
+  /** The brand of a company: its keystroke filter applies to imported names. */
+  companyBrand: (companyId: number) => Promise<BrandId>;
 };
 
 type ReadRow = { row: number; values: string[]; index: number; mapped: MappedRow };
@@ -36,10 +39,13 @@ export const SCRUB_REASONS = {
  * The import job: reads the attempt's file from where its last checkpoint left it (processed_rows
  * data rows in), maps and checks each row, scrubs them, and writes batches of IMPORT_BATCH_ROWS
  * with the checkpoint in the same transaction; a run that crashed goes on from there, and rows
- * keyed by (attempt, row) are never inserted twice. A file that cannot be read fails the attempt
- * at once (trying again would not help); anything else is retried by the queue.
+ * keyed by (attempt, row) are never inserted twice. A row is refused when nothing identifies a
+ * person or it repeats an earlier row of the file (the same contact again; the rows before a
+ * checkpoint are read again for this); its other bad values are left out with warnings. A file
+ * that cannot be read fails the attempt at once (trying again would not help); anything else is
+ * retried by the queue.
  */
-export function createImportJob({ imports, storage, announce }: Deps): JobDefinition<{ attemptId: number }> {
+export function createImportJob({ imports, storage, announce, companyBrand }: Deps): JobDefinition<{ attemptId: number }> {
   async function fail(attemptId: number, reason: string): Promise<void> {
     if (!(await imports.setStatus(attemptId, 'failed', reason))) return;
     const attempt = await imports.attempt(attemptId);
@@ -64,7 +70,22 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
 
       const options = attempt.options as unknown as StoredImportOptions;
       const { reach, scrub_against: scrub, pool } = options;
-      const mapRow = createRowMapper(attempt.headers, options.fields, await imports.titleLookups(attempt.companyId));
+      const [lookups, brand] = await Promise.all([imports.titleLookups(attempt.companyId), companyBrand(attempt.companyId)]);
+      const mapRow = createRowMapper(attempt.headers, options.fields, { ...lookups, brand: BRANDS[brand] }, attempt.category as ContactCategory);
+      /** The file's phone and e-mail columns by their headers, to name them in a scrub's reason. */
+      const columnsOf = (field: 'phone' | 'email', otherwise: string) =>
+        options.fields.flatMap((f, i) => (f === field ? [attempt.headers[i]?.trim() || `Column ${i + 1}`] : [])).join(' / ') || otherwise;
+      const phoneColumn = columnsOf('phone', 'Phone');
+      const emailColumn = columnsOf('email', 'E-mail');
+      /** The first row of each contact the file makes, by its key: a later row with the key repeats it. */
+      const made = new Map<string, number>();
+      const mapUnrepeated = (row: number, values: string[]): MappedRow => {
+        const mapped = mapRow(values);
+        if (!mapped.ok) return mapped;
+        const earlier = made.get(mapped.key);
+        if (earlier === undefined) return (made.set(mapped.key, row), mapped);
+        return { ok: false, problems: [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' }] };
+      };
       let lastAnnounced = 0;
       let processed = attempt.processedRows;
       let batch: ReadRow[] = [];
@@ -123,7 +144,7 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
         const earlierBatches = [...unsettled];
         const problems: ImportProblemRow[] = [];
         const good = rows.flatMap((r) => {
-          if (r.mapped.ok) return [{ ...r, contact: r.mapped.contact }];
+          if (r.mapped.ok) return [{ ...r, contact: r.mapped.contact, warnings: r.mapped.warnings }];
           problems.push({ attemptId, rowNumber: r.row, kind: 'invalid', problems: r.mapped.problems, values: r.values });
           return [];
         });
@@ -155,16 +176,17 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           const earlierPhone = earlier(phones, (k) => k.phones, phoneMatches);
           const earlierEmail = earlier(emails, (k) => k.emails, emailMatches);
           const skip = (column: string, reason: string, matched: ScrubMatch[] = []) => {
-            problems.push({ attemptId, rowNumber: r.row, kind: 'skipped', problems: [{ column, reason }], values: r.values });
+            problems.push({ attemptId, rowNumber: r.row, kind: 'skipped', problems: [{ column, value: '', reason, severity: 'refusal' }, ...r.warnings], values: r.values });
             for (const m of matched) if (m.reachable) retag.add(m.contactId);
           };
-          if (scrub.do_not_contact && matches.some((m) => m.doNotContact && m.sameImportRow === null)) skip('Phone / E-mail', SCRUB_REASONS.doNotContact);
-          else if (scrub.phone && phoneMatch.length) skip('Phone', SCRUB_REASONS.phone, phoneMatch);
-          else if (scrub.email && emailMatch.length) skip('E-mail', SCRUB_REASONS.email, emailMatch);
-          else if (scrub.phone && earlierPhone !== undefined) skip('Phone', SCRUB_REASONS.samePhone(earlierPhone));
-          else if (scrub.email && earlierEmail !== undefined) skip('E-mail', SCRUB_REASONS.sameEmail(earlierEmail));
+          if (scrub.do_not_contact && matches.some((m) => m.doNotContact && m.sameImportRow === null)) skip(`${phoneColumn} / ${emailColumn}`, SCRUB_REASONS.doNotContact);
+          else if (scrub.phone && phoneMatch.length) skip(phoneColumn, SCRUB_REASONS.phone, phoneMatch);
+          else if (scrub.email && emailMatch.length) skip(emailColumn, SCRUB_REASONS.email, emailMatch);
+          else if (scrub.phone && earlierPhone !== undefined) skip(phoneColumn, SCRUB_REASONS.samePhone(earlierPhone));
+          else if (scrub.email && earlierEmail !== undefined) skip(emailColumn, SCRUB_REASONS.sameEmail(earlierEmail));
           else {
-            keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId });
+            keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId, warned: r.warnings.length > 0 });
+            if (r.warnings.length) problems.push({ attemptId, rowNumber: r.row, kind: 'warning', problems: r.warnings, values: r.values });
             for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
             for (const e of emails) if (!kept.emails.has(e)) kept.emails.set(e, r.row);
           }
@@ -173,6 +195,7 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
           attemptId,
           companyId: attempt!.companyId,
           category: attempt!.category,
+          authorId: attempt!.userId,
           tagIds: options.tags,
           contacts: keep,
           problems,
@@ -192,8 +215,9 @@ export function createImportJob({ imports, storage, announce }: Deps): JobDefini
         for await (const r of readImportRows(source, file.format as ImportFormat, file.encoding)) {
           if (++index < 0) continue;
           bytes = r.bytes;
+          const mapped = mapUnrepeated(r.row, r.values);
           if (index < attempt.processedRows) continue;
-          batch.push({ row: r.row, values: r.values, index, mapped: mapRow(r.values) });
+          batch.push({ row: r.row, values: r.values, index, mapped });
           processed = index + 1;
           if (batch.length >= IMPORT_BATCH_ROWS && !(await flush(bytes))) return;
         }

@@ -6,7 +6,7 @@ import { createImportService } from './import.service';
 
 /** Imports of lead and client files: the service, and its job defined on the queue. */
 export function createImportModule(
-  { db, storage, broadcaster, jobs }: Core,
+  { db, storage, broadcaster, jobs, usersRepository }: Core,
   { contactsRepository }: ContactsModule,
 ) {
   const repository = createImportRepository(db);
@@ -16,7 +16,15 @@ export function createImportModule(
     broadcaster,
     jobs,
     ownerReachable: contactsRepository.ownerReachable,
+    companyBrand: usersRepository.companyBrand,
   });
-  jobs.define(createImportJob({ imports: repository, storage, announce: imports.announce }));
+  jobs.define(
+    createImportJob({
+      imports: repository,
+      storage,
+      announce: imports.announce,
+      companyBrand: usersRepository.companyBrand,
+    }),
+  );
   return { imports };
 }

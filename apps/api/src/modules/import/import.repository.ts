@@ -5,6 +5,7 @@ import {
   apiVendors,
   contactCities,
   contactEmails,
+  contactNotes,
   contactPhones,
   contacts,
   contactTags,
@@ -19,7 +20,7 @@ import {
 } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
 import { reachCondition, searchTextSql, userInReach } from '../contacts/contacts.repository';
-import type { ImportedContact } from './import-rows';
+import type { ImportedContact, TitleList } from './import-rows';
 
 export type ImportFileRow = typeof importFiles.$inferSelect;
 export type ImportAttemptRow = typeof importAttempts.$inferSelect;
@@ -36,9 +37,13 @@ export type ImportProblemRow = typeof importProblems.$inferSelect;
 export type ImportBatch = {
   attemptId: number;
   companyId: number;
+  /** The import's category, for contacts whose row gives none. */
   category: string;
+  /** Who imports: the author of the contacts' notes. */
+  authorId: number;
   tagIds: number[];
-  contacts: (ImportedContact & { row: number; ownerId: number })[];
+  /** `warned`: the row's warnings are among `problems` (the attempt counts the contacts imported with warnings). */
+  contacts: (ImportedContact & { row: number; ownerId: number; warned: boolean })[];
   problems: ImportProblemRow[];
   /** Contacts matched by scrubbing that get the updated-lead tags (already narrowed to the importer's reach). */
   retag: { contactIds: number[]; tagIds: number[] };
@@ -111,12 +116,14 @@ export function createImportRepository(db: Database) {
       return row?.key ?? null;
     },
 
-    async titleLookups(companyId: number): Promise<{ statuses: Map<string, number>; sources: Map<string, number> }> {
+    /** The company's statuses and sources by lower-case title, with their titles in display order. */
+    async titleLookups(companyId: number): Promise<{ statuses: TitleList; sources: TitleList }> {
       const [s, o] = await Promise.all([
-        db.select({ id: statuses.id, title: statuses.title }).from(statuses).where(eq(statuses.companyId, companyId)),
-        db.select({ id: sources.id, title: sources.title }).from(sources).where(eq(sources.companyId, companyId)),
+        db.select({ id: statuses.id, title: statuses.title }).from(statuses).where(eq(statuses.companyId, companyId)).orderBy(asc(statuses.position), asc(statuses.id)),
+        db.select({ id: sources.id, title: sources.title }).from(sources).where(eq(sources.companyId, companyId)).orderBy(asc(sources.position), asc(sources.id)),
       ]);
-      return { statuses: new Map(s.map((r) => [r.title.toLowerCase(), r.id])), sources: new Map(o.map((r) => [r.title.toLowerCase(), r.id])) };
+      const list = (rows: { id: number; title: string }[]): TitleList => ({ ids: new Map(rows.map((r) => [r.title.toLowerCase(), r.id])), titles: rows.map((r) => r.title) });
+      return { statuses: list(s), sources: list(o) };
     },
     /** Which of these tag ids are the company's. */
     async companyTagIds(companyId: number, ids: number[]): Promise<Set<number>> {
@@ -240,25 +247,26 @@ export function createImportRepository(db: Database) {
       const written = db.transaction(async (tx) => {
         const rows = batch.contacts;
         let inserted: { id: number; row: number }[] = [];
+        let warned = 0;
         if (rows.length) {
           const column = <T>(pick: (c: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
           const v = (pick: (c: ImportedContact['values']) => string | number | null) => column((c) => pick(c.values));
           const result = await tx.execute<{ id: number; import_row: number }>(sql`
             insert into ${contacts} (company_id, owner_id, category, status_id, source_id, first_name, last_name, address1, address2,
-              city, state, zip, date_of_birth, gender, language, timezone, medicare_number, part_a_date, part_b_date, note,
+              city, state, zip, date_of_birth, gender, language, timezone, medicare_number, part_a_date, part_b_date,
               search_text, import_attempt_id, import_row)
-            select ${batch.companyId}, r.owner_id, ${batch.category}, r.status_id, r.source_id, r.first_name, r.last_name, r.address1, r.address2,
-              r.city, r.state, r.zip, r.date_of_birth, r.gender, r.language, r.timezone, r.medicare_number, r.part_a_date, r.part_b_date, r.note,
+            select ${batch.companyId}, r.owner_id, r.category, r.status_id, r.source_id, r.first_name, r.last_name, r.address1, r.address2,
+              r.city, r.state, r.zip, r.date_of_birth, r.gender, r.language, r.timezone, r.medicare_number, r.part_a_date, r.part_b_date,
               ${searchTextSql(sql`r.first_name`, sql`r.last_name`, sql`nullif(r.emails, '')`, sql`nullif(r.phones, '')`)}, ${batch.attemptId}, r.import_row
-            from unnest(${column((c) => c.ownerId)}::int[], ${v((c) => c.statusId ?? null)}::int[], ${v((c) => c.sourceId ?? null)}::int[],
+            from unnest(${column((c) => c.ownerId)}::int[], ${column((c) => c.category ?? batch.category)}::text[], ${v((c) => c.statusId ?? null)}::int[], ${v((c) => c.sourceId ?? null)}::int[],
               ${v((c) => c.firstName)}::text[], ${v((c) => c.lastName ?? '')}::text[], ${v((c) => c.address1 ?? null)}::text[],
               ${v((c) => c.address2 ?? null)}::text[], ${v((c) => c.city ?? null)}::text[], ${v((c) => c.state ?? null)}::text[],
               ${v((c) => c.zip ?? null)}::text[], ${v((c) => c.dateOfBirth ?? null)}::date[], ${v((c) => c.gender ?? null)}::text[],
               ${v((c) => c.language ?? null)}::text[], ${v((c) => c.timezone ?? 'est')}::text[], ${v((c) => c.medicareNumber ?? null)}::text[],
-              ${v((c) => c.partADate ?? null)}::date[], ${v((c) => c.partBDate ?? null)}::date[], ${v((c) => c.note ?? null)}::text[],
+              ${v((c) => c.partADate ?? null)}::date[], ${v((c) => c.partBDate ?? null)}::date[],
               ${column((c) => c.emails.join(' '))}::text[], ${column((c) => c.phones.join(' '))}::text[], ${column((c) => c.row)}::int[])
-              as r(owner_id, status_id, source_id, first_name, last_name, address1, address2, city, state, zip, date_of_birth, gender,
-                language, timezone, medicare_number, part_a_date, part_b_date, note, emails, phones, import_row)
+              as r(owner_id, category, status_id, source_id, first_name, last_name, address1, address2, city, state, zip, date_of_birth, gender,
+                language, timezone, medicare_number, part_a_date, part_b_date, emails, phones, import_row)
             on conflict (import_attempt_id, import_row) where import_attempt_id is not null do nothing
             returning id, import_row`);
           inserted = result.rows.map((r) => ({ id: Number(r.id), row: Number(r.import_row) }));
@@ -267,10 +275,13 @@ export function createImportRepository(db: Database) {
           const byRow = new Map(rows.map((c) => [c.row, c]));
           const phones = { ids: [] as number[], numbers: [] as string[], positions: [] as number[] };
           const emails = { ids: [] as number[], emails: [] as string[], positions: [] as number[] };
+          const notes = { ids: [] as number[], bodies: [] as string[] };
           for (const { id, row } of inserted) {
             const c = byRow.get(row);
             c?.phones.forEach((number, position) => (phones.ids.push(id), phones.numbers.push(number), phones.positions.push(position)));
             c?.emails.forEach((email, position) => (emails.ids.push(id), emails.emails.push(email), emails.positions.push(position)));
+            c?.notes.forEach((body) => (notes.ids.push(id), notes.bodies.push(body)));
+            if (c?.warned) warned += 1;
           }
           if (phones.ids.length)
             await tx.execute(sql`insert into ${contactPhones} (contact_id, number, position)
@@ -278,6 +289,10 @@ export function createImportRepository(db: Database) {
           if (emails.ids.length)
             await tx.execute(sql`insert into ${contactEmails} (contact_id, email, position)
               select * from unnest(${sql.param(emails.ids)}::int[], ${sql.param(emails.emails)}::citext[], ${sql.param(emails.positions)}::int[])`);
+          // a notes column's text is a note of the Notes tab, by the importing user, dated now
+          if (notes.ids.length)
+            await tx.execute(sql`insert into ${contactNotes} (contact_id, author_id, body)
+              select c, ${batch.authorId}::int, b from unnest(${sql.param(notes.ids)}::int[], ${sql.param(notes.bodies)}::text[]) as x(c, b)`);
           if (batch.tagIds.length)
             await tx.execute(sql`insert into ${contactTags} (contact_id, tag_id)
               select c, t from unnest(${sql.param(inserted.map((r) => r.id))}::int[]) c cross join unnest(${sql.param(batch.tagIds)}::int[]) t
@@ -299,6 +314,7 @@ export function createImportRepository(db: Database) {
             importedCount: sql`${importAttempts.importedCount} + ${inserted.length}`,
             skippedCount: sql`${importAttempts.skippedCount} + ${batch.skipped}`,
             errorCount: sql`${importAttempts.errorCount} + ${invalid}`,
+            warningCount: sql`${importAttempts.warningCount} + ${warned}`,
             status: 'processing',
             updatedAt: new Date(),
           })

@@ -67,23 +67,29 @@ describe('POST /v1/contacts/validate_import', () => {
     expect(data.headers).toEqual(['First Name', 'Last Name', 'Phone', 'Email', 'DOB', 'State', 'Extra stuff']);
     expect(data.proposed_fields).toEqual(MAPPING);
     expect(data.file).toMatchObject({ file_name: 'leads.csv', format: 'csv', encoding: 'utf-8' });
-    expect(data.preview.map((p) => p.row)).toEqual([2, 3, 4, 5]);
+    // a row without a first name has a last name and a phone: it imports; bad values are left out with warnings
+    expect(data.preview.map((p) => [p.row, p.outcome])).toEqual([
+      [2, 'imports'],
+      [3, 'imports'],
+      [4, 'imports_with_warnings'],
+      [5, 'imports_with_warnings'],
+    ]);
     expect(data.preview[0]?.values[0]).toBe('Ann');
     expect(data.rows_checked).toBe(4);
+    expect(data.outcomes).toEqual({ imports: 2, imports_with_warnings: 2, refused: 0 });
     expect(data.mapping_problem).toBeNull();
     expect(data.problems).toEqual([
-      { row: 3, column: 'First Name', reason: 'First name is required' },
-      { row: 4, column: 'Phone', reason: 'Phone must have 10 or 11 digits' },
-      { row: 5, column: 'Email', reason: 'Email is invalid' },
-      { row: 5, column: 'State', reason: 'Choose a state' },
-      { row: 5, column: 'DOB', reason: 'Date of birth must be a date (YYYY-MM-DD)' },
+      { row: 4, column: 'Phone', value: '12345', severity: 'warning', reason: "Phone '12345' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)" },
+      { row: 5, column: 'Email', value: 'not-an-email', severity: 'warning', reason: "Email 'not-an-email' is not an e-mail address: use name@example.com" },
+      { row: 5, column: 'State', value: 'ZZ', severity: 'warning', reason: "State 'ZZ' is not a US state: use a two-letter code (FL) or the state's name (Florida)" },
+      { row: 5, column: 'DOB', value: '13/45/1950', severity: 'warning', reason: "DOB '13/45/1950' is not a date: use MM/DD/YYYY, YYYY-MM-DD or M/D/YY" },
     ]);
     expect((await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts))[0]?.n).toBe(before);
 
     // the stored file is checked again under another mapping, without sending it again
-    const again = await as.agent.post('/v1/contacts/validate_import', fieldsForm({ attachment_id: String(data.file.id), fields: ['last_name', null, null, null, null, null, null] }));
+    const again = await as.agent.post('/v1/contacts/validate_import', fieldsForm({ attachment_id: String(data.file.id), fields: [null, null, null, null, 'date_of_birth', 'state', null] }));
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().data.mapping_problem).toBe('Map a column to First name (or Full name)');
+    expect(again.json().data.mapping_problem).toBe('Map a column to a name, a phone or an e-mail');
     // another user cannot use it
     const theirs = await as.telemarketer.post('/v1/contacts/validate_import', fieldsForm({ attachment_id: String(data.file.id) }));
     expect(theirs.statusCode).toBe(422);
@@ -131,7 +137,7 @@ describe('POST /v1/contacts/validate_import', () => {
 });
 
 describe('importing (leads_uploader, clients_uploader, import) in a job', () => {
-  it('imports the good rows, keeps the bad ones with row and reason, reports progress live, and offers the error file', async () => {
+  it('imports every row that identifies a person (bad values left out with warnings), refuses the rest with row and reason, reports progress live, and offers the error file', async () => {
     const heard: ImportAttempt[] = [];
     const stop = await t.ctx.broadcaster.listen(contactsImportStream(as.agent.userId), (m) => heard.push((m as { attempt: ImportAttempt }).attempt));
     const csv =
@@ -139,7 +145,9 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
       'Greta,Importa,555-301-0001,greta@example.com,3/4/1948,Georgia,extra\n' +
       'Hank,Importa,,hank@example.com,,,\n' +
       'Bad,Importa,999,bad@example.com,,,\n' +
-      'Ivy,Importa,5553010004,,,OH,"=cmd|\' /C calc\'!A0"\n';
+      'Ivy,Importa,5553010004,,,OH,"=cmd|\' /C calc\'!A0"\n' +
+      ',,12,,,,nobody\n' +
+      'Hank,Importa,,hank@example.com,,,\n';
     const res = await as.agent.post('/v1/contacts/leads_uploader', form('march leads.csv', csv, { fields: MAPPING, tags: [] }));
     expect(res.statusCode, res.body).toBe(200);
     const started = res.json().data as ImportAttempt;
@@ -148,13 +156,16 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     // the last message (completed) is broadcast right after the attempt is saved completed
     await eventually(() => expect(heard.at(-1)?.status).toBe('completed'));
     stop();
-    expect(done).toMatchObject({ status: 'completed', progress: 100, processed_rows: 4, imported_count: 3, error_count: 1, skipped_count: 0 });
+    expect(done).toMatchObject({ status: 'completed', progress: 100, processed_rows: 6, imported_count: 4, warning_count: 1, error_count: 2, skipped_count: 0 });
     const rows = await importedOf(started.id);
     expect(rows.map((r) => [r.firstName, r.row, r.category, r.ownerId])).toEqual([
       ['Greta', 2, 'lead', as.agent.userId],
       ['Hank', 3, 'lead', as.agent.userId],
+      ['Bad', 4, 'lead', as.agent.userId],
       ['Ivy', 5, 'lead', as.agent.userId],
     ]);
+    const bad = (await as.agent.get(`/v1/contacts/${rows[2]?.id}`)).json().data;
+    expect(bad).toMatchObject({ phones: [], emails: [{ email: 'bad@example.com' }] });
     const greta = (await as.agent.get(`/v1/contacts/${rows[0]?.id}`)).json().data;
     expect(greta).toMatchObject({ date_of_birth: '1948-03-04', state: 'GA', phones: [{ number: '15553010001' }], emails: [{ email: 'greta@example.com' }] });
     // found by the list's search (search text written with the row)
@@ -163,14 +174,16 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     // live: queued, processing ... completed, each the whole attempt
     expect(heard[0]).toMatchObject({ id: started.id, status: 'queued' });
     expect(heard.map((a) => a.status)).toContain('processing');
-    expect(heard.at(-1)).toMatchObject({ id: started.id, status: 'completed', progress: 100, imported_count: 3 });
+    expect(heard.at(-1)).toMatchObject({ id: started.id, status: 'completed', progress: 100, imported_count: 4, warning_count: 1, error_count: 2 });
 
     const errors = await as.agent.get(`/v1/contacts/import_attempts/${started.id}/errors.csv`);
     expect(errors.statusCode).toBe(200);
     expect(errors.headers['content-disposition']).toContain('march leads-errors.csv');
     expect(errors.body).toBe(
-      '\uFEFFRow,Skipped or refused,Reasons,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\n' +
-        '4,refused,Phone: Phone must have 10 or 11 digits,Bad,Importa,999,bad@example.com,,,\n',
+      '\uFEFFRow,Outcome,Columns,Problems,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\n' +
+        `4,imported with warnings,Phone,"Phone '999' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",Bad,Importa,999,bad@example.com,,,\n` +
+        `6,refused,Phone,"Nothing to identify the person by: no name, and no valid phone or e-mail; Phone '12' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",,,12,,,,nobody\n` +
+        '7,refused,,Repeats row 3,Hank,Importa,,hank@example.com,,,\n',
     );
   });
 
@@ -195,11 +208,12 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     expect(done).toMatchObject({ status: 'completed', imported_count: 1, skipped_count: 4, error_count: 0, category: 'client' });
     expect((await importedOf(done.id)).map((r) => r.firstName)).toEqual(['New']);
     const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\n').slice(1, -1);
-    expect(file.map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
-      `2,skipped,Phone: ${SCRUB_REASONS.phone}`,
-      `3,skipped,E-mail: ${SCRUB_REASONS.email}`,
-      `4,skipped,Phone / E-mail: ${SCRUB_REASONS.doNotContact}`,
-      `6,skipped,E-mail: ${SCRUB_REASONS.sameEmail(5)}`,
+    // the scrub names the file's own phone and e-mail columns
+    expect(file.map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+      `2,skipped,Phone,Phone: ${SCRUB_REASONS.phone}`,
+      `3,skipped,Email,Email: ${SCRUB_REASONS.email}`,
+      `4,skipped,Phone / Email,Phone / Email: ${SCRUB_REASONS.doNotContact}`,
+      `6,skipped,Email,Email: ${SCRUB_REASONS.sameEmail(5)}`,
     ]);
     const old = (await as.agent.get(`/v1/contacts/${existing.id}`)).json().data;
     expect(old.tags.map((x: { name: string }) => x.name)).toEqual(['Re-inquired']);
@@ -219,7 +233,7 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     const done = await waitDone('agent', res.json().data.id);
     expect(done).toMatchObject({ imported_count: IMPORT_BATCH_ROWS + 3, skipped_count: 1 });
     const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\n');
-    expect(file[1]).toBe(`${IMPORT_BATCH_ROWS + 5},skipped,E-mail: ${SCRUB_REASONS.sameEmail(2)},Repeat,Crossa,,batch0@example.com`);
+    expect(file[1]).toBe(`${IMPORT_BATCH_ROWS + 5},skipped,email,email: ${SCRUB_REASONS.sameEmail(2)},Repeat,Crossa,,batch0@example.com`);
     const first = (await importedOf(done.id))[0]!;
     expect((await as.agent.get(`/v1/contacts/${first.id}`)).json().data.tags).toEqual([]);
   }, 60_000);
@@ -233,8 +247,11 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
       attemptId: attempt.id,
       companyId: as.agent.companyId,
       category: 'lead',
+      authorId: as.agent.userId,
       tagIds: [],
-      contacts: [{ values: { firstName: `Twofold${row}`, lastName: 'Cities', city, timezone: 'est' }, phones: [], emails: [], row, ownerId: as.agent.userId }],
+      contacts: [
+        { values: { firstName: `Twofold${row}`, lastName: 'Cities', city, timezone: 'est' }, category: null, phones: [], emails: [], notes: [], row, ownerId: as.agent.userId, warned: false },
+      ],
       problems: [],
       retag: { contactIds: [], tagIds: [] },
       skipped: 0,

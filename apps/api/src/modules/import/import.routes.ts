@@ -14,6 +14,9 @@ import { toImportFile } from './import.service';
 
 type Form = { fields: Record<string, string>; file: ImportFileRow | undefined };
 
+/** The error file's Outcome column, by the kind of problem row. */
+const PROBLEM_OUTCOMES: Record<string, string> = { warning: 'imported with warnings', skipped: 'skipped', invalid: 'refused' };
+
 /**
  * Reads an import form: text fields as they come, and the file part ("file") stored as it arrives
  * (checked on the way by the import service). A form the parser cannot read is a 422.
@@ -86,15 +89,17 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   route(app, ctx, endpoints.importAttemptErrors, async (request, reply) => {
     const { attempt, rows } = await ctx.imports.problemRows(requireIdentity(request), request.params.id);
+    // one CSV to fix and import again: what happened to each row and why, then the row as the file had it
     async function* file() {
-      yield `\uFEFF${csvLine(['Row', 'Skipped or refused', 'Reasons', ...attempt.headers].map(safeCell))}`;
+      yield `\uFEFF${csvLine(['Row', 'Outcome', 'Columns', 'Problems', ...attempt.headers].map(safeCell))}`;
       for await (const page of rows()) {
         yield page
-          .map((p) =>
-            csvLine(
-              [String(p.rowNumber), p.kind === 'skipped' ? 'skipped' : 'refused', p.problems.map((x) => `${x.column}: ${x.reason}`).join('; '), ...p.values].map(safeCell),
-            ),
-          )
+          .map((p) => {
+            const columns = [...new Set(p.problems.map((x) => x.column).filter(Boolean))].join('; ');
+            // a warning's reason names its column already; a scrub's or an older import's does not
+            const reasons = p.problems.map((x) => (!x.column || x.reason.startsWith(x.column) ? x.reason : `${x.column}: ${x.reason}`)).join('; ');
+            return csvLine([String(p.rowNumber), PROBLEM_OUTCOMES[p.kind] ?? p.kind, columns, reasons, ...p.values].map(safeCell));
+          })
           .join('');
       }
     }

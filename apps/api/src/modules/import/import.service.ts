@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { BRANDS, type BrandId } from '@crm/brand-config';
 import {
   IMPORT_PREVIEW_ROWS,
   IMPORT_VALIDATE_ROWS,
@@ -9,6 +10,7 @@ import {
   type ImportField,
   type ImportFile,
   type ImportOptions,
+  type ImportRowOutcome,
   type ImportRowProblem,
   type ImportSetting,
   type ImportValidation,
@@ -23,7 +25,7 @@ import { contactReach, type Reach } from '../contacts/contact-reach';
 import type { ContactsCaller } from '../contacts/contacts.service';
 import { fullName } from '../users/current-user';
 import { createImportInspector, IMPORT_FILE_MESSAGES, importFormatOf, readImportRows } from './import-file';
-import { createRowMapper } from './import-rows';
+import { createRowMapper, IMPORT_ROW_REASONS } from './import-rows';
 import type { ImportAttemptRecord, ImportFileRow, ImportRepository } from './import.repository';
 
 /** An uploaded file as the multipart reader hands it over. */
@@ -40,6 +42,8 @@ type Deps = {
   broadcaster: Broadcaster;
   jobs: { send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null> };
   ownerReachable: (reach: Reach, userId: number) => Promise<boolean>;
+  /** The brand of a company: its keystroke filter applies to imported names. */
+  companyBrand: (companyId: number) => Promise<BrandId>;
 };
 
 export function toImportFile(f: ImportFileRow): ImportFile {
@@ -59,6 +63,7 @@ export function toImportAttempt(a: ImportAttemptRecord): ImportAttempt {
     imported_count: a.importedCount,
     skipped_count: a.skippedCount,
     error_count: a.errorCount,
+    warning_count: a.warningCount,
     failure: a.failure,
     user: { id: a.user.id, name: fullName(a.user) },
     owner: { id: a.owner.id, name: fullName(a.owner) },
@@ -104,7 +109,7 @@ const fitted = (fields: readonly (ImportField | null)[], columns: number) => Arr
  * head of one and proposes a mapping, and an import is an attempt that a job works through
  * (import.job.ts), broadcasting its progress on the contacts-import channel.
  */
-export function createImportService({ imports, storage, broadcaster, jobs, ownerReachable }: Deps) {
+export function createImportService({ imports, storage, broadcaster, jobs, ownerReachable, companyBrand }: Deps) {
   async function storeFile(caller: ContactsCaller, incoming: IncomingImportFile | undefined): Promise<ImportFileRow> {
     const fileName = incoming ? cleanFileName(incoming.fileName) : '';
     if (!incoming || !fileName) {
@@ -163,7 +168,12 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
       if (key) await storage.delete(key);
     },
 
-    /** The header, the proposed mapping, a preview and the problems of the first rows under the mapping given (or proposed). */
+    /**
+     * The header, the proposed mapping (by headers and the values of the first rows), and, under the
+     * mapping given (or proposed), what the import would make of each of the first rows: a preview
+     * with each row's outcome, the outcomes counted, and every problem of those rows. A row that
+     * repeats an earlier one of them is refused, as the import refuses it.
+     */
     async validate(
       caller: ContactsCaller,
       body: { attachment_id?: number | undefined; fields?: (ImportField | null)[] | undefined },
@@ -171,17 +181,32 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
     ): Promise<{ data: ImportValidation }> {
       const file = await fileOf(caller, body.attachment_id, uploaded);
       const { headers, rows, more } = await head(storage, file, IMPORT_VALIDATE_ROWS);
-      const proposed = proposeFields(headers);
+      const proposed = proposeFields(
+        headers,
+        rows.map((r) => r.values),
+      );
       const fields = fitted(body.fields ?? proposed, headers.length);
       const problem = mappingProblem(fields);
       const problems: ImportRowProblem[] = [];
+      const outcomes = new Map<number, ImportRowOutcome>();
       if (!problem) {
-        const mapRow = createRowMapper(headers, fields, await imports.titleLookups(caller.user.companyId));
+        const [lookups, brand] = await Promise.all([imports.titleLookups(caller.user.companyId), companyBrand(caller.user.companyId)]);
+        const mapRow = createRowMapper(headers, fields, { ...lookups, brand: BRANDS[brand] });
+        const made = new Map<string, number>();
         for (const r of rows) {
           const mapped = mapRow(r.values);
-          if (!mapped.ok) problems.push(...mapped.problems.map((p) => ({ row: r.row, ...p })));
+          const earlier = mapped.ok ? made.get(mapped.key) : undefined;
+          if (mapped.ok && earlier === undefined) made.set(mapped.key, r.row);
+          const found =
+            !mapped.ok ? mapped.problems
+            : earlier !== undefined ? [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' as const }]
+            : mapped.warnings;
+          problems.push(...found.map((p) => ({ row: r.row, ...p })));
+          outcomes.set(r.row, found.some((p) => p.severity === 'refusal') ? 'refused' : found.length ? 'imports_with_warnings' : 'imports');
         }
       }
+      const counted = { imports: 0, imports_with_warnings: 0, refused: 0 };
+      for (const outcome of outcomes.values()) counted[outcome] += 1;
       return {
         data: {
           file: toImportFile(file),
@@ -189,9 +214,10 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
           proposed_fields: proposed,
           fields,
           mapping_problem: problem,
-          preview: rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, values: r.values })),
+          preview: rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, values: r.values, outcome: outcomes.get(r.row) ?? 'refused' })),
           rows_checked: rows.length,
           more_rows: more,
+          outcomes: counted,
           problems,
         },
       };
@@ -283,7 +309,7 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
       return { data: toImportAttempt(again) };
     },
 
-    /** The attempt's refused and skipped rows, for the error file. */
+    /** The attempt's rows with problems (refused, skipped, imported with warnings), for the error file. */
     async problemRows(caller: ContactsCaller, id: number) {
       const attempt = await imports.reachableAttempt(contactReach(caller), id);
       if (!attempt) throw notFound('Import');

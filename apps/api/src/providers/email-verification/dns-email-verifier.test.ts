@@ -41,6 +41,9 @@ const zones: Record<string, Zone> = {
   'refused.test': { mx: { error: 'ECONNREFUSED' } },
   'slow.test': { mx: 'never' },
   'slow-a.test': { a: 'never' },
+  // exämple.test and 例子.test as DNS knows them
+  'xn--exmple-cua.test': { mx: [{ exchange: 'mx.xn--exmple-cua.test', priority: 10 }] },
+  'xn--fsqu00a.test': { a: ['192.0.2.30'] },
 };
 
 describe('DNS e-mail verifier', () => {
@@ -62,6 +65,10 @@ describe('DNS e-mail verifier', () => {
     ['someone@slow-a.test', 'unknown'],
     ['not an address', 'invalid'],
     ['two@@mail.test', 'invalid'],
+    ["o'brien+leads@mail.test", 'valid'],
+    ['josé.smith@exämple.test', 'valid'],
+    ['用户@例子.test', 'valid'],
+    ['josé@EXÄMPLE.test', 'valid'],
   ] as const)('%s is %s', async (address, verdict) => {
     expect(await verifier().verify(address)).toBe(verdict);
   });
@@ -77,6 +84,8 @@ describe('DNS e-mail verifier', () => {
     resolver.asked.length = 0;
     await check.verify('not an address');
     expect(resolver.asked).toEqual([]);
+    await check.verify('josé@exämple.test');
+    expect(resolver.asked).toEqual(['mx xn--exmple-cua.test']);
   });
 
   it('gives up on a lookup after 3 seconds by default', async () => {

@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import { email } from '@crm/contract';
+import { asciiDomain, email } from '@crm/contract';
 import type { EmailVerdict, EmailVerifier } from './email-verifier';
 
 /** How long one DNS lookup may take before the answer is `unknown`. */
@@ -27,7 +27,8 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Checks an address: its syntax (the contract's e-mail rule), then its domain's mail servers. MX
+ * Checks an address: its syntax (the contract's e-mail rule), then its domain's mail servers (an
+ * internationalised domain by its ASCII form). MX
  * records that name a host mean valid; a null MX (RFC 7505, exchange ".") means the domain takes no
  * mail. Without MX records the domain's own A/AAAA address is the mail server (RFC 5321 §5.1); a
  * domain with neither is invalid. Timeouts, SERVFAIL and network errors answer `unknown`, never an
@@ -68,12 +69,11 @@ export function createDnsEmailVerifier(
 
   return {
     async verify(address) {
-      if (!email.safeParse(address).success) return 'invalid';
-      const domain = address
-        .slice(address.lastIndexOf('@') + 1)
-        .trim()
-        .toLowerCase()
-        .replace(/\.$/, '');
+      const parsed = email.safeParse(address);
+      if (!parsed.success) return 'invalid';
+      // an internationalised domain is looked up by its ASCII form (xn--…), as mail servers do
+      const domain = asciiDomain(parsed.data.slice(parsed.data.lastIndexOf('@') + 1));
+      if (domain === null) return 'invalid';
       const mx = await lookup(() => resolver.resolveMx(domain));
       if ('failed' in mx) return 'unknown';
       if ('records' in mx && mx.records.length) {

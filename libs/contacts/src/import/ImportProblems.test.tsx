@@ -1,0 +1,35 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ImportRowProblem } from '@crm/contract';
+import { ImportProblems, PROBLEMS_PAGE_SIZE } from './ImportProblems';
+
+/** 45 problems: rows 2 to 46, every fifth row refused (with a warning after its refusal). */
+const problems: ImportRowProblem[] = Array.from({ length: 45 }, (_, i) => {
+  const row = i + 2;
+  return row % 5 === 0
+    ? { row, column: '', value: '', severity: 'refusal', reason: `Repeats row ${row - 1}` }
+    : { row, column: 'DOB', value: '31/31/1950', severity: 'warning', reason: "DOB '31/31/1950' is not a date: use MM/DD/YYYY, YYYY-MM-DD or M/D/YY" };
+});
+
+describe('ImportProblems', () => {
+  it('counts the outcomes and pages through every problem, each with its row and what happens to that row', () => {
+    render(<ImportProblems problems={problems} outcomes={{ imports: 955, imports_with_warnings: 36, refused: 9 }} rows_checked={1000} more_rows />);
+    expect(screen.getByText('955 import, 36 import with warnings, 9 refused; the rest of the file is checked as it imports.')).toBeVisible();
+    const rows = () => Array.from(screen.getByRole('table').querySelectorAll('tbody tr'));
+    expect(rows()).toHaveLength(PROBLEMS_PAGE_SIZE);
+    expect(rows()[0]).toHaveTextContent("2Imports with warningsDOB '31/31/1950' is not a date: use MM/DD/YYYY, YYYY-MM-DD or M/D/YY");
+    expect(rows()[3]).toHaveTextContent('5RefusedRepeats row 4');
+    const pages = screen.getByRole('navigation', { name: 'Pages of problems' });
+    expect(pages).toHaveTextContent('Page 1 of 3');
+    fireEvent.click(within(pages).getByText('Next'));
+    fireEvent.click(within(pages).getByText('Next'));
+    expect(pages).toHaveTextContent('Page 3 of 3');
+    expect(rows().map((r) => r.querySelector('th')?.textContent)).toEqual(['42', '43', '44', '45', '46']);
+  });
+
+  it('says so when the checked rows have no problem', () => {
+    render(<ImportProblems problems={[]} outcomes={{ imports: 3, imports_with_warnings: 0, refused: 0 }} rows_checked={3} more_rows={false} />);
+    expect(screen.getByText('3 import, 0 import with warnings, 0 refused.')).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
