@@ -119,12 +119,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
 
 /**
  * The API reference's own policy (@fastify/swagger-ui's staticCSP, which its pages need) made to
- * agree with the rest: never framed, and upgrade-insecure-requests only over HTTPS.
+ * agree with the rest: never framed, inline styles allowed (Swagger UI sets one; the apps' policy
+ * allows them too), and upgrade-insecure-requests only over HTTPS.
  */
 export function swaggerCsp(env: Pick<Env, 'PUBLIC_URL'>): (header: string) => string {
   const https = servedOverHttps(env);
   return (header) => {
-    const policy = header.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+    const policy = header
+      .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+      .replace(/style-src ([^;]*)/, (directive, sources: string) => (sources.includes("'unsafe-inline'") ? directive : `style-src ${sources.trim()} 'unsafe-inline'`));
     return https ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '');
   };
 }
