@@ -49,7 +49,9 @@ function whose(who: AuditSubject) {
 
 /** A lock name per event and subject: requests counting the same subject take their turns. */
 function lockKey(event: AuditEvent, who: AuditSubject): string {
-  return `audit:${event}:${Object.entries(who)[0]?.join('=')}`;
+  if ('userId' in who) return `audit:${event}:user=${who.userId}`;
+  if ('ip' in who) return `audit:${event}:ip=${who.ip}`;
+  return `audit:${event}:email=${who.email.toLowerCase()}`;
 }
 
 export function createAuditRepository(db: Database) {

@@ -243,6 +243,13 @@ describe('password reset through the outbox', () => {
     expect(await t.ctx.outbox.latest(seedEmail('district'), 10)).toHaveLength(max);
   });
 
+  it('requests sent at once take their turns: no more pass than the limit allows', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => askReset(seedEmail('buadmin'), `10.8.50.${i}`)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(t.env.PASSWORD_RESETS_PER_ACCOUNT).fill(200), ...Array(8 - t.env.PASSWORD_RESETS_PER_ACCOUNT).fill(429)]);
+    expect(await t.ctx.outbox.latest(seedEmail('buadmin'), 10)).toHaveLength(t.env.PASSWORD_RESETS_PER_ACCOUNT);
+  });
+
   it('limits the requests per client address, whatever the addresses', async () => {
     for (let i = 0; i < t.env.PASSWORD_RESETS_PER_IP; i++) {
       expect((await askReset(`someone${i}@example.com`, '10.8.100.1')).statusCode).toBe(200);
