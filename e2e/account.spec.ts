@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { demoEmail, expectAccessible, fillCredentials, signIn } from './support';
+import { BRANDS } from '@crm/brand-config';
+import { brandEmail, brandOrigin, demoEmail, expectAccessible, fillCredentials, signIn } from './support';
 
 const code = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
 
 test.describe('account', () => {
-  test('reset the password through the e-mailed link', async ({ page }) => {
+  test('reset the password through the e-mailed link', async ({ page, baseURL }) => {
     await page.goto('/reset-password');
     await page.getByLabel('Email').fill(demoEmail('field'));
     await page.getByRole('button', { name: /send|reset/i }).click();
@@ -14,7 +15,9 @@ test.describe('account', () => {
 
     const outbox = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(demoEmail('field'))}`)).json();
     const link = outbox.data[0].text.match(/https?:\/\/\S+reset_password_token=[\w-]+/)[0] as string;
-    await page.goto(new URL(link).pathname + new URL(link).search);
+    // Harbor is the default brand: its links lead to the server's own address
+    expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+    await page.goto(link);
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Renewed2027');
     await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Renewed2027');
     await page.getByRole('button', { name: /password/i }).click();
@@ -23,6 +26,21 @@ test.describe('account', () => {
     await page.goto('/login');
     await fillCredentials(page, demoEmail('field'), 'Renewed2027');
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("another brand's user gets a link to their brand's address, which opens that brand", async ({ page, baseURL }) => {
+    const keystone = brandOrigin(baseURL, 'keystone');
+    await page.goto(`${keystone}/reset-password`);
+    await page.getByLabel('Email').fill(brandEmail('keystone', 'agent'));
+    await page.getByRole('button', { name: /send|reset/i }).click();
+    await expect(page.getByRole('status').filter({ hasText: /.+/ }).first()).toBeVisible();
+
+    const outbox = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(brandEmail('keystone', 'agent'))}`)).json();
+    const link = outbox.data[0].text.match(/https?:\/\/\S+reset_password_token=[\w-]+/)[0] as string;
+    expect(new URL(link).origin).toBe(keystone);
+    await page.goto(link);
+    await expect(page).toHaveTitle(BRANDS.keystone.name);
+    await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toBeVisible();
   });
 
   test('turn on two-factor from the profile, then sign-in asks for the code', async ({ page }) => {

@@ -4,9 +4,9 @@ import type { UserConfig } from 'vite';
 import { brandViteConfig } from './brand-app';
 import { workspaceRoot } from './aliases';
 
-function resolveConfig(env: Record<string, string | undefined>, app = 'web-keystone'): UserConfig {
+function resolveConfig(env: Record<string, string | undefined>, app = 'web-keystone', mode = 'production'): UserConfig {
   return brandViteConfig(app, { env })({
-    mode: 'production',
+    mode,
     command: 'build',
     isSsrBuild: false,
     isPreview: false,
@@ -24,6 +24,13 @@ describe('brandViteConfig', () => {
       'import.meta.env.VITE_ANALYTICS_ID': '""',
     });
     expect(config.server?.port).toBe(4201);
+  });
+
+  it('a build has no source maps (a development-mode build for debugging has) and pre-compressed copies', () => {
+    expect(resolveConfig({}).build?.sourcemap).toBe(false);
+    expect(resolveConfig({}, 'web-keystone', 'development').build?.sourcemap).toBe(true);
+    const plugins = (resolveConfig({}).plugins ?? []).flat() as { name?: string }[];
+    expect(plugins.map((p) => p?.name)).toContain('vite-plugin-compression');
   });
 
   it('passes valid deployment settings to the bundle', () => {

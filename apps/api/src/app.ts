@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
+import type { Env } from './env';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerFavoriteRoutes } from './modules/favorites/favorites.routes';
 import { registerQuickFilterRoutes } from './modules/quick-filters/quick-filters.routes';
@@ -36,15 +37,24 @@ import { registerExportRoutes } from './modules/export/export.routes';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
+import { registerCompression } from './plugins/compression';
+import { registerSecurityHeaders, swaggerCsp } from './plugins/security-headers';
 import { registerStatic } from './plugins/static';
 import { sandboxIssuerEnabled } from './providers/sso/sso.provider';
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (what Fastify does with a number, which its types leave out). */
+function trustProxyOption(setting: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 /** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
   const { env } = ctx;
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL },
-    trustProxy: true,
+    // X-Forwarded-For, -Host and -Proto count only from the proxies TRUST_PROXY names (none by default),
+    // so a client cannot choose the address its limits and audit entries use, nor the brand (the host).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A bulk action's selection may list up to 250,000 contact ids (CONTACT_SELECTION_MAX): about 2 MB of JSON.
     bodyLimit: 4 * 1024 * 1024,
   });
@@ -66,6 +76,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   );
 
   configureCookies({ secure: env.COOKIE_SECURE ?? env.PUBLIC_URL.startsWith('https://') });
+  // Before every route, so that each gets their hooks.
+  await registerSecurityHeaders(app, env);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   // Multipart bodies are read by the endpoints that take them (request.file), which set their own file size limit.
   await app.register(fastifyMultipart, { limits: { fields: 20, fieldSize: 100_000, files: 1, parts: 30 } });
@@ -90,7 +103,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
     transform: jsonSchemaTransform,
     hideUntagged: true,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', staticCSP: true, transformStaticCSP: swaggerCsp(env) });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerBrand(app, env);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { DEMO_PASSWORD, EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from './db/seed';
 import type { Env } from './env';
-import { brandCookieDomain, brandOfHost } from './plugins/brand';
+import { brandCookieDomain, brandOfHost, brandPublicUrl } from './plugins/brand';
 import { createTestApp, TestAgent, type TestApp } from './test/test-app';
 
 const keystone = (key: string) => seedEmail(key, KEYSTONE_DEMO.domainName);
@@ -72,6 +72,26 @@ describe('brandOfHost', () => {
     expect(brandCookieDomain('127.0.0.1', 'keystone')).toBeUndefined();
     // the dev override serves Keystone on Harbor's host: no Keystone domain to share
     expect(brandCookieDomain('harbor.localhost', 'keystone')).toBeUndefined();
+  });
+});
+
+describe('brandPublicUrl (links in e-mails)', () => {
+  it.each([
+    // local: the default brand on PUBLIC_URL itself, the others on their .localhost names, same port
+    ['http://localhost:3000', 'harbor', 'harbor', 'http://localhost:3000'],
+    ['http://localhost:3000', 'harbor', 'keystone', 'http://keystone.localhost:3000'],
+    ['http://localhost:3101', 'harbor', 'evergreen', 'http://evergreen.localhost:3101'],
+    ['http://localhost:3000', 'keystone', 'keystone', 'http://localhost:3000'],
+    ['http://localhost:3000', 'keystone', 'harbor', 'http://harbor.localhost:3000'],
+    ['http://harbor.localhost:3000', 'harbor', 'keystone', 'http://keystone.localhost:3000'],
+    ['http://harbor.localhost:3000', 'harbor', 'harbor', 'http://harbor.localhost:3000'],
+    // deployed: PUBLIC_URL for its own brand, each other brand's own domain
+    ['https://platform.harboragent.com', 'harbor', 'harbor', 'https://platform.harboragent.com'],
+    ['https://platform.harboragent.com', 'harbor', 'keystone', 'https://keystonecentral.com'],
+    ['https://crm.example.com', 'harbor', 'harbor', 'https://crm.example.com'],
+    ['https://crm.example.com', 'harbor', 'evergreen', 'https://evergreenpreneed.com'],
+  ] as const)('PUBLIC_URL %s (default %s): %s → %s', (publicUrl, defaultBrand, brand, expected) => {
+    expect(brandPublicUrl({ PUBLIC_URL: publicUrl, DEFAULT_BRAND: defaultBrand }, brand)).toBe(expected);
   });
 });
 

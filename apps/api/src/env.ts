@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { BRAND_IDS, DEFAULT_BRAND } from '@crm/brand-config';
@@ -7,6 +8,44 @@ import { BRAND_IDS, DEFAULT_BRAND } from '@crm/brand-config';
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges (loopback 127.0.0.1/8 and ::1, linklocal, uniquelocal: the private ranges). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address, host and protocol (X-Forwarded-For, -Host, -Proto):
+ * none (unset, `false`, `0`); the nearest N hops (`1`: one load balancer in front); or the proxies'
+ * addresses and CIDR ranges, comma-separated (`10.0.0.0/8, 192.0.2.7`, or proxy-addr's `loopback`,
+ * `linklocal`, `uniquelocal`). "Trust every proxy" is not offered: any client could then claim any
+ * address (and escape the per-address limits) or any host (and pick another brand).
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Give a hop count or the proxies' addresses or CIDR ranges, comma-separated (not ${bad.map((b) => `"${b}"`).join(', ') || `"${value}"`})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** The environment, parsed once at boot. Defaults give the embedded, offline setup. */
 export const envSchema = z.object({
@@ -17,6 +56,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Address users reach the product at (links in e-mails, SSO redirects). */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** The proxies in front of the server whose X-Forwarded-* headers count (see trustProxy). Default: none. */
+  TRUST_PROXY: trustProxy,
   /** Any PostgreSQL 15+ server. Unset: an embedded PostgreSQL under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
@@ -33,6 +74,14 @@ export const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Password-reset e-mails asked for one address per hour (the same answer whether or not it has an account). */
+  PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  /** Password-reset e-mails asked for from one client address per hour, whatever the addresses. */
+  PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** E-mailed sign-in codes sent to one account per hour (at sign-in and "Send code by e-mail"). */
+  SIGN_IN_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** E-mailed sign-in codes sent for requests from one client address per hour. */
+  SIGN_IN_CODES_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Help requests (POST /v1/helps) one user may send per hour; each one e-mails the brand's support team. */
   HELP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** SMTP server, e.g. smtp://user:pass@host:587. Unset: e-mails go to the local outbox. */

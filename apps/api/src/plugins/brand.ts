@@ -71,6 +71,28 @@ export function brandCookieDomain(hostname: string, brand: BrandId): string | un
   return root ? `.${root}` : undefined;
 }
 
+/** Hosts that reach this machine only: localhost, its subdomains (harbor.localhost) and the loopback addresses. */
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$|\.localhost$/;
+
+/**
+ * The address a brand's users reach the product at, for links in e-mails (never the request's
+ * host, which the sender of a request chooses): PUBLIC_URL when it is that brand's host (or the
+ * default brand's, on a host of no brand such as localhost), else the brand's first domain with
+ * PUBLIC_URL's scheme and port. Locally that is its `.localhost` domain: with PUBLIC_URL
+ * http://localhost:3000, Harbor (the default brand) gets http://localhost:3000 and Keystone
+ * http://keystone.localhost:3000; in production https://keystonecentral.com.
+ */
+export function brandPublicUrl(env: Pick<Env, 'PUBLIC_URL' | 'DEFAULT_BRAND'>, brand: BrandId): string {
+  const base = new URL(env.PUBLIC_URL);
+  const own = brandOfHost(base.hostname);
+  if (own ? own.brand === brand && !own.webpageSubdomain : brand === env.DEFAULT_BRAND) return base.origin;
+  const local = LOCAL_HOST.test(base.hostname);
+  const domains = BRANDS[brand].domains;
+  const url = new URL(base.origin);
+  url.hostname = domains.find((domain) => domain.endsWith('.localhost') === local) ?? (domains[0] as string);
+  return url.origin;
+}
+
 /** The `brand` query parameter of a URL: a string (possibly empty) when present, else undefined. */
 function brandParam(url: string): string | undefined {
   const query = url.indexOf('?');

@@ -48,6 +48,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
         request.httpPart === 'body' ? () => true : validatorCompiler(request as Parameters<typeof validatorCompiler>[0]),
     }),
     ...(endpoint.download && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
+    // A download streams a file as it is: never held back or recompressed on the way (plugins/compression.ts).
+    ...(endpoint.download && { compress: false as const }),
     preHandler: authorize(ctx, endpoint),
     handler: async (request, reply) => {
       const result = await handler(request as RouteRequest<E>, reply);

@@ -35,6 +35,9 @@ export async function registerStatic(app: FastifyInstance, env: Env): Promise<We
     serve: false,
     index: false,
     cacheControl: false,
+    // The build writes brotli and gzip copies beside the text files (tools/vite/brand-app.ts): the
+    // copy the browser accepts is sent as it is, with no compressing per request.
+    preCompressed: true,
     // Built assets carry a content hash in their names: cache them for good. Everything else is revalidated.
     setHeaders: (reply, path) => {
       const hashed = path.startsWith(distRoot) && /^[\\/]web-[a-z0-9-]+[\\/]assets[\\/]/.test(path.slice(distRoot.length));
@@ -51,15 +54,19 @@ export async function registerStatic(app: FastifyInstance, env: Env): Promise<We
     if (!existsSync(resolve(root, 'index.html'))) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuilt(request.brand));
     }
-    const file = bundleFile(root, request.url);
+    const file = bundleFile(root, request.url, { sourceMaps: env.APP_ENV !== 'production' });
     if (file) return reply.sendFile(file, root);
     if (html) return reply.sendFile('/index.html', root);
     return null;
   };
 }
 
-/** The path (from the bundle's root, `/assets/app.js`) of an existing file the URL names; never outside the root. */
-function bundleFile(root: string, url: string): string | null {
+/**
+ * The path (from the bundle's root, `/assets/app.js`) of an existing file the URL names; never
+ * outside the root. Source maps only when asked for: production builds have none, and one left in
+ * a bundle is not served in production.
+ */
+function bundleFile(root: string, url: string, options: { sourceMaps: boolean }): string | null {
   let pathname: string;
   try {
     pathname = decodeURIComponent(url.split('?')[0] ?? '/');
@@ -67,6 +74,7 @@ function bundleFile(root: string, url: string): string | null {
     return null;
   }
   if (!/\.[a-z0-9]+$/i.test(pathname) || pathname.includes('\0')) return null;
+  if (!options.sourceMaps && /\.map$/i.test(pathname)) return null;
   const full = resolve(root, `.${pathname}`);
   if (!full.startsWith(root + sep)) return null;
   try {

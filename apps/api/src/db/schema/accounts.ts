@@ -144,6 +144,8 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_event_user_idx').on(t.event, t.userId, t.createdAt),
     index('audit_logs_event_ip_idx').on(t.event, t.ip, t.createdAt),
+    // Limits per e-mail address (password-reset requests count the address asked for, known or not).
+    index('audit_logs_event_email_idx').on(t.event, sql`lower(${t.details}->>'email')`, t.createdAt),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditLogs } from '../../db/schema';
+import type { Counted } from '../../lib/throttle';
 
 export const AUDIT_EVENTS = [
   'sign_in',
@@ -11,6 +12,7 @@ export const AUDIT_EVENTS = [
   'two_factor_delivery_changed',
   'password_changed',
   'password_reset_requested',
+  'sign_in_code_sent',
   'password_reset',
   'impersonation_started',
   'impersonation_ended',
@@ -29,25 +31,62 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/**
+ * Whose events a limit counts: a user's, a client address's, or those naming an e-mail address in
+ * `details.email` (any case), which counts requests for an address whether or not it has an account.
+ */
+export type AuditSubject = { userId: number } | { ip: string } | { email: string };
+
+/** A limit on an event: at most `max` for `who` since a time. */
+export type AuditLimit = { who: AuditSubject; max: number };
+
+function whose(who: AuditSubject) {
+  if ('userId' in who) return eq(auditLogs.userId, who.userId);
+  if ('ip' in who) return eq(auditLogs.ip, who.ip);
+  // The expression of the audit_logs_event_email_idx index.
+  return sql`lower(${auditLogs.details}->>'email') = ${who.email.toLowerCase()}`;
+}
+
+/** A lock name per event and subject: requests counting the same subject take their turns. */
+function lockKey(event: AuditEvent, who: AuditSubject): string {
+  if ('userId' in who) return `audit:${event}:user=${who.userId}`;
+  if ('ip' in who) return `audit:${event}:ip=${who.ip}`;
+  return `audit:${event}:email=${who.email.toLowerCase()}`;
+}
+
 export function createAuditRepository(db: Database) {
+  async function recent(tx: Pick<Database, 'select'>, event: AuditEvent, who: AuditSubject, since: Date): Promise<Counted> {
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${auditLogs.createdAt})` })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.event, event), whose(who), gte(auditLogs.createdAt, since)));
+    return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
   return {
     async record(entry: AuditEntry): Promise<void> {
       await db.insert(auditLogs).values({ ...entry, details: entry.details ?? {} });
     },
 
-    /** How many `event`s for this user or address since `since`, and when the oldest of them happened. */
-    async recent(event: AuditEvent, who: { userId: number } | { ip: string }, since: Date) {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${auditLogs.createdAt})` })
-        .from(auditLogs)
-        .where(
-          and(
-            eq(auditLogs.event, event),
-            'userId' in who ? eq(auditLogs.userId, who.userId) : eq(auditLogs.ip, who.ip),
-            gte(auditLogs.createdAt, since),
-          ),
-        );
-      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    /** How many `event`s of this subject since `since`, and when the oldest of them happened. */
+    recent: (event: AuditEvent, who: AuditSubject, since: Date) => recent(db, event, who, since),
+
+    /**
+     * Records `entry` unless a limit is full: null when recorded, else what the full limit counted.
+     * Counting and recording happen under a lock per subject, so requests sent at once cannot all
+     * pass a limit that has room for one more.
+     */
+    async recordWithin(entry: AuditEntry, limits: AuditLimit[], since: Date): Promise<Counted | null> {
+      return db.transaction(async (tx) => {
+        const keys = [...new Set(limits.map((limit) => lockKey(entry.event, limit.who)))].sort();
+        for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+        for (const limit of limits) {
+          const counted = await recent(tx, entry.event, limit.who, since);
+          if (counted.count >= limit.max) return counted;
+        }
+        await tx.insert(auditLogs).values({ ...entry, details: entry.details ?? {} });
+        return null;
+      });
     },
 
     async list(filter: { userId?: number; event?: AuditEvent }) {

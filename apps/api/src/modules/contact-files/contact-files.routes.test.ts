@@ -71,6 +71,27 @@ describe('uploading a file', () => {
       `attachment; filename="Ano 2026 _ poliza.pdf"; filename*=UTF-8''A%C3%B1o%202026%20%E2%80%93%20p%C3%B3liza.pdf`,
     );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    // opened in the browser, the file is no page of the product: no script, no origin
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  });
+
+  it('sends each file with its stored type and nosniff; a raster image inline, anything else as an attachment, never recompressed', async () => {
+    const cases = [
+      { name: 'photo.png', bytes: PNG, type: 'image/png', disposition: 'inline' },
+      { name: 'page.html.txt', bytes: '<script>alert(1)</script>'.repeat(100), type: 'text/plain', disposition: 'attachment' },
+      { name: 'list.csv', bytes: 'name,zip\n'.repeat(500), type: 'text/csv', disposition: 'attachment' },
+    ];
+    for (const c of cases) {
+      const uploaded = await upload('agent', agentContact, form(c.name, c.bytes, 'application/octet-stream'));
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const res = await as.agent.get(`${filesOf(agentContact)}/${uploaded.json().data.id}`, { 'accept-encoding': 'gzip, br' });
+      expect(res.headers['content-type'], c.name).toBe(c.type);
+      expect(res.headers['content-disposition'], c.name).toBe(`${c.disposition}; filename="${c.name}"; filename*=UTF-8''${c.name}`);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-encoding'], c.name).toBeUndefined();
+      expect(res.rawPayload.equals(Buffer.from(c.bytes))).toBe(true);
+    }
   });
 
   it('keeps the extension’s first listed content type (octet-stream or another listed one declared)', async () => {

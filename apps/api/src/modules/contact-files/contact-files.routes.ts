@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { unprocessable } from '../../lib/http-errors';
 import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
-import { contentDisposition } from '../../lib/content-disposition';
+import { fileHeaders } from '../../lib/file-response';
 import { FILE_MESSAGES } from './contact-file-rules';
 import type { IncomingFile } from './contact-files.service';
 
@@ -36,13 +36,7 @@ export function registerContactFileRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, ctx, endpoints.downloadContactFile, async (request, reply) => {
     const { file, body } = await ctx.contactFiles.download(requireIdentity(request), request.params.id, request.params.fileId);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.byteSize)
-      .header('content-disposition', contentDisposition(file.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(body);
+    return reply.headers(fileHeaders(file)).send(body);
   });
 
   route(app, ctx, endpoints.deleteContactFile, (request) =>

@@ -3,7 +3,7 @@ import { endpoints, type ExportFormat } from '@crm/contract';
 import type { AppContext } from '../../context';
 import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
-import { contentDisposition } from '../../lib/content-disposition';
+import { fileHeaders } from '../../lib/file-response';
 import { callerTimeZone, type SelectionInput } from '../contacts/contacts.service';
 import { csvFile, primed, xlsxStream } from './export-writers';
 
@@ -25,12 +25,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
         ? await csvFile(await ctx.contacts.exportCsv(caller, selection))
         : xlsxStream(await primed(await ctx.contacts.exportRows(caller, selection)), (error) => request.log.error({ err: error }, 'export failed'));
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: callerTimeZone(caller) }).format(new Date());
-    return reply
-      .header('content-type', CONTENT_TYPES[format])
-      .header('content-disposition', contentDisposition(`contacts-${today}.${format}`))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file);
+    return reply.headers(fileHeaders({ fileName: `contacts-${today}.${format}`, contentType: CONTENT_TYPES[format] })).send(file);
   }
   route(app, ctx, endpoints.exportContactsCsv, (request, reply) => send('csv', request, request.body, reply));
   route(app, ctx, endpoints.exportContactsXlsx, (request, reply) => send('xlsx', request, request.body, reply));

@@ -1,6 +1,6 @@
 import type { HelpRequest } from '@crm/contract';
 import { BRANDS } from '@crm/brand-config';
-import { tooManyRequests } from '../../lib/http-errors';
+import { refuseWhenFull } from '../../lib/throttle';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { Identity } from '../sessions/identity';
 import { fullName } from '../users/current-user';
@@ -31,10 +31,7 @@ function oneLine(value: string): string {
 export function createHelpsService({ helps, email, perHour }: Deps) {
   /** Each request e-mails a person: a user gets `perHour` of them per hour. */
   async function throttle(userId: number): Promise<void> {
-    const { count, oldest } = await helps.recent(userId, new Date(Date.now() - HOUR_MS));
-    if (count >= perHour && oldest) {
-      throw tooManyRequests(Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000)));
-    }
+    refuseWhenFull(await helps.recent(userId, new Date(Date.now() - HOUR_MS)), perHour, HOUR_MS);
   }
 
   return {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { attachmentsImportBody, endpoints, IMPORT_FILE_MAX_BYTES, importBody, importOptions, validateImportBody, type ContactCategory } from '@crm/contract';
 import type { AppContext } from '../../context';
-import { contentDisposition } from '../../lib/content-disposition';
+import { fileHeaders } from '../../lib/file-response';
 import { unprocessable, type FieldErrors } from '../../lib/http-errors';
 import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
@@ -104,12 +104,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
       }
     }
     const base = attempt.fileName.replace(/\.[^.]+$/, '');
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition(`${base}-errors.csv`))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(Readable.from(file()));
+    return reply.headers(fileHeaders({ fileName: `${base}-errors.csv`, contentType: 'text/csv; charset=utf-8' })).send(Readable.from(file()));
   });
 
   route(app, ctx, endpoints.listImportSettings, (request) => ctx.imports.listSettings(requireIdentity(request)));

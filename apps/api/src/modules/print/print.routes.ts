@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@crm/contract';
 import type { AppContext } from '../../context';
-import { contentDisposition } from '../../lib/content-disposition';
+import { fileHeaders } from '../../lib/file-response';
 import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
 
@@ -10,11 +10,6 @@ export function registerPrintRoutes(app: FastifyInstance, ctx: AppContext): void
   route(app, ctx, endpoints.batchPrintStatus, (request) => ctx.print.status(requireIdentity(request), request.body.jid));
   route(app, ctx, endpoints.downloadBatchPrint, async (request, reply) => {
     const { name, body } = await ctx.print.file(requireIdentity(request), request.params.jid);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition(name))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(body);
+    return reply.headers(fileHeaders({ fileName: name, contentType: 'application/pdf' })).send(body);
   });
 }

@@ -2,8 +2,9 @@ import { IMPERSONATOR_ROLES } from '@crm/contract';
 import type { BrandId } from '@crm/brand-config';
 import type { Env } from '../../env';
 import { digest, randomDigits, randomToken, safeEqual } from '../../lib/crypto';
-import { forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { forbidden, notFound, unauthorized } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
+import { refuseWhenFull, tooManyUntil } from '../../lib/throttle';
 import { verifyTotp } from '../../lib/totp';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -18,6 +19,7 @@ export type SignInResult = { kind: 'otp'; user: UserRow } | { kind: 'session'; u
 export type LoginType = 'login_as' | 'impersonate';
 
 const EMAIL_CODE_MINUTES = 10;
+const HOUR_MS = 3_600_000;
 const TOUCH_EVERY_MS = 60_000;
 
 type Deps = {
@@ -41,12 +43,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     const since = new Date(Date.now() - windowMs);
     const checks: [Parameters<AuditRepository['recent']>[1], number][] = [[{ ip }, env.SIGN_IN_MAX_FAILURES_PER_IP]];
     if (userId) checks.unshift([{ userId }, env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT]);
-    for (const [who, max] of checks) {
-      const { count, oldest } = await audit.recent('sign_in_failed', who, since);
-      if (count >= max && oldest) {
-        throw tooManyRequests(Math.max(1, Math.ceil((oldest.getTime() + windowMs - Date.now()) / 1000)));
-      }
-    }
+    for (const [who, max] of checks) refuseWhenFull(await audit.recent('sign_in_failed', who, since), max, windowMs);
   }
 
   async function fail(userId: number | null, meta: RequestMeta, details: Record<string, unknown>) {
@@ -68,7 +65,20 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     return token;
   }
 
-  async function sendEmailCode(user: UserRow): Promise<void> {
+  /**
+   * E-mails a one-time sign-in code. Each costs an e-mail to the user, so an account gets
+   * SIGN_IN_CODES_PER_ACCOUNT an hour and a client address SIGN_IN_CODES_PER_IP (429 past that).
+   */
+  async function sendEmailCode(user: UserRow, meta: RequestMeta): Promise<void> {
+    const full = await audit.recordWithin(
+      { event: 'sign_in_code_sent', userId: user.id, ip: meta.ip, userAgent: meta.userAgent },
+      [
+        { who: { userId: user.id }, max: env.SIGN_IN_CODES_PER_ACCOUNT },
+        { who: { ip: meta.ip }, max: env.SIGN_IN_CODES_PER_IP },
+      ],
+      new Date(Date.now() - HOUR_MS),
+    );
+    if (full) throw tooManyUntil(full.oldest, HOUR_MS);
     const code = randomDigits(6);
     await users.update(user.id, {
       emailOtpDigest: digest(`${user.id}:${code}`),
@@ -114,7 +124,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
         throw unauthorized(INVALID_CREDENTIALS);
       }
       if (user.otpEnabled) {
-        if (user.otpDelivery === 'email') await sendEmailCode(user);
+        if (user.otpDelivery === 'email') await sendEmailCode(user, meta);
         return { kind: 'otp', user };
       }
       await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'password' } });
@@ -148,7 +158,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       }
       if (!user.active) throw unauthorized('This account is not active');
       if (user.otpEnabled) {
-        if (user.otpDelivery === 'email') await sendEmailCode(user);
+        if (user.otpDelivery === 'email') await sendEmailCode(user, meta);
         return { kind: 'otp', user };
       }
       await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'sso' } });

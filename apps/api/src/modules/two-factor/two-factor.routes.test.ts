@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEmail } from '../../db/seed';
+import { DEMO_PASSWORD, seedEmail } from '../../db/seed';
 import { currentTotp } from '../../lib/totp';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 
@@ -69,5 +69,55 @@ describe('two-factor enrolment', () => {
     const { otp_secret } = (await agent.post('/v1/two_factor/generate_qr')).json();
     await agent.post('/v1/two_factor/enable', { otp_code: currentTotp(otp_secret) });
     expect((await agent.get('/v1/api_keys')).statusCode).toBe(200);
+  });
+});
+
+describe('e-mailed sign-in codes', () => {
+  /** Turns on two-factor with codes by e-mail for a seeded user (what enrolment and update_2fa do). */
+  async function codesByEmail(key: string) {
+    const user = await t.ctx.usersRepository.findByEmail(seedEmail(key));
+    await t.ctx.usersRepository.update(user!.id, { otpEnabled: true, otpDelivery: 'email' });
+  }
+  const signIn = (agent: TestAgent, key: string) => agent.post('/v1/sessions', { email: seedEmail(key), password: DEMO_PASSWORD });
+  const codesSent = async (key: string) => (await t.ctx.outbox.latest(seedEmail(key), 50)).filter((m) => m.subject === 'Your sign-in code').length;
+
+  it('an account gets SIGN_IN_CODES_PER_ACCOUNT an hour, the one sent at sign-in included; then 429 from any address', async () => {
+    await codesByEmail('district');
+    const agent = new TestAgent(t.app, '10.7.0.1');
+    expect((await signIn(agent, 'district')).json()).toMatchObject({ otp_required: true, otp_delivery: 'email' });
+    for (let i = 1; i < t.env.SIGN_IN_CODES_PER_ACCOUNT; i++) {
+      expect((await agent.post('/v1/two_factor/send_otp', { via: 'email' })).statusCode).toBe(200);
+    }
+    const refused = await agent.post('/v1/two_factor/send_otp', { via: 'email' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    const elsewhere = await signIn(new TestAgent(t.app, '10.7.0.2'), 'district');
+    expect(elsewhere.statusCode).toBe(429);
+    expect(await codesSent('district')).toBe(t.env.SIGN_IN_CODES_PER_ACCOUNT);
+  });
+
+  it('a client address gets SIGN_IN_CODES_PER_IP an hour, whatever the accounts', async () => {
+    const accounts = ['field', 'subadmin', 'buadmin', 'secure.agent', 'new.agent'];
+    const perAccount = t.env.SIGN_IN_CODES_PER_ACCOUNT;
+    const full = Math.ceil(t.env.SIGN_IN_CODES_PER_IP / perAccount);
+    expect(accounts.length).toBeGreaterThan(full);
+    let sent = 0;
+    for (const key of accounts.slice(0, full)) {
+      // signed in already (a session made as sign-in makes it), asking for codes as the account screen does
+      const user = (await t.ctx.usersRepository.findByEmail(seedEmail(key)))!;
+      const agent = new TestAgent(t.app, '10.7.1.1');
+      agent.cookies.set('crm_session', await t.ctx.sessions.issue(user, { ip: '10.7.1.1', userAgent: null }));
+      for (let i = 0; i < perAccount && sent < t.env.SIGN_IN_CODES_PER_IP; i++, sent++) {
+        expect((await agent.post('/v1/two_factor/send_otp', { via: 'email' })).statusCode).toBe(200);
+      }
+    }
+    const next = accounts[full]!;
+    await codesByEmail(next);
+    const refused = await signIn(new TestAgent(t.app, '10.7.1.1'), next);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await codesSent(next)).toBe(0);
+    expect((await signIn(new TestAgent(t.app, '10.7.1.2'), next)).statusCode).toBe(200);
+    expect(await codesSent(next)).toBe(1);
   });
 });

@@ -24,7 +24,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
     const userId = request.identity?.user.id ?? request.pendingOtpUserId;
     const user = userId ? await ctx.usersRepository.findById(userId) : undefined;
     if (!user) throw unauthorized();
-    await ctx.twoFactor.sendOtp(user);
+    await ctx.twoFactor.sendOtp(user, requestMeta(request));
     return { ok: true as const };
   });
 }

@@ -48,7 +48,7 @@ export function createTwoFactorService({ users, audit, secrets, sessions, issuer
       return updated;
     },
 
-    sendOtp: (user: UserRow) => sessions.sendEmailCode(user),
+    sendOtp: (user: UserRow, meta: RequestMeta) => sessions.sendEmailCode(user, meta),
   };
 }
 

@@ -222,6 +222,59 @@ describe('password reset through the outbox', () => {
     expect(again.statusCode).toBe(422);
   });
 
+  const askReset = (email: string, remoteAddress: string, host?: string) =>
+    new TestAgent(t.app, { remoteAddress, ...(host && { host }) }).post('/v1/users/reset_password_instructions', { email });
+
+  it('limits the e-mails per address asked for, from any client; an unknown address is answered the same', async () => {
+    const max = t.env.PASSWORD_RESETS_PER_ACCOUNT;
+    const answers: unknown[] = [];
+    for (const address of [seedEmail('district'), 'nobody.here@example.com']) {
+      for (let i = 0; i < max; i++) expect((await askReset(address, `10.8.${i}.1`)).json()).toEqual({ ok: true });
+      const refused = await askReset(address.toUpperCase(), '10.8.99.1');
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      answers.push(refused.json());
+    }
+    // the same answer, but for the seconds that passed between the two
+    const masked = answers.map((a) => JSON.stringify(a).replace(/\d+ seconds/, 'N seconds'));
+    expect(masked).toEqual(Array(2).fill(JSON.stringify({ errors: { base: 'Too many attempts. Try again in N seconds.' } })));
+    expect(await t.ctx.outbox.latest(seedEmail('district'), 10)).toHaveLength(max);
+  });
+
+  it('requests sent at once take their turns: no more pass than the limit allows', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => askReset(seedEmail('buadmin'), `10.8.50.${i}`)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(t.env.PASSWORD_RESETS_PER_ACCOUNT).fill(200), ...Array(8 - t.env.PASSWORD_RESETS_PER_ACCOUNT).fill(429)]);
+    expect(await t.ctx.outbox.latest(seedEmail('buadmin'), 10)).toHaveLength(t.env.PASSWORD_RESETS_PER_ACCOUNT);
+  });
+
+  it('limits the requests per client address, whatever the addresses', async () => {
+    for (let i = 0; i < t.env.PASSWORD_RESETS_PER_IP; i++) {
+      expect((await askReset(`someone${i}@example.com`, '10.8.100.1')).statusCode).toBe(200);
+    }
+    const refused = await askReset(seedEmail('field'), '10.8.100.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.ctx.outbox.latest(seedEmail('field'), 10)).toHaveLength(0);
+    expect((await askReset(seedEmail('field'), '10.8.100.2')).statusCode).toBe(200);
+    expect(await t.ctx.outbox.latest(seedEmail('field'), 10)).toHaveLength(1);
+  });
+
+  it('the link leads to the user’s brand, whichever host the request came to', async () => {
+    const linkOf = async (email: string) => (await t.ctx.outbox.latest(email, 1))[0]!.text.match(/https?:\/\/\S+reset_password_token=[\w-]+/)![0];
+    const keystoneAgent = seedEmail('agent', KEYSTONE_DEMO.domainName);
+    await askReset(keystoneAgent, '10.8.200.1', 'localhost:3000');
+    expect(await linkOf(keystoneAgent)).toMatch(/^http:\/\/keystone\.localhost:3000\/reset-password\?reset_password_token=/);
+    const evergreenAdmin = seedEmail('admin', EVERGREEN_DEMO.domainName);
+    await askReset(evergreenAdmin, '10.8.200.1', 'evil.example');
+    expect(await linkOf(evergreenAdmin)).toMatch(/^http:\/\/evergreen\.localhost:3000\/reset-password\?/);
+    // Harbor is the default brand: plain localhost serves it
+    await askReset(seedEmail('telemarketer'), '10.8.200.1', 'keystone.localhost:3000');
+    expect(await linkOf(seedEmail('telemarketer'))).toMatch(/^http:\/\/localhost:3000\/reset-password\?/);
+  });
+
   it('the outbox can be read by a developer', async () => {
     const res = await new TestAgent(t.app).get(`/sandbox/outbox?to=${encodeURIComponent(seedEmail('subadmin'))}`);
     expect(res.json().data[0]).toMatchObject({ to: seedEmail('subadmin'), subject: 'Reset your password' });

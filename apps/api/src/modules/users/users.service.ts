@@ -4,6 +4,8 @@ import type { Env } from '../../env';
 import { digest, randomToken } from '../../lib/crypto';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { tooManyUntil } from '../../lib/throttle';
+import { brandPublicUrl } from '../../plugins/brand';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
@@ -13,6 +15,7 @@ import { toCurrentUser, type Impersonation } from './current-user';
 import type { UserPatch, UserRow, UsersRepository } from './users.repository';
 
 const RESET_TOKEN_HOURS = 2;
+const HOUR_MS = 3_600_000;
 
 type Deps = {
   env: Env;
@@ -107,13 +110,33 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       return updated;
     },
 
-    /** Always answers the same, so the form does not reveal which addresses have accounts. */
+    /**
+     * Always answers the same, so the form does not reveal which addresses have accounts: the
+     * limits (PASSWORD_RESETS_PER_ACCOUNT an hour per address asked for, PASSWORD_RESETS_PER_IP per
+     * client address) count requests, known address or not. The link leads to the user's brand.
+     */
     async sendResetInstructions(address: string, meta: RequestMeta): Promise<void> {
       const user = await users.findByEmail(address);
+      const full = await audit.recordWithin(
+        {
+          event: 'password_reset_requested',
+          userId: user?.id ?? null,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          details: { email: address.toLowerCase() },
+        },
+        [
+          { who: { email: address }, max: env.PASSWORD_RESETS_PER_ACCOUNT },
+          { who: { ip: meta.ip }, max: env.PASSWORD_RESETS_PER_IP },
+        ],
+        new Date(Date.now() - HOUR_MS),
+      );
+      if (full) throw tooManyUntil(full.oldest, HOUR_MS);
       if (!user || !user.active) return;
       const token = randomToken();
       await users.update(user.id, { resetPasswordDigest: digest(token), resetPasswordSentAt: new Date() });
-      const link = new URL(`/reset-password?reset_password_token=${token}`, env.PUBLIC_URL).toString();
+      const site = brandPublicUrl(env, await users.companyBrand(user.companyId));
+      const link = new URL(`/reset-password?reset_password_token=${token}`, site).toString();
       await email.send({
         to: user.email,
         subject: 'Reset your password',
@@ -122,7 +145,6 @@ export function createUsersService({ env, users, sessions, audit, email, feature
           `To choose a new password, open this link within ${RESET_TOKEN_HOURS} hours:\n\n${link}\n\n` +
           'If it was not you, ignore this message; your password stays as it is.',
       });
-      await audit.record({ event: 'password_reset_requested', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
     },
 
     async resetPasswordByToken(token: string, password: string, meta: RequestMeta): Promise<void> {

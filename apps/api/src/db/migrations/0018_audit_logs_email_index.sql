@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_event_email_idx" ON "audit_logs" USING btree ("event",lower("details"->>'email'),"created_at");

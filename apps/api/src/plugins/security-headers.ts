@@ -1,0 +1,133 @@
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { BRANDS, BRAND_IDS } from '@crm/brand-config';
+import type { Env } from '../env';
+
+/**
+ * Hosts of Google's tag (gtag.js, the brands' analytics; libs/shell/src/analytics): the script, and
+ * where it sends page views (Google's list for Google Analytics 4).
+ */
+const GOOGLE_TAG = {
+  script: ['https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+
+/**
+ * Twilio's Voice SDK (the dialer): its signalling and insights websockets and HTTPS calls reach
+ * *.twilio.com (chunderw-vpc-gll*.twilio.com, eventgw.twilio.com), its ringing sounds come from
+ * sdk.twilio.com, and call audio plays from MediaStreams (blob: and mediastream: URLs).
+ */
+const TWILIO = {
+  connect: ['https://*.twilio.com', 'wss://*.twilio.com'],
+  media: ['https://sdk.twilio.com', 'blob:', 'mediastream:'],
+};
+
+/** Origins of brand logos and favicons given as absolute URLs (brand-config allows them), for img-src. */
+function brandImageOrigins(): string[] {
+  const origins = BRAND_IDS.flatMap((id) => [BRANDS[id].logo, BRANDS[id].favicon])
+    .filter((source) => /^https?:\/\//.test(source))
+    .map((source) => new URL(source).origin);
+  return [...new Set(origins)];
+}
+
+/** The host (and port) the browser sent the request to, kept per request for the CSP's websocket sources. */
+const requestHosts = new WeakMap<IncomingMessage, string>();
+const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+/**
+ * The realtime socket (/cable, and the dialer's signalling in the sandbox) is a ws: or wss: URL of
+ * the page's own host. CSP Level 3 counts those as 'self', but not every browser in use does yet,
+ * so they are also named. A host that is not a plain host name adds nothing.
+ */
+function ownWebSockets(req: IncomingMessage): string {
+  const host = requestHosts.get(req);
+  return host && HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
+}
+
+/**
+ * Features a page of the product may use: the microphone on its own origin only (the dialer); the
+ * rest of what a CRM never needs is off for it and for anything it embeds.
+ */
+export const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'camera=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+].join(', ');
+
+/** Whether the product is served over HTTPS (PUBLIC_URL): HSTS and upgrade-insecure-requests only then. */
+export function servedOverHttps(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+  return new URL(env.PUBLIC_URL).protocol === 'https:';
+}
+
+/**
+ * Security headers on every response (@fastify/helmet): the Content-Security-Policy under which the
+ * brand apps run (their own scripts only, styles also inline because Radix and sonner add style
+ * elements at run time, images also from data: and blob: URLs, Google's tag for the brands'
+ * analytics, websockets of the page's own host, Twilio for the dialer), no framing anywhere
+ * (frame-ancestors 'none' and X-Frame-Options DENY), nosniff, Referrer-Policy
+ * strict-origin-when-cross-origin, HSTS only over HTTPS, and a Permissions-Policy. The API
+ * reference (/v1/docs) keeps the policy its plugin sets for it (see swaggerCsp); a file download sets
+ * its own (lib/file-response.ts).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, env: Env): Promise<void> {
+  const https = servedOverHttps(env);
+  app.addHook('onRequest', async (request) => {
+    requestHosts.set(request.raw, request.host);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'script-src': ["'self'", ...GOOGLE_TAG.script],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...GOOGLE_TAG.img, ...brandImageOrigins()],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ownWebSockets, ...GOOGLE_TAG.connect, ...TWILIO.connect],
+        'media-src': ["'self'", 'data:', ...TWILIO.media],
+        'worker-src': ["'self'", 'blob:'],
+        'manifest-src': ["'self'"],
+        ...(https && { 'upgrade-insecure-requests': [] }),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // A brand's hosts (platform.harboragent.com, a company page on acme.harboragent.com) may load each other's files.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}
+
+/**
+ * The API reference's own policy (@fastify/swagger-ui's staticCSP, which its pages need) made to
+ * agree with the rest: never framed, inline styles allowed (Swagger UI sets one; the apps' policy
+ * allows them too), and upgrade-insecure-requests only over HTTPS.
+ */
+export function swaggerCsp(env: Pick<Env, 'PUBLIC_URL'>): (header: string) => string {
+  const https = servedOverHttps(env);
+  return (header) => {
+    const policy = header
+      .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+      .replace(/style-src ([^;]*)/, (directive, sources: string) => (sources.includes("'unsafe-inline'") ? directive : `style-src ${sources.trim()} 'unsafe-inline'`));
+    return https ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '');
+  };
+}
