@@ -27,3 +27,8 @@ export function formatDateTime(
 export function formatDate(iso: string, ianaZone: string, format: string = DATE_FORMAT): string {
   return formatDateTime(iso, ianaZone, format);
 }
+
+/** The instant a calendar day (YYYY-MM-DD) begins in the given IANA time zone: its midnight there, daylight saving time included. */
+export function startOfDayIn(date: string, ianaZone: string): Date {
+  return dayjs.tz(date, ianaZone).toDate();
+}
