@@ -86,7 +86,13 @@ export type DashboardNewLead = z.infer<typeof dashboardNewLead>;
 export const dashboardWindowMeta = pagingMeta.extend({ from: isoDate, to: isoDate });
 export type DashboardWindowMeta = z.infer<typeof dashboardWindowMeta>;
 
-export const dashboardCategoryCounts = z.object({ lead: z.number().int(), prospect: z.number().int(), client: z.number().int() });
+/**
+ * How many live contacts of the reach a category holds, counted up to the contact list's cap
+ * (CONTACTS_COUNT_CAP, 1,000): `capped` says there are more ("1,000+"), as the list says it. An
+ * exact count of a million-contact reach reads a million index entries, too slow for a card.
+ */
+export const dashboardCategoryCount = z.object({ category: z.enum(DASHBOARD_CATEGORIES), count: z.number().int(), capped: z.boolean() });
+export type DashboardCategoryCount = z.infer<typeof dashboardCategoryCount>;
 
 export const dashboardImport = z.object({
   id: z.number().int(),
@@ -123,9 +129,12 @@ export const dashboardInfo = z.object({
   turning_65: z.array(dashboardTurning65).optional(),
   turning_65_meta: dashboardWindowMeta.optional(),
   new_leads: z.array(dashboardNewLead).optional(),
-  /** from: the week's Monday; to: today. */
-  new_leads_meta: dashboardWindowMeta.extend({ since: timestamp.describe('Monday 00:00 in the user’s time zone') }).optional(),
-  contacts_by_category: dashboardCategoryCounts.optional(),
+  /** from: the week's Monday; to: today. The count stops at the contact list's cap (total_count_capped). */
+  new_leads_meta: dashboardWindowMeta
+    .extend({ since: timestamp.describe('Monday 00:00 in the user’s time zone'), total_count_capped: z.boolean() })
+    .optional(),
+  /** Leads, prospects, clients, in that order. */
+  contacts_by_category: z.array(dashboardCategoryCount).optional(),
   imports_in_progress: z.array(dashboardImport).optional(),
   transfers_in_progress: z.array(dashboardTransfer).optional(),
 });

@@ -3,7 +3,7 @@ import { useSession } from '@crm/session';
 import { formatDateTime } from '@crm/util';
 import { IANA_TIMEZONES } from '@crm/contract';
 import { useDashboardPage } from '../dashboard-queries';
-import { calendarDay, CardEmpty, CardStatus, ContactLink, count } from './card-parts';
+import { calendarDay, cappedCount, CardEmpty, CardStatus, ContactLink } from './card-parts';
 
 /** How many of this week's leads the card lists (the newest). */
 const SHOWN = 5;
@@ -21,7 +21,7 @@ export function NewLeadsCard() {
   return (
     <div className="space-y-3">
       <p>
-        <span className="text-3xl font-semibold">{count(meta.total_count)}</span>{' '}
+        <span className="text-3xl font-semibold">{cappedCount({ count: meta.total_count, capped: meta.total_count_capped })}</span>{' '}
         <span className="text-muted">
           new {meta.total_count === 1 ? 'lead' : 'leads'} since {since}
         </span>

@@ -55,6 +55,9 @@ export function CardEmpty({ children }: { children: ReactNode }) {
 
 export const count = (n: number) => n.toLocaleString('en-US');
 
+/** A count that stopped at the cap reads "1,000+", as the contact list's does. */
+export const cappedCount = ({ count: n, capped }: { count: number; capped: boolean }) => `${count(n)}${capped ? '+' : ''}`;
+
 /** The text of a card whose feature is still to come. */
 export function ComingSoon({ children }: { children: ReactNode }) {
   return (

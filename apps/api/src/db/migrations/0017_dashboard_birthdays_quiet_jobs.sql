@@ -23,7 +23,7 @@ ALTER TABLE "quiet_held_jobs" ADD CONSTRAINT "quiet_held_jobs_company_id_compani
 ALTER TABLE "quiet_jobs" ADD CONSTRAINT "quiet_jobs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quiet_jobs" ADD CONSTRAINT "quiet_jobs_set_by_id_users_id_fk" FOREIGN KEY ("set_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quiet_held_jobs_company_idx" ON "quiet_held_jobs" USING btree ("company_id","id") WHERE "quiet_held_jobs"."released_at" is null;--> statement-breakpoint
-CREATE INDEX "contacts_company_birthday_idx" ON "contacts" USING btree ("company_id","category",((extract(month from "date_of_birth") * 100 + extract(day from "date_of_birth"))::smallint),"owner_id") WHERE "contacts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "contacts_company_birthday_idx" ON "contacts" USING btree ("company_id","category",((extract(month from "date_of_birth") * 100 + extract(day from "date_of_birth"))::smallint),"owner_id","date_of_birth") WHERE "contacts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "contacts_company_birth_date_idx" ON "contacts" USING btree ("company_id","date_of_birth","owner_id") WHERE "contacts"."deleted_at" is null and "contacts"."date_of_birth" is not null;--> statement-breakpoint
 -- statistics of the birthday expression at once: without them the planner guesses how many birthdays a window holds
 ANALYZE "contacts";

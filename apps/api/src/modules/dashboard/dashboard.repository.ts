@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ContactCategory } from '@crm/contract';
+import { CONTACT_CATEGORIES, CONTACTS_COUNT_CAP, type ContactCategory } from '@crm/contract';
 import type { Database } from '../../db/database';
 import { birthdayMonthDay, contacts, importAttempts, transferAttempts, users } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
@@ -19,6 +19,8 @@ export type DashboardContactRow = {
 export type BirthdayRow = DashboardContactRow & { dateOfBirth: string; segment: number };
 export type Page = { limit: number; offset: number };
 export type Counted<T> = { rows: T[]; total: number };
+/** A count that stops at CONTACTS_COUNT_CAP: `capped` when there are more. */
+export type CappedCount = { count: number; capped: boolean };
 
 type RawContact = {
   id: number;
@@ -80,6 +82,9 @@ export function createDashboardRepository(db: Database) {
     const result = await db.execute<{ n: number | string }>(statement);
     return Number(result.rows[0]?.n ?? 0);
   }
+  /** Live contacts matching `where`, counted up to the cap (reading at most CAP + 1 index entries). */
+  const cappedCount = (where: SQL) => sql`(select count(*) from (select 1 from ${contacts} where ${where} limit ${CONTACTS_COUNT_CAP + 1}) capped)`;
+  const capped = (n: number): CappedCount => ({ count: Math.min(n, CONTACTS_COUNT_CAP), capped: n > CONTACTS_COUNT_CAP });
 
   return {
     /**
@@ -126,27 +131,28 @@ export function createDashboardRepository(db: Database) {
       return { rows: found.map(contactRow), total: n };
     },
 
-    /** Leads created since `since`, the newest first. */
-    async leadsSince(reach: Reach, since: Date, page: Page): Promise<Counted<DashboardContactRow>> {
+    /** Leads created since `since`, the newest first; their count capped (a large import brings thousands in a week). */
+    async leadsSince(reach: Reach, since: Date, page: Page): Promise<{ rows: DashboardContactRow[]; total: CappedCount }> {
       const where = sql`${liveInReach(reach)} and ${contacts.createdAt} >= ${since.toISOString()}::timestamptz and ${contacts.category} = 'lead'`;
       const selected = sql`select ${contacts.id} as id, ${contacts.createdAt} as created_at, 0 as segment
         from ${contacts} where ${where}
         order by ${contacts.createdAt} desc, ${contacts.id} desc limit ${page.offset + page.limit}`;
       const [found, n] = await Promise.all([
         rows(withOwners(selected, sql`s.created_at desc, s.id desc`, page)),
-        total(sql`select count(*) as n from ${contacts} where ${where}`),
+        total(sql`select ${cappedCount(where)} as n`),
       ]);
-      return { rows: found.map(contactRow), total: n };
+      return { rows: found.map(contactRow), total: capped(n) };
     },
 
-    /** How many live contacts of the reach each category holds (the birthday index counts them without the table). */
-    async countByCategory(reach: Reach): Promise<Record<ContactCategory, number>> {
-      const result = await db.execute<{ category: ContactCategory; n: number | string }>(
-        sql`select ${contacts.category} as category, count(*) as n from ${contacts} where ${liveInReach(reach)} group by ${contacts.category}`,
+    /** How many live contacts of the reach each category holds, up to the cap (each a range of the birthday index, read without the table). */
+    async countByCategory(reach: Reach): Promise<({ category: ContactCategory } & CappedCount)[]> {
+      const counts = sql.join(
+        CONTACT_CATEGORIES.map((category) => sql`${cappedCount(sql`${liveInReach(reach)} and ${contacts.category} = ${category}`)} as ${sql.identifier(category)}`),
+        sql`, `,
       );
-      const counts: Record<ContactCategory, number> = { lead: 0, prospect: 0, client: 0 };
-      for (const r of result.rows) counts[r.category] = Number(r.n);
-      return counts;
+      const result = await db.execute<Record<ContactCategory, number | string>>(sql`select ${counts}`);
+      const row = result.rows[0];
+      return CONTACT_CATEGORIES.map((category) => ({ category, ...capped(Number(row?.[category] ?? 0)) }));
     },
 
     /** The user's own imports still queued or running, the newest first. */

@@ -258,7 +258,7 @@ describe('PATCH /v1/dashboard: new leads, categories, work in progress', () => {
     expect(after.new_leads?.every((r) => r.category === 'lead' && r.owner.id === cast.agent.userId && r.created_at >= meta.since)).toBe(true);
     const times = (after.new_leads ?? []).map((r) => r.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(after.new_leads_meta?.total_count).toBe(ids.length);
+    expect(after.new_leads_meta).toMatchObject({ total_count: ids.length, total_count_capped: false });
     expect((await card(cast.manager, 'new_leads', { limit: 50 })).new_leads?.map((r) => r.id)).toEqual(expect.arrayContaining([lead, other]));
   });
 
@@ -267,7 +267,11 @@ describe('PATCH /v1/dashboard: new leads, categories, work in progress', () => {
       const all = await everyContact(cast[who]);
       const expected = { lead: 0, prospect: 0, client: 0 };
       for (const c of all) expected[c.category] += 1;
-      expect((await card(cast[who], 'contacts_by_category')).contacts_by_category).toEqual(expected);
+      expect((await card(cast[who], 'contacts_by_category')).contacts_by_category).toEqual([
+        { category: 'lead', count: expected.lead, capped: false },
+        { category: 'prospect', count: expected.prospect, capped: false },
+        { category: 'client', count: expected.client, capped: false },
+      ]);
     }
   });
 
@@ -304,6 +308,27 @@ describe('PATCH /v1/dashboard: new leads, categories, work in progress', () => {
     expect(manager.transfers_in_progress).toEqual([
       expect.objectContaining({ id: transfer.json().data.id, status: 'queued', reverting: false, to_user: { id: cast.agent.userId, name: 'Jamie Carter' }, total_count: 1, processed_count: 0 }),
     ]);
+  });
+});
+
+describe('counts past the contact list cap', () => {
+  it('says "1,000+" for categories and new leads as the contact list does', async () => {
+    const owner = cast.telemarketer;
+    const now = new Date();
+    const bulk = Array.from({ length: 1001 }, (_, n) => ({
+      values: { ownerId: owner.userId, category: 'lead', firstName: 'Bulk', lastName: `Lead${n}`, createdAt: now, updatedAt: now },
+      phones: [],
+      emails: [],
+    }));
+    await t.ctx.contactsRepository.insertMany(owner.companyId, bulk);
+    const list = (await listContacts(owner, { category: 'lead' })).meta;
+    expect(list).toMatchObject({ total_count: 1000, total_count_capped: true });
+    const counts = (await card(owner, 'contacts_by_category')).contacts_by_category;
+    expect(counts?.[0]).toEqual({ category: 'lead', count: list.total_count, capped: list.total_count_capped });
+    const prospects = (await listContacts(owner, { category: 'prospect' })).meta;
+    expect(counts?.[1]).toEqual({ category: 'prospect', count: prospects.total_count, capped: false });
+    expect((await card(owner, 'new_leads')).new_leads_meta).toMatchObject({ total_count: 1000, total_count_capped: true });
+    expect((await card(cast.agent, 'new_leads')).new_leads_meta?.total_count_capped).toBe(false);
   });
 });
 

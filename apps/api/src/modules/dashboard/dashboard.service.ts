@@ -89,7 +89,7 @@ export function createDashboardService({ dashboard }: { dashboard: DashboardRepo
           const { rows, total } = await dashboard.leadsSince(contactReach(caller), since, offsetOf(page));
           return {
             new_leads: rows.map((row) => ({ ...contactOf(row), created_at: row.createdAt.toISOString() })),
-            new_leads_meta: { ...windowMeta(page, total, monday, today), since: since.toISOString() },
+            new_leads_meta: { ...windowMeta(page, total.count, monday, today), since: since.toISOString(), total_count_capped: total.capped },
           };
         }
         case 'contacts_by_category':
