@@ -213,7 +213,7 @@ const TURNING_65_AHEAD = [30, 55] as const;
 /**
  * What makes the dashboard worth opening on the day the demo is seeded (the rest of the data is
  * fixed, DEMO_BASE): an owner's first three clients and first three prospects have a birthday in
- * the next two weeks (the year of birth kept), the first two leads arrived minutes ago, and the next
+ * the next two weeks (the year of birth kept), the first two leads arrived within the last two hours, and the next
  * two turn 65 within three months (not on Medicare yet). Only dates change: the contacts and the
  * draws of the generator stay as they are.
  */
@@ -230,7 +230,9 @@ function relativeToToday(values: BulkContact['values'], nth: number, today: Date
     return;
   }
   if (nth < NEW_LEADS) {
-    values.createdAt = new Date(today.getTime() - (nth + 1) * 25 * 60_000);
+    // from the hour's start, so that two runs within the same hour give the same contacts
+    const hour = Math.floor(today.getTime() / 3_600_000) * 3_600_000;
+    values.createdAt = new Date(hour - (nth + 1) * 25 * 60_000);
     values.updatedAt = values.createdAt;
     return;
   }
