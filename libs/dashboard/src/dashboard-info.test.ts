@@ -30,9 +30,10 @@ describe('mergeDashboardInfo (spec part 1 §4)', () => {
   });
 
   it('starts afresh from a first page, lists nobody twice, and replaces every other key', () => {
-    const held: DashboardInfo = { client_birthdays: [birthday(1), birthday(2)], client_birthdays_meta: meta(2), contacts_by_category: { lead: 1, prospect: 2, client: 3 } };
+    const held: DashboardInfo = { client_birthdays: [birthday(1), birthday(2)], client_birthdays_meta: meta(2), contacts_by_category: [{ category: 'lead', count: 1, capped: false }] };
     expect(mergeDashboardInfo(held, { client_birthdays: [birthday(9)], client_birthdays_meta: meta(1) }).client_birthdays?.map((b) => b.id)).toEqual([9]);
     expect(mergeDashboardInfo(held, { client_birthdays: [birthday(2), birthday(3)], client_birthdays_meta: meta(3) }).client_birthdays?.map((b) => b.id)).toEqual([1, 2, 3]);
-    expect(mergeDashboardInfo(held, { contacts_by_category: { lead: 4, prospect: 0, client: 0 } }).contacts_by_category).toEqual({ lead: 4, prospect: 0, client: 0 });
+    const counts = [{ category: 'lead' as const, count: 1000, capped: true }];
+    expect(mergeDashboardInfo(held, { contacts_by_category: counts }).contacts_by_category).toEqual(counts);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT, formatDate, formatDateTime, startOfDayIn } from './date';
+import { DATE_FORMAT, formatDate, formatDateTime, instantIn, startOfDayIn } from './date';
 
 describe('formatDateTime', () => {
   it('shows a UTC timestamp in the given IANA zone', () => {
@@ -38,5 +38,12 @@ describe('startOfDayIn', () => {
     // the night the clocks go forward, midnight is still standard time
     expect(startOfDayIn('2026-03-08', 'America/Los_Angeles').toISOString()).toBe('2026-03-08T08:00:00.000Z');
     expect(startOfDayIn('2026-11-23', 'Pacific/Honolulu').toISOString()).toBe('2026-11-23T10:00:00.000Z');
+  });
+});
+
+describe('instantIn', () => {
+  it('reads a wall-clock time (a datetime-local value) in the zone', () => {
+    expect(instantIn('2026-11-25T18:30', 'America/Los_Angeles').toISOString()).toBe('2026-11-26T02:30:00.000Z');
+    expect(instantIn('2026-07-04T09:00', 'America/Chicago').toISOString()).toBe('2026-07-04T14:00:00.000Z');
   });
 });
