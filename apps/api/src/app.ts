@@ -34,6 +34,8 @@ import { registerImportRoutes } from './modules/import/import.routes';
 import { registerTransferRoutes } from './modules/transfers/transfers.routes';
 import { registerPrintRoutes } from './modules/print/print.routes';
 import { registerExportRoutes } from './modules/export/export.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerQuietJobsRoutes } from './modules/quiet-jobs/quiet-jobs.routes';
 import { registerBrand } from './plugins/brand';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
@@ -131,6 +133,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerTransferRoutes(app, ctx);
   registerPrintRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerQuietJobsRoutes(app, ctx);
   await registerCable(app, ctx, ctx.broadcaster);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

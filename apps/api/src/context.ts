@@ -7,6 +7,7 @@ import { createContactDocumentsModule } from './modules/contact-documents/contac
 import { createContactFilesModule } from './modules/contact-files/contact-files.module';
 import { createContactNotesModule } from './modules/contact-notes/contact-notes.module';
 import { createContactsModule } from './modules/contacts/contacts.module';
+import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createFavoritesModule } from './modules/favorites/favorites.module';
 import { createFeatureFlagsModule } from './modules/feature-flags/feature-flags.module';
 import { createHelpsModule } from './modules/helps/helps.module';
@@ -15,6 +16,7 @@ import { createLookupsModule } from './modules/lookups/lookups.module';
 import { createPoliciesModule } from './modules/policies/policies.module';
 import { createPrintModule } from './modules/print/print.module';
 import { createQuickFiltersModule } from './modules/quick-filters/quick-filters.module';
+import { createQuietJobsModule } from './modules/quiet-jobs/quiet-jobs.module';
 import { createSecuritiesModule } from './modules/securities/securities.module';
 import { createSessionsModule } from './modules/sessions/sessions.module';
 import { createTagsModule } from './modules/tags/tags.module';
@@ -55,6 +57,8 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...createImportModule(core, contacts),
     ...createTransfersModule(core, contacts),
     ...createPrintModule(core, contacts),
+    ...createDashboardModule(core),
+    ...createQuietJobsModule(core),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createJobWorkersRepository } from './jobs/job-workers.repository';
 import { createJobQueue } from './jobs/queue';
+import { createQuietJobsRepository } from './jobs/quiet-jobs.repository';
 import {
   createLocalBroadcaster,
   createRedisBroadcaster,
@@ -38,6 +39,7 @@ const warn = (message: string) => console.warn(`[crm] ${message}`);
 export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}) {
   const outbox = createOutboxRepository(db);
   const jobWorkers = createJobWorkersRepository(db, env.JOB_WORKER_STALE_SECONDS);
+  const quietJobs = createQuietJobsRepository(db);
   return {
     env,
     db,
@@ -57,8 +59,10 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
         ? createRedisBroadcaster(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE, log: warn })
         : createLocalBroadcaster()),
     /** The job queue (jobs/queue.ts): send from any process; workers start in main.ts or worker.ts. */
-    jobs: createJobQueue(db, jobWorkers, warn),
+    jobs: createJobQueue(db, jobWorkers, quietJobs, warn),
     jobWorkers,
+    /** Companies' quiet periods and the sends they hold (the queue honours them; POST /v1/admin/quiet_jobs sets them). */
+    quietJobs,
     audit: createAuditRepository(db),
     secrets: createSecretBox(env.APP_SECRET),
     usersRepository: createUsersRepository(db),

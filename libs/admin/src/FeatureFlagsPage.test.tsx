@@ -41,6 +41,7 @@ describe('FeatureFlagsPage', () => {
       element: <FeatureFlagsPage />,
       handlers: {
         listFeatures: () => featuresAnswer('production'),
+        showQuietJobs: () => ({ data: { quiet: false, until: null, reason: null, set_by: null, set_at: null, held_jobs: 0 } }),
         listFeatureFlags: () => ({ data: [override('dialer', true)], active_feature_flag: null }),
       },
     });
@@ -70,6 +71,7 @@ describe('FeatureFlagsPage', () => {
       element: <FeatureFlagsPage />,
       handlers: {
         listFeatures: () => featuresAnswer('production'),
+        showQuietJobs: () => ({ data: { quiet: false, until: null, reason: null, set_by: null, set_at: null, held_jobs: 0 } }),
         listFeatureFlags: () => ({ data: [], active_feature_flag: null }),
         updateFeatureFlags: () => ({ data: [override('sms', false)], active_feature_flag: null }),
       },
@@ -96,6 +98,7 @@ describe('FeatureFlagsPage', () => {
       element: <FeatureFlagsPage />,
       handlers: {
         listFeatures: () => featuresAnswer('demo'),
+        showQuietJobs: () => ({ data: { quiet: false, until: null, reason: null, set_by: null, set_at: null, held_jobs: 0 } }),
         listFeatureFlags: () => ({ data: [], active_feature_flag: null }),
         updateFeatureFlags: () => ({ data: [], active_feature_flag: 'reports' as FlagName }),
       },

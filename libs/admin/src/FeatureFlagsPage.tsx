@@ -8,6 +8,7 @@ import { Card, Notice, Select, Spinner, Table, type TableColumn } from '@crm/ui'
 import { useBrand, type BrandConfig } from '@crm/variant';
 import { adminKeys, featureFlagsQueryOptions, featuresQueryOptions } from './admin-queries';
 import { FLAG_LABELS, roleLabel } from './labels';
+import { QuietJobsPanel } from './QuietJobsPanel';
 
 type OverrideChoice = 'default' | 'on' | 'off';
 
@@ -201,6 +202,7 @@ export function FeatureFlagsPage() {
           </div>
         </Card>
       )}
+      <QuietJobsPanel />
     </div>
   );
 }

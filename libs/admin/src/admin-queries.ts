@@ -12,6 +12,7 @@ export const adminKeys = {
   userRoles: (id: number) => [...adminKeys.users(), id, 'roles'] as const,
   features: () => [...adminKeys.all, 'features'] as const,
   featureFlags: () => [...adminKeys.all, 'feature_flags'] as const,
+  quietJobs: () => [...adminKeys.all, 'quiet_jobs'] as const,
 };
 
 /** The company's users, a page at a time (GET /v1/admin/users). */
@@ -45,5 +46,14 @@ export function featureFlagsQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: adminKeys.featureFlags(),
     queryFn: ({ signal }) => client.call('listFeatureFlags', { signal }),
+  });
+}
+
+/** Whether the company's scheduled sends are paused (GET /v1/admin/quiet_jobs). */
+export function quietJobsQueryOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: adminKeys.quietJobs(),
+    queryFn: ({ signal }) => client.call('showQuietJobs', { signal }),
+    select: (answer) => answer.data,
   });
 }

@@ -9,5 +9,7 @@ export {
   adminUsersQueryOptions,
   featureFlagsQueryOptions,
   featuresQueryOptions,
+  quietJobsQueryOptions,
 } from './admin-queries';
+export { QuietJobsPanel } from './QuietJobsPanel';
 export type { AdminUsersQuery } from './admin-queries';

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AdminUsersPage, FeatureFlagsPage } from '@crm/admin';
 import { ProfilePage } from '@crm/account';
+import { DashboardPage } from '@crm/dashboard';
 import {
   ContactListPage,
   ContactPage,
@@ -22,7 +23,6 @@ import {
   BrandedSsoCallbackPage,
   BrandedSsoLogoutPage,
   ContactUsPage,
-  HomePage,
   NotFoundPage,
   PrivacyPolicyPage,
   RequireFlag,
@@ -86,7 +86,7 @@ export const CONTACTS_ROUTE: RouteObject = {
  * feature gated by a flag goes inside `<RequireFlag flag="..." />`) or filters some out.
  */
 export const BASE_ROUTES: readonly RouteObject[] = [
-  { index: true, element: <HomePage /> },
+  { index: true, element: <DashboardPage /> },
   { path: '/account/profile', element: <ProfilePage /> },
   CONTACTS_ROUTE,
   ADMIN_ROUTE,

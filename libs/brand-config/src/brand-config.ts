@@ -86,6 +86,12 @@ export const brandConfig = z
       adminLevel: z.array(role),
     }),
     agentTitles: z.array(agentTitle).min(1),
+    /**
+     * The brand's agents sell Medicare plans (Advantage, Supplement, Part D): their dashboard lists
+     * the contacts turning 65, whose Medicare enrolment window is opening. Whatever their title:
+     * titles are job names (advisor, representative ...), not lines of business.
+     */
+    sellsMedicare: z.boolean().default(false),
     /** RegExp source that every single allowed keystroke matches, e.g. `^[A-Za-z0-9 ]$`. */
     keystrokeFilter: z.string().refine((source) => {
       try {

@@ -108,6 +108,8 @@ import {
   updateTransferGroup,
 } from './transfers.contract';
 import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contract';
+import { updateDashboard } from './dashboard.contract';
+import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -233,6 +235,9 @@ export const endpoints = {
   listFavorites,
   addFavorite,
   removeFavorite,
+  updateDashboard,
+  showQuietJobs,
+  updateQuietJobs,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

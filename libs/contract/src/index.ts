@@ -22,3 +22,5 @@ export * from './export.contract';
 export * from './import.contract';
 export * from './transfers.contract';
 export * from './print.contract';
+export * from './dashboard.contract';
+export * from './quiet-jobs.contract';

@@ -4,6 +4,7 @@ import { idParams, pagingMeta, timestamp, emptyBody } from './common.contract';
 import { role, timezone } from './roles';
 import { features } from './features.contract';
 import { isEmailAddress } from './email-address';
+import { dashboardInfo } from './dashboard.contract';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -79,7 +80,8 @@ export const currentUser = z.object({
   webpage: z.object({ id: z.number().int() }).loose().nullable(),
   upline: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   favorite_users: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  dashboard_info: z.record(z.string(), z.unknown()),
+  /** The dashboard cards this user may ask for (PATCH /v1/dashboard answers fill the rest in). */
+  dashboard_info: dashboardInfo,
   available_phone_numbers: z.array(z.string()),
   api_keys: z.array(z.object({ id: z.number().int(), name: z.string() })),
   quick_filters: listWithMeta,

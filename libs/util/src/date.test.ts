@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT, formatDate, formatDateTime } from './date';
+import { DATE_FORMAT, formatDate, formatDateTime, instantIn, startOfDayIn } from './date';
 
 describe('formatDateTime', () => {
   it('shows a UTC timestamp in the given IANA zone', () => {
@@ -28,5 +28,22 @@ describe('formatDate', () => {
   it('gives the date in the given zone', () => {
     expect(formatDate('2024-12-31T23:30:00Z', 'Europe/Berlin')).toBe('01/01/2025');
     expect(formatDate('2025-01-01T03:00:00Z', 'America/Los_Angeles')).toBe('12/31/2024');
+  });
+});
+
+describe('startOfDayIn', () => {
+  it("gives the instant of the day's midnight in the zone, in and out of daylight saving time", () => {
+    expect(startOfDayIn('2026-11-23', 'America/New_York').toISOString()).toBe('2026-11-23T05:00:00.000Z');
+    expect(startOfDayIn('2026-07-06', 'America/New_York').toISOString()).toBe('2026-07-06T04:00:00.000Z');
+    // the night the clocks go forward, midnight is still standard time
+    expect(startOfDayIn('2026-03-08', 'America/Los_Angeles').toISOString()).toBe('2026-03-08T08:00:00.000Z');
+    expect(startOfDayIn('2026-11-23', 'Pacific/Honolulu').toISOString()).toBe('2026-11-23T10:00:00.000Z');
+  });
+});
+
+describe('instantIn', () => {
+  it('reads a wall-clock time (a datetime-local value) in the zone', () => {
+    expect(instantIn('2026-11-25T18:30', 'America/Los_Angeles').toISOString()).toBe('2026-11-26T02:30:00.000Z');
+    expect(instantIn('2026-07-04T09:00', 'America/Chicago').toISOString()).toBe('2026-07-04T14:00:00.000Z');
   });
 });

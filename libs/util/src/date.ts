@@ -27,3 +27,16 @@ export function formatDateTime(
 export function formatDate(iso: string, ianaZone: string, format: string = DATE_FORMAT): string {
   return formatDateTime(iso, ianaZone, format);
 }
+
+/**
+ * The instant a wall-clock date and time (YYYY-MM-DDTHH:mm, as a datetime-local input gives it) is
+ * in the given IANA time zone, daylight saving time included.
+ */
+export function instantIn(localDateTime: string, ianaZone: string): Date {
+  return dayjs.tz(localDateTime, ianaZone).toDate();
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins in the given IANA time zone: its midnight there. */
+export function startOfDayIn(date: string, ianaZone: string): Date {
+  return instantIn(`${date}T00:00`, ianaZone);
+}

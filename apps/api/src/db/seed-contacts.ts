@@ -2,6 +2,7 @@ import { TAG_COLORS, type Gender, type Language, type PolicyStatus, type PolicyT
 import type { BrandId } from '@crm/brand-config';
 import type { BulkContact, BulkNote, BulkPolicy, ContactsRepository, EmailValue, PhoneValue } from '../modules/contacts/contacts.repository';
 import type { CatalogSeed, LookupsRepository } from '../modules/lookups/lookups.repository';
+import { addDays, addYears, isLeapYear } from '../modules/dashboard/dashboard-dates';
 
 /** Every company starts with these catalogs (its administrators edit them later). */
 export const DEMO_CATALOGS: CatalogSeed = {
@@ -203,16 +204,58 @@ function demoRecords(random: () => number, contact: BulkContact['values'], catal
   return { tagIds: [...tagIds], policies, notes };
 }
 
+/** Days from the seed's day to the birthdays of an owner's first clients and prospects. */
+const BIRTHDAYS_AHEAD = { client: [1, 4, 9], prospect: [0, 6, 12] } as const;
+/** An owner's first leads are new this week; the next ones turn 65 in this many days. */
+const NEW_LEADS = 2;
+const TURNING_65_AHEAD = [30, 55] as const;
+
 /**
- * Demo contacts for one owner, the same on every run for the same seed text. Phone numbers use
- * 555-01XX, the range reserved for fiction; e-mails use the example domains.
+ * What makes the dashboard worth opening on the day the demo is seeded (the rest of the data is
+ * fixed, DEMO_BASE): an owner's first three clients and first three prospects have a birthday in
+ * the next two weeks (the year of birth kept), the first two leads arrived within the last two hours, and the next
+ * two turn 65 within three months (not on Medicare yet). Only dates change: the contacts and the
+ * draws of the generator stay as they are.
  */
-export function demoContacts(seedText: string, ownerId: number, count: number, catalogs: CatalogIds): BulkContact[] {
+function relativeToToday(values: BulkContact['values'], nth: number, today: Date): void {
+  const day = today.toISOString().slice(0, 10);
+  const born = values.dateOfBirth as string;
+  if (values.category === 'client' || values.category === 'prospect') {
+    const ahead = BIRTHDAYS_AHEAD[values.category][nth];
+    if (ahead === undefined) return;
+    const year = born.slice(0, 4);
+    const birthday = addDays(day, ahead);
+    // Feb 29 in a year of birth without one: Mar 1
+    values.dateOfBirth = birthday.endsWith('-02-29') && !isLeapYear(Number(year)) ? `${year}-03-01` : `${year}${birthday.slice(4)}`;
+    return;
+  }
+  if (nth < NEW_LEADS) {
+    // from the hour's start, so that two runs within the same hour give the same contacts
+    const hour = Math.floor(today.getTime() / 3_600_000) * 3_600_000;
+    values.createdAt = new Date(hour - (nth + 1) * 25 * 60_000);
+    values.updatedAt = values.createdAt;
+    return;
+  }
+  const ahead = TURNING_65_AHEAD[nth - NEW_LEADS];
+  if (ahead === undefined) return;
+  values.dateOfBirth = addYears(addDays(day, ahead), -65);
+  values.medicareNumber = null;
+  values.partADate = null;
+  values.partBDate = null;
+}
+
+/**
+ * Demo contacts for one owner, the same on every run for the same seed text and day (`today`: see
+ * relativeToToday). Phone numbers use 555-01XX, the range reserved for fiction; e-mails use the
+ * example domains.
+ */
+export function demoContacts(seedText: string, ownerId: number, count: number, catalogs: CatalogIds, today: Date = new Date()): BulkContact[] {
   const random = seededRandom(seedText);
   const recordsRandom = seededRandom(`${seedText}:records`);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   const result: BulkContact[] = [];
+  const seen = { lead: 0, prospect: 0, client: 0 };
   for (let i = 0; i < count; i += 1) {
     const [first, gender] = pick(FIRST_NAMES);
     const last = pick(LAST_NAMES);
@@ -264,6 +307,7 @@ export function demoContacts(seedText: string, ownerId: number, count: number, c
       phones,
       emails,
     };
+    relativeToToday(item.values, seen[category]++, today);
     result.push(catalogs.records ? { ...item, ...demoRecords(recordsRandom, item.values, catalogs.records) } : item);
   }
   return result;

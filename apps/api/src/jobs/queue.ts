@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { rawSql } from '../db/sql-helpers';
 import type { JobWorkersRepository } from './job-workers.repository';
+import type { QuietJobsRepository } from './quiet-jobs.repository';
 
 /** What a job's run sees of its job: its id, how many times it was tried before, and whether this try is its last. */
 export type JobContext = { id: string; retryCount: number; lastTry: boolean };
@@ -26,7 +27,19 @@ export type JobDefinition<T extends object> = {
    * the failure where users see it (an attempt's status); the job's data says which.
    */
   onFailed?(data: T, reason: string): Promise<void>;
+  /**
+   * For sends to contacts on the company's behalf (campaign e-mails and texts, workflow steps): the
+   * company whose quiet period (POST /v1/admin/quiet_jobs) holds the job. A job that comes due
+   * while its company is quiet is not run but kept (quiet_held_jobs) and queued again when the
+   * period ends. Work a user started and waits for (imports, transfers, print) leaves it out.
+   */
+  quietFor?(data: T): number | null;
 };
+
+/** The job that queues a company's held sends again once its quiet period is over. */
+export const QUIET_RELEASE_JOB = 'quiet-jobs-release';
+/** Held sends queued again per round of the release. */
+const RELEASE_BATCH = 500;
 
 export type QueueStatus = { name: string; queued: number; active: number; failed: number };
 
@@ -43,7 +56,7 @@ export const beatSeconds = (staleSeconds: number) => Math.max(1, Math.floor(stal
  * each beat it looks for leases of workers that stopped beating (a killed process) and fails
  * those jobs, so pg-boss retries them within seconds rather than after their expiry.
  */
-export function createJobQueue(db: Database, workers: JobWorkersRepository, log: (message: string) => void) {
+export function createJobQueue(db: Database, workers: JobWorkersRepository, quiet: QuietJobsRepository, log: (message: string) => void) {
   const boss = new PgBoss({
     db: rawSql(db),
     schema: 'pgboss',
@@ -88,28 +101,73 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
     }
   }
 
+  const sendOptions = (definition: JobDefinition<object>) => ({
+    retryLimit: definition.retryLimit ?? 3,
+    retryDelay: definition.retryDelaySeconds ?? 5,
+    retryBackoff: true,
+    expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+  });
+
+  /**
+   * Queues a quiet company's held sends again, in batches, each under its fixed release id (a
+   * repeat after a crash queues nothing twice); nothing while the company is still quiet.
+   */
+  async function releaseHeld(companyId: number): Promise<void> {
+    for (;;) {
+      const held = await quiet.releasable(companyId, RELEASE_BATCH);
+      if (!held?.length) break;
+      for (const job of held) {
+        const definition = definitions.get(job.name);
+        if (!definition) {
+          log(`quiet jobs: held job ${job.name} is of a kind this process does not know; dropped`);
+          continue;
+        }
+        await ensureQueue(job.name);
+        await boss.send(job.name, job.data, { ...sendOptions(definition), id: job.releaseId });
+        const local = localWorkers.get(job.name);
+        if (local) boss.notifyWorker(local);
+      }
+      await quiet.markReleased(held.map((job) => job.id));
+    }
+    await quiet.pruneReleased(companyId);
+  }
+
+  /** Queues a job of a defined kind; gives its id. A `singletonKey` refuses a second job with the same key while one is queued or running. */
+  async function send<T extends object>(name: string, data: T, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    await ensureQueue(name);
+    const jobId = await boss.send(name, data, {
+      ...sendOptions(definition),
+      ...(options.singletonKey && { singletonKey: options.singletonKey }),
+      ...(options.startAfter && { startAfter: options.startAfter }),
+    });
+    // a worker of this process takes it at once rather than at its next poll (up to a second later)
+    const local = localWorkers.get(name);
+    if (jobId && local) boss.notifyWorker(local);
+    return jobId;
+  }
+
+  definitions.set(QUIET_RELEASE_JOB, {
+    name: QUIET_RELEASE_JOB,
+    run: async (data) => releaseHeld((data as { company_id: number }).company_id),
+  } as JobDefinition<object>);
+
   return {
     /** Makes a kind of job known (to send and to work on). */
     define<T extends object>(definition: JobDefinition<T>): void {
       definitions.set(definition.name, definition as JobDefinition<object>);
     },
 
-    /** Queues a job of a defined kind; gives its id. A `singletonKey` refuses a second job with the same key while one is queued or running. */
-    async send<T extends object>(name: string, data: T, options: { singletonKey?: string } = {}): Promise<string | null> {
-      const definition = definitions.get(name);
-      if (!definition) throw new Error(`Unknown job ${name}`);
-      await ensureQueue(name);
-      const jobId = await boss.send(name, data, {
-        retryLimit: definition.retryLimit ?? 3,
-        retryDelay: definition.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-        ...(options.singletonKey && { singletonKey: options.singletonKey }),
-      });
-      // a worker of this process takes it at once rather than at its next poll (up to a second later)
-      const local = localWorkers.get(name);
-      if (jobId && local) boss.notifyWorker(local);
-      return jobId;
+    send,
+
+    /**
+     * Queues the release of a company's held sends: at once (the quiet period was ended early), or
+     * at the moment the period ends. A release that finds the company quiet again does nothing; the
+     * new period's own release follows.
+     */
+    async releaseQuiet(companyId: number, at?: Date): Promise<void> {
+      await send(QUIET_RELEASE_JOB, { company_id: companyId }, at ? { startAfter: at } : {});
     },
 
     /** Starts working on every defined kind of job in this process, and its heartbeat (job_workers). */
@@ -135,6 +193,9 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, log:
         const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
           for (const job of jobs) {
             const lastTry = job.retryCount >= job.retryLimit;
+            const companyId = definition.quietFor?.(job.data) ?? null;
+            // a send of a quiet company waits in quiet_held_jobs (this job ends; the release queues it again)
+            if (companyId !== null && (await quiet.hold(companyId, name, job.id, job.data))) continue;
             await workers.lease(job.id, name, id);
             try {
               await definition.run(job.data, { id: job.id, retryCount: job.retryCount, lastTry });

@@ -47,6 +47,7 @@ export const harborBrand: BrandConfigInput = {
     adminLevel: ['admin', 'sub_admin', 'bu_admin'],
   },
   agentTitles: BASE_AGENT_TITLES,
+  sellsMedicare: true,
   keystrokeFilter: '^[A-Za-z0-9 ]$',
   analyticsId: null,
   helpWidget: false,

@@ -47,6 +47,7 @@ export const keystoneBrand: BrandConfigInput = {
     { value: 'licensed_insurance_agent', label: 'Licensed Insurance Agent' },
     { value: 'agency_sales_manager', label: 'Agency Sales Manager' },
   ],
+  sellsMedicare: true,
   keystrokeFilter: '^[A-Za-z0-9 #/]$',
   analyticsId: null,
   helpWidget: true,

@@ -1,8 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, numeric, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { citext, createdAt, updatedAt } from './columns';
 import { companies, users } from './accounts';
 import { agentflowStatuses, carriers, sources, statuses } from './catalogs';
+
+/**
+ * A date of birth's month and day as one number, month * 100 + day (July 4 → 704, Feb 29 → 229):
+ * the key of the birthday index, so "birthdays in the next two weeks" is one or two ranges of it
+ * (two across the year end). Written once for the index and every query that must match it: the
+ * planner uses an expression index only for the same expression.
+ */
+export const birthdayMonthDay = (dateOfBirth: AnyPgColumn | SQL) =>
+  sql`((extract(month from ${dateOfBirth}) * 100 + extract(day from ${dateOfBirth}))::smallint)`;
 
 /**
  * A contact (lead, prospect or client) owned by a user. Soft deleted: `deleted_at` set means in
@@ -28,6 +37,16 @@ import { agentflowStatuses, carriers, sources, statuses } from './catalogs';
  *   reads the whole reach when fewer than the cap match (same bench: 1.4-2.1 s down to 0.35 s).
  * Other sort columns (state, zip, date of birth) sort the matching rows; that is quick within an
  * owner or a downline and the place to add indexes if company-wide sorts need them.
+ * - partial `(company_id, category, birthday month-day, owner_id, date_of_birth)` where live: the
+ *   dashboard's birthdays of a category in a window of days are a range of it, read in birthday
+ *   order; the owner check of a downline or an agent runs on the index entry, and the window's
+ *   count reads the index only (date_of_birth is there because PostgreSQL answers from an
+ *   expression index only when the expression's column is in it too: without it the count of a
+ *   million-contact downline's 7,000 birthdays visited the table, 129 ms against 11). It also
+ *   serves the dashboard's capped counts by category (contacts without a date of birth have a
+ *   null key).
+ * - partial `(company_id, date_of_birth, owner_id)` where live and born: contacts turning 65 soon
+ *   are a range of dates of birth.
  */
 export const contacts = pgTable(
   'contacts',
@@ -106,6 +125,8 @@ export const contacts = pgTable(
     index('contacts_linked_contact_idx').on(t.linkedContactId).where(sql`${t.linkedContactId} is not null`),
     // deleting a contact sets merged_into_id to null where it points at it: without an index each delete read the whole table
     index('contacts_merged_into_idx').on(t.mergedIntoId).where(sql`${t.mergedIntoId} is not null`),
+    index('contacts_company_birthday_idx').on(t.companyId, t.category, birthdayMonthDay(t.dateOfBirth), t.ownerId, t.dateOfBirth).where(sql`${t.deletedAt} is null`),
+    index('contacts_company_birth_date_idx').on(t.companyId, t.dateOfBirth, t.ownerId).where(sql`${t.deletedAt} is null and ${t.dateOfBirth} is not null`),
     uniqueIndex('contacts_import_row_idx').on(t.importAttemptId, t.importRow).where(sql`${t.importAttemptId} is not null`),
     check('contacts_category_check', sql`${t.category} in ('lead', 'prospect', 'client')`),
   ],

@@ -19,6 +19,8 @@ export const AUDIT_EVENTS = [
   'api_token_refreshed',
   'roles_changed',
   'feature_flags_changed',
+  'quiet_jobs_started',
+  'quiet_jobs_ended',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -1,5 +1,6 @@
 import type { CurrentUser, FlagName, Role } from '@crm/contract';
 import { ADMIN_ROLES } from '@crm/contract';
+import { dashboardTypesFor } from '../dashboard/dashboard-types';
 import type { UserRelations, UserRow } from './users.repository';
 
 export type Impersonation = { id: number; name: string; loginType: 'login_as' | 'impersonate' } | null;
@@ -77,7 +78,7 @@ export function toCurrentUser(
     webpage: null,
     upline: rel.upline ? { id: rel.upline.id, name: fullName(rel.upline) } : null,
     favorite_users: rel.favoriteUsers.map((f) => ({ id: f.id, name: fullName(f) })),
-    dashboard_info: {},
+    dashboard_info: { types: dashboardTypesFor(rel.company.brand) },
     available_phone_numbers: [],
     api_keys: rel.apiKeys,
     quick_filters: rel.quickFilters,
