@@ -85,4 +85,31 @@ test.describe('contacts', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
+
+  test('a name in any language is kept whole and found without its accents and apostrophe', async ({ page }) => {
+    const phone = `555${String(Date.now()).slice(-7)}`;
+    const formatted = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
+    await signIn(page, 'agent');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/contacts/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New contact' })).toBeVisible();
+    // typed key by key: the letters with accents stay, what no name has (< and the emoji) goes
+    await page.getByLabel('First name').pressSequentially('Zoë<😀');
+    await page.getByLabel('Last name').pressSequentially("O'Connor-Ñúñez");
+    await expect(page.getByLabel('First name')).toHaveValue('Zoë');
+    await expect(page.getByLabel('Last name')).toHaveValue("O'Connor-Ñúñez");
+    await page.getByRole('button', { name: 'Add phone' }).click();
+    await page.getByLabel('Phone 1', { exact: true }).pressSequentially(phone);
+    await page.getByRole('button', { name: 'Create contact' }).click();
+    await expect(page).toHaveURL(/\/contacts\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: "Zoë O'Connor-Ñúñez" })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Contacts' }).first().click();
+    // this run's contact: its name, and the phone no other contact has
+    const row = page.getByRole('row', { name: "Zoë O'Connor-Ñúñez" }).filter({ hasText: formatted });
+    for (const text of ['zoe oconnor', 'Nunez']) {
+      await search(page, text);
+      await expect(row).toBeVisible();
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BASE_AGENT_TITLES,
   evaluateFlag,
-  isKeystrokeAllowed,
+  allowedText,
   parseBrandConfig,
 } from '@crm/variant';
 import { brand as evergreenBrand } from './brand';
@@ -35,8 +35,9 @@ describe('Evergreen Preneed brand', () => {
     ]);
   });
 
-  it('allows only letters, digits and spaces in filtered text fields', () => {
-    expect(isKeystrokeAllowed(brand, 'a')).toBe(true);
-    expect(isKeystrokeAllowed(brand, '#')).toBe(false);
+  it('allows only letters, digits and spaces in filtered text fields (and the punctuation of names)', () => {
+    expect(allowedText(brand, 'text', 'Łódź 2')).toBe(true);
+    expect(allowedText(brand, 'text', '#')).toBe(false);
+    expect(allowedText(brand, 'person_name', "Seán O'Brien")).toBe(true);
   });
 });

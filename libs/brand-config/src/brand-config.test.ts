@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { harborBrand } from './brands/harbor.brand';
 import { brandConfig, parseBrandConfig, type BrandConfigInput } from './brand-config';
 import { contrastRatio } from './contrast';
-import { filterKeystrokes, isKeystrokeAllowed } from './keystroke-filter';
 
 function issues(input: BrandConfigInput): string[] {
   const result = brandConfig.safeParse(input);
@@ -59,10 +58,13 @@ describe('brandConfig', () => {
     ]);
   });
 
-  it('rejects a keystroke filter that is not a regular expression', () => {
-    expect(issues({ ...harborBrand, keystrokeFilter: '[a-' })).toEqual([
-      'keystrokeFilter: Must be a valid regular expression',
-    ]);
+  it('takes punctuation and symbols as extra keystrokes, never letters or markup', () => {
+    expect(issues({ ...harborBrand, keystrokeExtras: '#/' })).toEqual([]);
+    for (const keystrokeExtras of ['a#', '<', '>', '&', '# ']) {
+      expect(issues({ ...harborBrand, keystrokeExtras })).toEqual([
+        'keystrokeExtras: Must be punctuation or symbols other than < > &',
+      ]);
+    }
   });
 
   it('accepts URLs, root paths and image data URLs as logos only', () => {
@@ -85,15 +87,5 @@ describe('contrastRatio', () => {
   it('matches the WCAG extremes', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#777777', '#777777')).toBe(1);
-  });
-});
-
-describe('keystroke filter', () => {
-  const brand = { keystrokeFilter: '^[A-Za-z0-9 ]$' };
-  it('allows letters, digits and spaces only', () => {
-    expect(isKeystrokeAllowed(brand, 'a')).toBe(true);
-    expect(isKeystrokeAllowed(brand, ' ')).toBe(true);
-    expect(isKeystrokeAllowed(brand, '<')).toBe(false);
-    expect(filterKeystrokes(brand, "O'Brien <b>42</b>")).toBe('OBrien b42b');
   });
 });

@@ -92,15 +92,12 @@ export const brandConfig = z
      * titles are job names (advisor, representative ...), not lines of business.
      */
     sellsMedicare: z.boolean().default(false),
-    /** RegExp source that every single allowed keystroke matches, e.g. `^[A-Za-z0-9 ]$`. */
-    keystrokeFilter: z.string().refine((source) => {
-      try {
-        new RegExp(source);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'Must be a valid regular expression'),
+    /**
+     * Characters this brand's filtered text fields take beyond letters, digits and spaces (spec
+     * part 2 §5: "plus # and / in one variant"), e.g. `#/`; empty for none. Punctuation and symbols
+     * only, never the markup characters < > &. See text-filter.ts.
+     */
+    keystrokeExtras: z.string().regex(/^(?:(?![<>&])[\p{P}\p{S}])*$/u, 'Must be punctuation or symbols other than < > &'),
     analyticsId: z.string().min(1).nullable(),
     helpWidget: z.boolean(),
     flags: flagMatrix,

@@ -27,7 +27,8 @@ export type {
 export { evaluateFlag, resolveFlag, resolveFlags, roleAllowed } from './evaluate-flag';
 export type { FlagContext, FlagOverride, ResolveContext } from './evaluate-flag';
 export { contrastRatio, relativeLuminance, MIN_TEXT_CONTRAST } from './contrast';
-export { isKeystrokeAllowed, filterKeystrokes } from './keystroke-filter';
+export { allowedText, filterText } from './text-filter';
+export type { TextKind } from './text-filter';
 export { BASE_AGENT_TITLES } from './brands/agent-titles';
 export { BRANDS, BRAND_IDS, DEFAULT_BRAND, isBrandId, evergreenBrand, harborBrand, keystoneBrand } from './brands';
 export type { BrandId } from './brands';

@@ -81,4 +81,28 @@ describe('ContactForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(callsOf(client, 'updateContact')[0]).toMatchObject({ params: { id: 41 }, body: { last_name: 'Leeds' } });
   });
+
+  it('keeps names in any language whole, typed or pasted, and filters the city as text', async () => {
+    const onSaved = vi.fn();
+    const { client } = renderContacts({
+      path: '/contacts/new',
+      routes: { '/contacts/new': <ContactForm onSaved={onSaved} /> },
+      handlers: { ...lookups, createContact: () => ({ data: saved }) },
+    });
+    await userEvent.type(screen.getByLabelText(/First name/), 'Zoë');
+    await userEvent.click(screen.getByLabelText('Last name'));
+    await userEvent.paste("O'Connor-Ñúñez");
+    await userEvent.click(screen.getByLabelText('City'));
+    await userEvent.paste("Łódź St. John's");
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Zoë');
+    expect(screen.getByLabelText('Last name')).toHaveValue("O'Connor-Ñúñez");
+    expect(screen.getByLabelText('City')).toHaveValue('Łódź St Johns');
+    await userEvent.click(screen.getByRole('button', { name: 'Create contact' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(callsOf(client, 'createContact')[0]?.body).toMatchObject({
+      first_name: 'Zoë',
+      last_name: "O'Connor-Ñúñez",
+      city: 'Łódź St Johns',
+    });
+  });
 });

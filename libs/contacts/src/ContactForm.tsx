@@ -168,10 +168,10 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" error={errors.first_name?.message} required>
-          <FilteredInput {...register('first_name')} autoComplete="off" />
+          <FilteredInput {...register('first_name')} kind="person_name" autoComplete="off" />
         </Field>
         <Field label="Last name" error={errors.last_name?.message}>
-          <FilteredInput {...register('last_name')} autoComplete="off" />
+          <FilteredInput {...register('last_name')} kind="person_name" autoComplete="off" />
         </Field>
         {choice('category', 'Category', CATEGORY_OPTIONS)}
         {choice('status_id', 'Status', lookupOptions(statuses.data))}

@@ -35,7 +35,7 @@ export const testBrand: BrandConfigInput = {
     adminLevel: ['admin', 'sub_admin'],
   },
   agentTitles: [{ value: 'insurance_agent', label: 'Insurance Agent' }],
-  keystrokeFilter: '^[A-Za-z0-9 ]$',
+  keystrokeExtras: '',
   analyticsId: null,
   helpWidget: false,
   flags: {

@@ -44,6 +44,8 @@ const ACCENTED_FIRST = ['José', 'Zoë', 'Łukasz', 'Chloé', 'Søren', 'Renée'
 const ACCENTED_LAST = ['Núñez', 'Müller', 'Wiśniewski', 'García', 'Trần', 'Lefèvre', 'Côté', 'Østergaard', '王', 'Peña', 'Dvořák'];
 /** Real names with the apostrophe, hyphen and period a person-name filter keeps. */
 const PUNCTUATED_LAST = ["O'Connor", "D'Angelo", 'Smith-Jones', 'St. John', "O'Connor-Ñúñez"];
+/** Names carrying a character no name filter keeps (a nickname in brackets, a star, an emoji): left out with a warning. */
+const NOISY_FIRST = ['Joe*', 'Ann (Annie)', 'Bea 😀'];
 const INVALID_EMAILS = [
   (i: number) => `john smith${i}@example.com`,
   (i: number) => `no-at-sign${i}.example.com`,
@@ -121,7 +123,8 @@ export function messyLeads(options: Options): { csv: string; rows: MessyRow[] } 
       if (random() < 0.6) first = pick(ACCENTED_FIRST);
       else last = pick(ACCENTED_LAST);
     } else if (nameRoll < 0.52) last = pick(PUNCTUATED_LAST);
-    else if (nameRoll < 0.56) [first, last] = ['', ''];
+    else if (nameRoll < 0.55) first = pick(NOISY_FIRST);
+    else if (nameRoll < 0.59) [first, last] = ['', ''];
     const keptFirst = first && options.nameAllowed(first) ? first : '';
     const keptLast = last && options.nameAllowed(last) ? last : '';
     if (first && !keptFirst) drop('First Name', first);
@@ -144,7 +147,7 @@ export function messyLeads(options: Options): { csv: string; rows: MessyRow[] } 
     const emailRoll = random();
     let email = '';
     if (emailRoll < 0.35) email = `${ascii(first) || 'lead'}.${ascii(last) || 'x'}${i}@${pick(['example.com', 'Example.net', 'mail.example.org'])}`;
-    else if (emailRoll < 0.6) email = `${first ? first : 'josé'}.${last ? last.replace(/[\s.]/g, '') : 'smith'}${i}@example.com`;
+    else if (emailRoll < 0.6) email = `${/^\p{L}+$/u.test(first) ? first : 'josé'}.${last ? last.replace(/[\s.]/g, '') : 'smith'}${i}@example.com`;
     else if (emailRoll < 0.65) email = pick([`user${i}@exämple.com`, `用户${i}@例子.广告`, `maría${i}@correo.españa.es`]);
     else if (emailRoll < 0.68) email = `o'brien${i}@example.com`;
     else if (emailRoll < 0.7) email = `a+leads${i}@example.com`;

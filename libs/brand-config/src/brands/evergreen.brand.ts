@@ -50,7 +50,7 @@ export const evergreenBrand: BrandConfigInput = {
     { value: 'advanced_planning_specialist', label: 'Advanced Planning Specialist' },
     { value: 'prearrangement_specialist', label: 'Prearrangement Specialist' },
   ],
-  keystrokeFilter: '^[A-Za-z0-9 ]$',
+  keystrokeExtras: '',
   analyticsId: null,
   helpWidget: false,
   flags: {

@@ -48,7 +48,7 @@ export const harborBrand: BrandConfigInput = {
   },
   agentTitles: BASE_AGENT_TITLES,
   sellsMedicare: true,
-  keystrokeFilter: '^[A-Za-z0-9 ]$',
+  keystrokeExtras: '',
   analyticsId: null,
   helpWidget: false,
   flags: {

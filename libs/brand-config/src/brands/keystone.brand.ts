@@ -48,7 +48,7 @@ export const keystoneBrand: BrandConfigInput = {
     { value: 'agency_sales_manager', label: 'Agency Sales Manager' },
   ],
   sellsMedicare: true,
-  keystrokeFilter: '^[A-Za-z0-9 #/]$',
+  keystrokeExtras: '#/',
   analyticsId: null,
   helpWidget: true,
   flags: {

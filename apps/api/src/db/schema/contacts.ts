@@ -47,6 +47,11 @@ export const birthdayMonthDay = (dateOfBirth: AnyPgColumn | SQL) =>
  *   null key).
  * - partial `(company_id, date_of_birth, owner_id)` where live and born: contacts turning 65 soon
  *   are a range of dates of birth.
+ *
+ * first_name, last_name and city are in the ICU root collation "und-x-icu" (migration 0020; Drizzle
+ * has no column collation, so it is not declared below): names in any language sort as people
+ * expect (Łukasz among the L's), and the indexes above on those columns are in the same collation,
+ * so the sorted list still reads them in order.
  */
 export const contacts = pgTable(
   'contacts',
@@ -84,8 +89,9 @@ export const contacts = pgTable(
     /** The quick note. */
     note: text('note'),
     /**
-     * Lower-cased names, e-mails and phone digits, kept by the repository on every write (phones
-     * and e-mails live in child tables, so a generated column cannot see them).
+     * Names, e-mails and phone digits folded by search_fold (lower case, no accents, no
+     * apostrophes: migration 0020), kept by the repository on every write (phones and e-mails
+     * live in child tables, so a generated column cannot see them).
      */
     searchText: text('search_text').notNull().default(''),
     /** The latest recorded activity (PUT activity_info): when and what (call, sms, email, ...). */

@@ -119,14 +119,21 @@ export type FewContacts = { tags?: ChildFilterSize; policyTypes?: ChildFilterSiz
 export type OwnerTrees = { reach?: number[] | undefined; owners?: number[] | undefined };
 
 /**
- * The search text of a contact, in one place: lower-cased first and last name, e-mails and phone
+ * Text as the search compares it (`search_fold`, migration 0020): lower case, without accents
+ * (unaccent: Martínez → martinez, Łukasz → lukasz, Nguyễn → nguyen) and without apostrophes
+ * (O'Brien → obrien). Both the stored search text and the words searched for go through it.
+ */
+const searchFold = (text: SQL | AnyPgColumn | string) => sql`search_fold(${text})`;
+
+/**
+ * The search text of a contact, in one place: the folded first and last name, e-mails and phone
  * digits (dialing form, so "5551234567" and "1-555-123-4567" both find "15551234567"), each list
  * space-separated in position order. SEARCH_TEXT_SQL reads the lists from the child tables (after
  * every write: `update contacts set search_text = <this> where ...`); the import gives them as it
  * inserts.
  */
 export function searchTextSql(firstName: SQL | AnyPgColumn, lastName: SQL | AnyPgColumn, emails: SQL, phones: SQL): SQL {
-  return sql`lower(concat_ws(' ', ${firstName}, ${lastName}, ${emails}, ${phones}))`;
+  return searchFold(sql`concat_ws(' ', ${firstName}, ${lastName}, ${emails}, ${phones})`);
 }
 
 export const SEARCH_TEXT_SQL = searchTextSql(
@@ -186,6 +193,7 @@ export function userInReach(reach: Reach, userColumn: AnyPgColumn | SQL): SQL {
   return sql`${userColumn} in (${treeBelow(idList([reach.userId]), reach.companyId)})`;
 }
 
+/** Text columns of the advanced search; FOLDED_COLUMNS match without regard to accents (textCondition). */
 const TEXT_COLUMNS = {
   first_name: contacts.firstName,
   last_name: contacts.lastName,
@@ -195,6 +203,7 @@ const TEXT_COLUMNS = {
   medicare_number: contacts.medicareNumber,
   note: contacts.note,
 } as const;
+const FOLDED_COLUMNS = new Set<string>(['first_name', 'last_name', 'address1', 'city', 'note']);
 const CHOICE_COLUMNS = {
   state: contacts.state,
   category: contacts.category,
@@ -211,21 +220,30 @@ const ID_COLUMNS = {
 const DATE_COLUMNS = { date_of_birth: contacts.dateOfBirth, part_a_date: contacts.partADate, part_b_date: contacts.partBDate } as const;
 const TIME_COLUMNS = { created_at: contacts.createdAt, updated_at: contacts.updatedAt } as const;
 
-/** A text operator on a column (or expression); `not_*` and `blank` count a missing value as empty. */
-function textCondition(column: AnyPgColumn | SQL, operator: string, value: string): SQL {
+/**
+ * A text operator on a column (or expression); `not_*` and `blank` count a missing value as empty.
+ * Case never matters; with `fold` (text people write: names, addresses, cities, notes) accents and
+ * apostrophes do not either (searchFold), while codes and e-mail addresses are matched as typed.
+ */
+function textCondition(column: AnyPgColumn | SQL, operator: string, value: string, fold = false): SQL {
+  const like = (subject: AnyPgColumn | SQL, pattern: string, negated = false) => {
+    const not = sql.raw(negated ? 'not ' : '');
+    return fold ? sql`${searchFold(subject)} ${not}like ${searchFold(pattern)}` : sql`${subject} ${not}ilike ${pattern}`;
+  };
+  const same = fold ? searchFold : (text: AnyPgColumn | SQL | string) => sql`lower(${text})`;
   switch (operator) {
     case 'contains':
-      return sql`${column} ilike ${`%${likeEscape(value)}%`}`;
+      return like(column, `%${likeEscape(value)}%`);
     case 'not_contains':
-      return sql`coalesce(${column}, '') not ilike ${`%${likeEscape(value)}%`}`;
+      return like(sql`coalesce(${column}, '')`, `%${likeEscape(value)}%`, true);
     case 'eq':
-      return sql`lower(${column}) = lower(${value})`;
+      return sql`${same(column)} = ${same(value)}`;
     case 'not_eq':
-      return sql`coalesce(lower(${column}), '') <> lower(${value})`;
+      return sql`coalesce(${same(column)}, '') <> ${same(value)}`;
     case 'starts_with':
-      return sql`${column} ilike ${`${likeEscape(value)}%`}`;
+      return like(column, `${likeEscape(value)}%`);
     case 'ends_with':
-      return sql`${column} ilike ${`%${likeEscape(value)}`}`;
+      return like(column, `%${likeEscape(value)}`);
     case 'blank':
       return sql`coalesce(${column}::text, '') = ''`;
     case 'present':
@@ -344,7 +362,7 @@ const CITY_LOOKUP_OPERATORS = new Set(['contains', 'starts_with', 'ends_with']);
  * cities hold 97,000 of them).
  */
 function cityCondition(operator: string, value: string, companyId: number): SQL {
-  const names = sql`select cc.city from ${contactCities} cc where cc.company_id = ${companyId} and ${textCondition(sql`cc.city`, operator, value)}`;
+  const names = sql`select cc.city from ${contactCities} cc where cc.company_id = ${companyId} and ${textCondition(sql`cc.city`, operator, value, true)}`;
   return sql`${contacts.city} = any(array(${names}))`;
 }
 
@@ -354,7 +372,7 @@ function searchCondition(condition: ContactSearchCondition, timeZone: string, co
   if (field === 'city' && CITY_LOOKUP_OPERATORS.has(operator)) return cityCondition(operator, value, companyId);
   if (field === 'email') return emailCondition(operator, value);
   if (field === 'phone') return phoneCondition(operator, value);
-  if (field in TEXT_COLUMNS) return textCondition(TEXT_COLUMNS[field as keyof typeof TEXT_COLUMNS], operator, value);
+  if (field in TEXT_COLUMNS) return textCondition(TEXT_COLUMNS[field as keyof typeof TEXT_COLUMNS], operator, value, FOLDED_COLUMNS.has(field));
   if (field in CHOICE_COLUMNS) return listCondition(CHOICE_COLUMNS[field as keyof typeof CHOICE_COLUMNS], operator, values);
   if (field in ID_COLUMNS) return listCondition(ID_COLUMNS[field as keyof typeof ID_COLUMNS], operator, values.map(Number));
   if (field in DATE_COLUMNS) return dateCondition(DATE_COLUMNS[field as keyof typeof DATE_COLUMNS], operator, values);
@@ -363,14 +381,17 @@ function searchCondition(condition: ContactSearchCondition, timeZone: string, co
 }
 
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
+/** Apostrophes, which the search ignores (search_fold drops the same ones from the search text). */
+const APOSTROPHES = /['’‘ʼ]/g;
 
 /**
  * The words of the search box as they are matched: a query made only of phone characters
  * ("(555) 123-4567", "1-555-123", "5551234567") is one phone number, its digits; otherwise every
- * word (phone-like words as digits).
+ * word (phone-like words as digits), apostrophes left out ("O'Brien" is "OBrien", and a lone "'"
+ * no word at all).
  */
 function searchWords(q: string): string[] {
-  const text = q.trim();
+  const text = q.replace(APOSTROPHES, '').trim();
   if (!text) return [];
   if (PHONE_LIKE.test(text) && /\d/.test(text)) return [text.replace(/\D/g, '')];
   return text
@@ -384,16 +405,17 @@ function searchWords(q: string): string[] {
  * One word of the search box: it must occur in the search text, a LIKE '%word%' the trigram index
  * answers. An e-mail address is looked up in the index by the part before the '@' when that has 3 or
  * more characters, and the whole word is checked on the rows found (strpos, the search text being
- * lower case): the domain's trigrams ("gmail.com") are on most rows, and the index read most of its
+ * folded): the domain's trigrams ("gmail.com") are on most rows, and the index read most of its
  * pages for them (203 ms against 15 ms for one address on 1M contacts). Same rows either way.
- * The search text is lower case, so the word is lower-cased once and matched with LIKE: ILIKE
- * lower-cases every row it checks (the 37,000 rows of "smith" took 145 ms with it, 75 ms without).
+ * The search text is folded (lower case, no accents), so the word is folded once and matched with
+ * LIKE: ILIKE lower-cases every row it checks (the 37,000 rows of "smith" took 145 ms with it, 75
+ * ms without).
  */
 function wordCondition(word: string): SQL {
   const at = word.indexOf('@');
-  const contains = (text: string) => sql`${contacts.searchText} like lower(${`%${likeEscape(text)}%`})`;
+  const contains = (text: string) => sql`${contacts.searchText} like ${searchFold(`%${likeEscape(text)}%`)}`;
   if (at < 3) return contains(word);
-  return sql`${contains(word.slice(0, at))} and strpos(${contacts.searchText}, lower(${word})) > 0`;
+  return sql`${contains(word.slice(0, at))} and strpos(${contacts.searchText}, ${searchFold(word)}) > 0`;
 }
 
 /** The search box: every word must occur in the search text (names, e-mails, phone digits). */

@@ -22,7 +22,7 @@ import {
   type updateTagsSingle,
   type UsState,
 } from '@crm/contract';
-import { BRANDS, filterKeystrokes, type BrandId } from '@crm/brand-config';
+import { allowedText, BRANDS, type BrandId, type TextKind } from '@crm/brand-config';
 import { dialingNumber } from '@crm/util';
 import type { Readable } from 'node:stream';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
@@ -169,8 +169,15 @@ export function callerTimeZone(caller: ContactsCaller): string {
  * answers 404 exactly like a missing one; bulk actions given ids answer 404 when any id is outside
  * it (nothing changes), and given `all` plus a scope they match inside the reach only.
  */
-/** Free-text fields that take only the characters the brand's keystroke filter allows (spec part 2 §5). */
-const FILTERED_FIELDS = { first_name: 'First name', last_name: 'Last name', city: 'City' } as const;
+/**
+ * Free-text fields that take only the characters the brand's keystroke filter allows (spec part 2
+ * §5), with their label and kind: names also take the apostrophe, hyphen and period.
+ */
+const FILTERED_FIELDS = {
+  first_name: { label: 'First name', kind: 'person_name' },
+  last_name: { label: 'Last name', kind: 'person_name' },
+  city: { label: 'City', kind: 'text' },
+} as const satisfies Record<string, { label: string; kind: TextKind }>;
 type FilteredField = keyof typeof FILTERED_FIELDS;
 
 type Deps = {
@@ -191,9 +198,9 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
   ) {
     const brand = BRANDS[await companyBrand(caller.user.companyId)];
     const errors: FieldErrors = {};
-    for (const [field, label] of Object.entries(FILTERED_FIELDS) as [FilteredField, string][]) {
+    for (const [field, { label, kind }] of Object.entries(FILTERED_FIELDS) as [FilteredField, (typeof FILTERED_FIELDS)[FilteredField]][]) {
       const value = body[field];
-      if (typeof value === 'string' && filterKeystrokes(brand, value) !== value) {
+      if (typeof value === 'string' && !allowedText(brand, kind, value)) {
         errors[field] = `${label} contains characters that are not allowed`;
       }
     }

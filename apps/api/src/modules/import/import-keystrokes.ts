@@ -1,22 +1,25 @@
-import { filterKeystrokes, type BrandConfig } from '@crm/brand-config';
+import { filterText, type BrandConfig, type TextKind } from '@crm/brand-config';
 
 /** What a filtered text field holds: a person's name, or other text (a city). */
-export type KeystrokeKind = 'person-name' | 'text';
+export type KeystrokeKind = TextKind;
 
-/** The brand's keystroke filter, as the import needs it. */
-export type KeystrokeBrand = Pick<BrandConfig, 'keystrokeFilter'>;
+/** The brand's extra characters, as the import needs them. */
+export type KeystrokeBrand = Pick<BrandConfig, 'keystrokeExtras'>;
 
 /**
- * The characters of `text` that the brand's keystroke filter refuses ('' when it keeps them all):
- * the import leaves such a value out with a warning, as the contact form would not let it be typed
- * (spec part 2 §5). The one place the import asks the filter; `kind` says which rule applies, so a
- * filter with a rule for person names (apostrophes, hyphens, periods) is switched in here alone.
+ * The characters of `text` that the brand's text filter refuses ('' when it keeps them all): the
+ * import leaves such a value out with a warning, as the contact form would not let it be typed
+ * (spec part 2 §5). The rule is the form's and the API's (filterText); what it dropped is what
+ * is left of the text once the kept pieces, a subsequence of it, are taken away in order.
  */
 export function refusedKeystrokes(brand: KeystrokeBrand, kind: KeystrokeKind, text: string): string {
-  // today's filters have one rule for every field, whatever its kind
-  void kind;
-  const kept = filterKeystrokes(brand, text);
-  if (kept === text) return '';
-  const refused = new Set(Array.from(text).filter((ch) => filterKeystrokes(brand, ch) === ''));
+  const kept = Array.from(filterText(brand, kind, text));
+  if (kept.length === Array.from(text).length) return '';
+  const refused = new Set<string>();
+  let k = 0;
+  for (const ch of Array.from(text)) {
+    if (kept[k] === ch) k += 1;
+    else refused.add(ch);
+  }
   return [...refused].join('');
 }

@@ -87,7 +87,7 @@ const info = (field: ImportField): ImportFieldInfo => IMPORT_FIELDS[field];
 const RULED = ['address1', 'address2', 'city', 'zip', 'language', 'timezone', 'medicare_number'] as const;
 const DATES = ['date_of_birth', 'part_a_date', 'part_b_date'] as const;
 /** Fields the brand's keystroke filter applies to, as in the contact form (contacts.service), by kind. */
-const KEYSTROKE_FIELDS = { first_name: 'person-name', last_name: 'person-name', city: 'text' } as const satisfies Partial<Record<ImportField, KeystrokeKind>>;
+const KEYSTROKE_FIELDS = { first_name: 'person_name', last_name: 'person_name', city: 'text' } as const satisfies Partial<Record<ImportField, KeystrokeKind>>;
 
 /**
  * Turns rows of a file into contacts by a mapping (one field or null per column). A row is refused
