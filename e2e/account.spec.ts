@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { BRANDS } from '@crm/brand-config';
 import { brandEmail, brandOrigin, demoEmail, expectAccessible, fillCredentials, signIn } from './support';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { BASE_AGENT_TITLES, BRANDS } from '@crm/brand-config';
 import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, hexToRgb, signInAt } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
 
 /** `15125550101` as the contact page shows it: 1-512-555-0101. */

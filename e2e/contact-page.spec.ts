@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessible, signIn, uniqueLetters } from './support';
 
 /** A small but real PDF, made here rather than kept as a fixture. */

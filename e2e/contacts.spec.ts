@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessible, signIn, uniqueLetters } from './support';
 
 async function search(page: Page, text: string) {

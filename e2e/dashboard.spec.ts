@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
 
 /** The demo agent's calendar day: their time zone is Pacific. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, signInHome } from './support';
 
 test('an administrator pauses the company\'s scheduled sends until a time, then resumes them', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { BRANDS } from '@crm/brand-config';
 import { BRAND_KEYS, brandEmail, brandOrigin, signInAt } from './support';
 

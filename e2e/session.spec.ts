@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { TOTP, Secret } from 'otpauth';
 import { DEMO_TOTP_SECRET, demoEmail, expectAccessible, fillCredentials, signIn } from './support';
 
