@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['apps/api/src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['apps/api/src/test/global-setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000, // an upper bound for a busy machine (argon2 sign-ins, jobs); tests wait on conditions
     hookTimeout: 60_000,
     // Each test file gets its own database (see test/test-app.ts), so files run in parallel.
     pool: 'forks',

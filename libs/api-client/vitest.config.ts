@@ -1,8 +1,3 @@
-import { defineConfig } from 'vitest/config';
-import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
+import { projectTestConfig } from '../../tools/vite/vitest-project';
 
-export default defineConfig({
-  root: workspaceRoot,
-  resolve: { alias: workspaceAliases() },
-  test: { include: ['libs/api-client/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tools/vite/vitest-dom-setup.ts'], },
-});
+export default projectTestConfig('libs/api-client', { environment: 'jsdom' });

@@ -1,13 +1,4 @@
-import { defineConfig } from 'vitest/config';
-import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
+import { projectTestConfig } from '../../tools/vite/vitest-project';
 
-export default defineConfig({
-  root: workspaceRoot,
-  resolve: { alias: workspaceAliases() },
-  test: {
-    // The brand apps' shared Vite configuration (tools/vite) is tested here too.
-    include: ['libs/brand-app/src/**/*.test.{ts,tsx}', 'tools/vite/**/*.test.ts'],
-    environment: 'jsdom',
-    setupFiles: ['tools/vite/vitest-dom-setup.ts'],
-  },
-});
+// The brand apps' shared Vite configuration (tools/vite) is tested here too.
+export default projectTestConfig('libs/brand-app', { environment: 'jsdom', alsoInclude: ['tools/vite/**/*.test.ts'] });

@@ -1,8 +1,3 @@
-import { defineConfig } from 'vitest/config';
-import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
+import { projectTestConfig } from '../../tools/vite/vitest-project';
 
-export default defineConfig({
-  root: workspaceRoot,
-  resolve: { alias: workspaceAliases() },
-  test: { include: ['libs/brand-config/src/**/*.test.ts'], environment: 'node' },
-});
+export default projectTestConfig('libs/brand-config', { environment: 'node' });

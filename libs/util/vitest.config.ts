@@ -1,8 +1,3 @@
-import { defineConfig } from 'vitest/config';
-import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
+import { projectTestConfig } from '../../tools/vite/vitest-project';
 
-export default defineConfig({
-  root: workspaceRoot,
-  resolve: { alias: workspaceAliases() },
-  test: { include: ['libs/util/src/**/*.test.{ts,tsx}'], environment: 'node', },
-});
+export default projectTestConfig('libs/util', { environment: 'node' });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > ms) throw new Error('timed out');
@@ -67,10 +67,10 @@ describe('subscribeCable with the real ActionCable client', () => {
     const droppedAt = Date.now();
     first.socket.terminate();
     await until(() => statuses.at(-1) === 'CONNECTING');
-    await until(() => connections.length > count, 4000);
+    await until(() => connections.length > count);
     const waited = connections.at(-1)!.at - droppedAt;
     expect(waited).toBeGreaterThanOrEqual(900);
-    expect(waited).toBeLessThan(2500);
+    expect(waited).toBeLessThan(5000); // well before the monitor's 6 s, with room for a busy machine
     await until(() => statuses.at(-1) === 'CONNECTED');
     expect(connections.at(-1)!.subscribed).toEqual([identifier]);
 

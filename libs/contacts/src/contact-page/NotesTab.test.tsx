@@ -34,7 +34,7 @@ describe('NotesTab', () => {
     await screen.findByRole('list', { name: 'Notes' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search notes' }), 'fair');
     expect(callsOf(client, 'listContactNotes').some((call) => queryOf(call).q)).toBe(false);
-    expect(await screen.findByText('No notes match your search.', {}, { timeout: 2000 })).toBeVisible();
+    expect(await screen.findByText('No notes match your search.')).toBeVisible();
     expect(callsOf(client, 'listContactNotes').map((call) => queryOf(call).q).filter(Boolean)).toEqual(['fair']);
   });
 

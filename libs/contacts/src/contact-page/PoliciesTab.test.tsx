@@ -15,7 +15,7 @@ async function choose(label: string, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('PoliciesTab', { timeout: 20_000 }, () => {
+describe('PoliciesTab', () => {
   beforeAll(polyfillPointer);
 
   it('shows carrier, type, number, status, premium with its mode and the effective date', async () => {

@@ -19,7 +19,7 @@ const details = {
 };
 const empty = { data: { prescriptions: [], pharmacy: null, updated_at: null, updated_by: null } };
 
-describe('RxTab', { timeout: 20_000 }, () => {
+describe('RxTab', () => {
   beforeAll(() => {
     polyfillPointer();
     polyfillResizeObserver();

@@ -7,7 +7,7 @@ import { polyfillPointer } from '../test/render';
 import { SecuritiesTab } from './SecuritiesTab';
 import { renderPiece, securityFixture, unprocessable } from './test/fixtures';
 
-describe('SecuritiesTab', { timeout: 20_000 }, () => {
+describe('SecuritiesTab', () => {
   beforeAll(polyfillPointer);
 
   it('lists the securities with the type label and the account number masked as the API sends it', async () => {

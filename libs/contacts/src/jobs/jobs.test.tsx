@@ -15,7 +15,7 @@ async function choose(label: string, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('TransferDialog', { timeout: 20_000 }, () => {
+describe('TransferDialog', () => {
   beforeAll(polyfillPointer);
   const handlers = {
     listOwners: () => ({ data: [{ id: 9, name: 'Bo Boss', email: 'bo@example.com' }] }),
@@ -58,7 +58,7 @@ describe('JobNotification (the process notification of a long job)', () => {
       transferAttemptStatus: () => ({ data: ++polls < 2 ? attempt() : attempt({ status: 'done', moved_count: 120, progress: 100 }) }),
     });
     expect(await screen.findByText('Moving 120 contacts to Bo Boss… 50%')).toBeVisible();
-    expect(await screen.findByText('Moved 120 contacts to Bo Boss.', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Moved 120 contacts to Bo Boss.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'See the transfer' })).toHaveAttribute('href', '/contacts/transfers/4');
   });
 

@@ -10,7 +10,7 @@ import { MailerAssignmentPage } from './MailerAssignmentPage';
 
 const kit: MailerKit = { id: 3, name: 'T65 mailer (march.csv)', vendor: 'LeadCo', lead_type: 'T65 mailer', holder: { id: 7, name: 'Ann Agent' }, total: 120, unassigned: 100, created_at: '2026-11-20T10:00:00Z' };
 
-describe('MailerAssignmentPage', { timeout: 20_000 }, () => {
+describe('MailerAssignmentPage', () => {
   beforeAll(polyfillPointer);
   const handlers = (create: () => unknown) => ({
     mailerAssignmentKits: () => ({ data: [kit] }),

@@ -78,7 +78,7 @@ describe('TransferAttemptPage', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await screen.findByRole('link', { name: 'Pat Lee' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search moved contacts' }), 'sam');
-    expect(await screen.findByRole('link', { name: 'Sam Young' }, { timeout: 2000 })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Sam Young' })).toBeVisible();
     expect(callsOf(client, 'listTransferLogs').at(-1)).toMatchObject({ query: { page: 1, limit: 50, q: 'sam' } });
 
     await userEvent.click(screen.getByRole('link', { name: 'Sam Young' }));
@@ -94,7 +94,7 @@ describe('TransferAttemptPage', { timeout: 60_000 }, () => {
     const bar = await screen.findByRole('progressbar', { name: 'Moving 120 contacts to Jane Doe' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
-    expect(await screen.findByRole('button', { name: 'Confirm' }, { timeout: 3000 })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeVisible();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const asked = statusPolls(client);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -157,7 +157,7 @@ describe('TransferAttemptPage', { timeout: 60_000 }, () => {
 
     // The polling sees the revert end; the logs are asked for again.
     const logsBefore = callsOf(client, 'listTransferLogs').length;
-    expect(await screen.findByText('Reverted', { selector: 'p' }, { timeout: 4000 })).toBeVisible();
+    expect(await screen.findByText('Reverted', { selector: 'p' })).toBeVisible();
     expect(screen.queryByText('Reverting…', { selector: 'p' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     await waitFor(() => expect(callsOf(client, 'listTransferLogs').length).toBeGreaterThan(logsBefore));
@@ -183,7 +183,7 @@ describe('TransferAttemptPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Reverting…', { selector: 'p' })).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revert' })).toBeNull();
-    await waitFor(() => expect(statusPolls(client)).toBeGreaterThan(1), { timeout: 3000 });
+    await waitFor(() => expect(statusPolls(client)).toBeGreaterThan(1));
   });
 
   it.each([

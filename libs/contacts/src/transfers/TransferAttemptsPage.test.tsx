@@ -77,7 +77,7 @@ describe('TransferAttemptsPage', { timeout: 60_000 }, () => {
     });
     const bar = await screen.findByRole('progressbar', { name: 'Moving 120 contacts to Jane Doe' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
-    expect(await screen.findByText('Done – awaiting confirmation', {}, { timeout: 3000 })).toBeVisible();
+    expect(await screen.findByText('Done – awaiting confirmation')).toBeVisible();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const asked = queries(client).length;
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -96,7 +96,7 @@ describe('TransferAttemptsPage', { timeout: 60_000 }, () => {
     await screen.findByRole('row', { name: /Jane Doe/ });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search transfers by user' }), 'nobody');
     expect(queries(client).some((query) => query['q'] !== undefined)).toBe(false);
-    expect(await screen.findByText('No transfers match', {}, { timeout: 2000 })).toBeVisible();
+    expect(await screen.findByText('No transfers match')).toBeVisible();
     expect(queries(client).filter((query) => query['q'] !== undefined)).toEqual([
       { page: 1, limit: 15, order_field: 'created_at', order: 'desc', q: 'nobody' },
     ]);
