@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
 import { cn } from '@crm/ui';
@@ -7,6 +8,7 @@ import { filterNavItems, type NavItem } from '../navigation/nav-items';
 import { FeaturePreviewBanner } from '../preview/FeaturePreviewBanner';
 import { BrandMark } from './BrandMark';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { useHeadingFocus } from './useHeadingFocus';
 import { UserMenu } from './UserMenu';
 
 export type AppFrameProps = {
@@ -16,11 +18,14 @@ export type AppFrameProps = {
 
 /**
  * The signed-in frame: skip link, impersonation banner, header (brand, navigation, the help button
- * when the brand has the help widget on, user menu) and the main landmark with the routed page. Feature flags are the signed-in user's (the session
+ * when the brand has the help widget on, user menu) and the main landmark with the routed page, whose h1 takes the
+ * focus after sign-in and each navigation. Feature flags are the signed-in user's (the session
  * provides them to useFlag); outside production a banner names a previewed feature.
  */
 export function AppFrame({ navItems }: AppFrameProps) {
   const { user } = useSession();
+  const mainRef = useRef<HTMLElement>(null);
+  useHeadingFocus(mainRef);
   return (
     <div className="flex min-h-screen flex-col bg-bg text-text">
       <SkipLink />
@@ -37,6 +42,7 @@ export function AppFrame({ navItems }: AppFrameProps) {
         </div>
       </header>
       <main
+        ref={mainRef}
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none"
