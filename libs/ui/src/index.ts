@@ -34,3 +34,4 @@ export { Pager, type PagerProps } from './pager/Pager';
 export { PageHeader, type PageHeaderProps } from './page-header/PageHeader';
 export { Menu, type MenuItem, type MenuProps } from './menu/Menu';
 export { PHONE_MEDIA_QUERY, useMediaQuery, usePhoneLayout } from './lib/use-media-query';
+export { useElementWidth } from './lib/use-element-width';

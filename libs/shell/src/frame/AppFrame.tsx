@@ -1,7 +1,7 @@
-import { useRef } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
-import { cn } from '@crm/ui';
+import { buttonClassName, cn } from '@crm/ui';
 import { useFlagEvaluator } from '@crm/variant';
 import { HelpWidget } from '../help/HelpWidget';
 import { filterNavItems, type NavItem } from '../navigation/nav-items';
@@ -55,14 +55,56 @@ export function AppFrame({ navItems }: AppFrameProps) {
 
 type MainNavigationProps = { items: readonly NavItem[] };
 
+/**
+ * The main navigation: a row of links; on a phone-sized screen (below Tailwind's md) a "Menu"
+ * button that shows them as a list (disclosure pattern: Escape, leaving it or navigating closes it).
+ */
 function MainNavigation({ items }: MainNavigationProps) {
   const { user } = useSession();
   const isFlagOn = useFlagEvaluator();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [openAt, setOpenAt] = useState(pathname);
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  if (openAt !== pathname) {
+    setOpenAt(pathname);
+    setOpen(false);
+  }
   const visible = filterNavItems(items, user?.profile.account_type ?? null, isFlagOn);
   if (visible.length === 0) return null;
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
   return (
-    <nav aria-label="Main">
-      <ul className="flex flex-wrap gap-1">
+    <nav aria-label="Main" className="relative" onKeyDown={handleKeyDown} onBlur={handleBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={buttonClassName({ variant: 'secondary', className: 'md:hidden' })}
+      >
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" className="size-4">
+          <path d="M2 4h12M2 8h12M2 12h12" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+        Menu
+      </button>
+      <ul
+        id={listId}
+        className={cn(
+          open ? 'absolute top-full left-0 z-40 mt-2 flex w-56 flex-col rounded border border-border bg-surface p-2 shadow-lg' : 'hidden',
+          'md:static md:mt-0 md:flex md:w-auto md:flex-row md:flex-wrap md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+        )}
+      >
         {visible.map((item) => (
           <li key={item.to}>
             <NavLink
