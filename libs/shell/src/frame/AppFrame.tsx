@@ -32,7 +32,7 @@ export function AppFrame({ navItems }: AppFrameProps) {
       <FeaturePreviewBanner />
       <ImpersonationBanner />
       <header className="border-b border-border bg-surface">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
+        <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
           <BrandMark />
           <MainNavigation items={navItems} />
           <div className="ml-auto flex items-center gap-2">
@@ -84,7 +84,7 @@ function MainNavigation({ items }: MainNavigationProps) {
   };
 
   return (
-    <nav aria-label="Main" className="relative" onKeyDown={handleKeyDown} onBlur={handleBlur}>
+    <nav aria-label="Main" onKeyDown={handleKeyDown} onBlur={handleBlur}>
       <button
         ref={buttonRef}
         type="button"
@@ -101,7 +101,8 @@ function MainNavigation({ items }: MainNavigationProps) {
       <ul
         id={listId}
         className={cn(
-          open ? 'absolute top-full left-0 z-40 mt-2 flex w-56 flex-col rounded border border-border bg-surface p-2 shadow-lg' : 'hidden',
+          // Open on a phone: a panel across the header's width, under it.
+          open ? 'absolute inset-x-4 top-full z-40 flex flex-col rounded border border-border bg-surface p-2 shadow-lg' : 'hidden',
           'md:static md:mt-0 md:flex md:w-auto md:flex-row md:flex-wrap md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
         )}
       >
