@@ -32,8 +32,8 @@ export function AppFrame({ navItems }: AppFrameProps) {
       <FeaturePreviewBanner />
       <ImpersonationBanner />
       <header className="border-b border-border bg-surface">
-        <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <BrandMark />
+        <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:gap-x-6">
+          <BrandMark compact />
           <MainNavigation items={navItems} />
           <div className="ml-auto flex items-center gap-2">
             <HelpWidget />
