@@ -88,7 +88,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     }));
     vi.stubGlobal('matchMedia', matchMedia);
     try {
-      renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: listHandler } });
+      const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: listHandler } });
       const cards = await screen.findByRole('list', { name: 'Contacts' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(within(cards).getByRole('link', { name: 'Pat Adams' })).toHaveAttribute('href', '/contacts/1');
@@ -109,6 +109,10 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
       await userEvent.click(within(menu).getByRole('menuitem', { name: 'Trash' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
       await userEvent.click(screen.getByRole('button', { name: 'Back to contacts' }));
+
+      await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
+      await waitFor(() => expect(scopes(client).at(-1)).toMatchObject({ order_field: 'created_at', order: 'desc' }));
 
       await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Pat Adams' }));
       await userEvent.click(screen.getByRole('button', { name: 'Actions on the selected contacts' }));

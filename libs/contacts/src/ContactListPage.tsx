@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type ContactsScope, type QuickFilter } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
-import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Menu, Notice, Spinner, focusRing, PageHeader, useElementWidth, usePhoneLayout, type MenuItem } from '@crm/ui';
+import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Menu, Notice, Select, Spinner, focusRing, PageHeader, useElementWidth, usePhoneLayout, type MenuItem } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
 import { SearchForm } from './SearchForm';
 import { useFlag } from '@crm/variant';
@@ -48,6 +48,16 @@ const CATEGORY_CHOICES: { value: ContactCategoryFilter; label: string }[] = [
   { value: 'lead', label: 'Leads' },
   { value: 'prospect', label: 'Prospects' },
   { value: 'client', label: 'Clients' },
+];
+
+/** The orders a phone offers in place of the table's sortable headers: `field:direction`. */
+const PHONE_SORTS: { value: `${ContactOrderField}:${'asc' | 'desc'}`; label: string }[] = [
+  { value: 'last_name:asc', label: 'Name, A to Z' },
+  { value: 'last_name:desc', label: 'Name, Z to A' },
+  { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'created_at:asc', label: 'Oldest first' },
+  { value: 'city:asc', label: 'City' },
+  { value: 'state:asc', label: 'State' },
 ];
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -331,6 +341,19 @@ export function ContactListPage() {
       <div className="flex flex-wrap gap-3">
         <Switch label="Category" value={state.category} choices={CATEGORY_CHOICES} onChange={(category) => change({ category })} />
         <Switch label="Contact group" value={group} choices={groupChoices} onChange={(contact_group) => change({ contact_group })} />
+        {phone && (
+          <Select
+            aria-label="Sort by"
+            options={PHONE_SORTS}
+            value={`${state.order_field}:${state.order}`}
+            placeholder="Sort by"
+            onValueChange={(value) => {
+              const [order_field, order] = value.split(':') as [ContactOrderField, 'asc' | 'desc'];
+              change({ order_field, order });
+            }}
+            className="w-full"
+          />
+        )}
         {!phone && (
           <div className="ml-auto">
             <Menu trigger="Columns" triggerLabel="Choose the columns" title="Shown columns" keepOpenOnCheck items={columnItems} />
