@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@crm/api-client';
 import type { AdminUser, Role } from '@crm/contract';
-import { callsOf } from '@crm/testing';
+import { callsOf, featuresFor, makeUser } from '@crm/testing';
 import { BRANDS } from '@crm/variant';
 import { AdminUsersPage } from './AdminUsersPage';
 import { renderAdmin } from './test/render';
@@ -52,7 +52,7 @@ function roleOptions(): string[] {
     .map((radio) => radio.closest('label')?.textContent ?? '');
 }
 
-describe('AdminUsersPage', () => {
+describe('AdminUsersPage', { timeout: 20_000 }, () => {
   it("lists the company's users with the brand's role and title labels", async () => {
     renderAdmin({
       path: '/admin/users',
@@ -201,5 +201,90 @@ describe('AdminUsersPage', () => {
       ),
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  describe('log in as and impersonate', () => {
+    const me = makeUser({ id: 1, admin: true, roles: ['admin'], profile: { account_type: 'admin' } });
+    const buAdmin = adminUser(9, { first_name: 'Bea', last_name: 'Unit', account_type: 'bu_admin', roles: ['bu_admin'] });
+    const self = adminUser(1, { first_name: 'Me', last_name: 'Myself', account_type: 'admin', roles: ['admin'] });
+
+    it('an administrator confirms, then becomes the user (POST login with the login type) and lands on their home page', async () => {
+      const target = makeUser({ id: 8, profile: { first_name: 'User', last_name: '8' } });
+      const { client } = renderAdmin({
+        path: '/admin/users',
+        user: me,
+        element: <AdminUsersPage />,
+        routes: { '/': <h1>Home of User 8</h1> },
+        handlers: {
+          listAdminUsers: () => page([self, adminUser(8)]),
+          adminLoginAs: () => ({ user: { ...target, impersonated_by: { id: 1, name: 'Ann Agent', login_type: 'impersonate' } } }),
+        },
+      });
+      const events = userEvent.setup();
+      await events.click(await screen.findByRole('button', { name: 'Impersonate User 8' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Impersonate User 8?' });
+      expect(dialog).toHaveAccessibleDescription(/Return to my account/);
+      // Nothing happens before the confirmation; Cancel leaves everything as it was.
+      expect(callsOf(client, 'adminLoginAs')).toHaveLength(0);
+      await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(callsOf(client, 'adminLoginAs')).toHaveLength(0);
+
+      await events.click(screen.getByRole('button', { name: 'Log in as User 8' }));
+      await events.click(await screen.findByRole('button', { name: 'Log in as this user' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Home of User 8' })).toBeVisible();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+      expect(callsOf(client, 'adminLoginAs')).toEqual([
+        expect.objectContaining({ params: { id: 8 }, body: { login_type: 'login_as' } }),
+      ]);
+    });
+
+    it('offers neither to switch to oneself; an administrator also changes roles', async () => {
+      renderAdmin({ path: '/admin/users', user: me, element: <AdminUsersPage />, handlers: { listAdminUsers: () => page([self, adminUser(8)]) } });
+      await screen.findByRole('rowheader', { name: 'Me Myself' });
+      expect(screen.queryByRole('button', { name: 'Impersonate Me Myself' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Log in as Me Myself' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Change role for User 8' })).toBeVisible();
+    });
+
+    it('a regional manager may only impersonate (no log in as, no role change), and a business-unit admin only with the flag', async () => {
+      const rm = makeUser({
+        id: 2,
+        roles: ['regional_manager'],
+        profile: { account_type: 'regional_manager' },
+        features: featuresFor(BRANDS.harbor, 'regional_manager'),
+      });
+      renderAdmin({
+        path: '/admin/users',
+        brand: BRANDS.harbor,
+        user: rm,
+        element: <AdminUsersPage />,
+        handlers: { listAdminUsers: () => page([adminUser(8), buAdmin]) },
+      });
+      expect(await screen.findByRole('button', { name: 'Impersonate User 8' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Log in as User 8' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Change role for User 8' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Impersonate Bea Unit' })).not.toBeInTheDocument();
+    });
+
+    it('shows the refusal in the dialog and stays', async () => {
+      renderAdmin({
+        path: '/admin/users',
+        user: me,
+        element: <AdminUsersPage />,
+        handlers: {
+          listAdminUsers: () => page([adminUser(8)]),
+          adminLoginAs: () => {
+            throw new ApiError(403, { errors: { user: 'Access denied!' } });
+          },
+        },
+      });
+      const events = userEvent.setup();
+      await events.click(await screen.findByRole('button', { name: 'Impersonate User 8' }));
+      await events.click(await screen.findByRole('button', { name: 'Impersonate this user' }));
+      const dialog = screen.getByRole('dialog', { name: 'Impersonate User 8?' });
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Access denied!');
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/users');
+    });
   });
 });

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
-import type { AdminUser } from '@crm/contract';
-import { apiErrorMessage, FormError } from '@crm/session';
-import { Button, EmptyState, Input, Notice, Spinner, Table, type TableColumn } from '@crm/ui';
-import { useBrand } from '@crm/variant';
+import { IMPERSONATOR_ROLES, type AdminUser } from '@crm/contract';
+import { apiErrorMessage, FormError, useLoginAs, useRoleFlags, useSession } from '@crm/session';
+import { Button, ConfirmDialog, EmptyState, Input, Notice, Spinner, Table, type TableColumn } from '@crm/ui';
+import { useBrand, useFlag } from '@crm/variant';
 import { adminUsersQueryOptions } from './admin-queries';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { fullName, roleLabel } from './labels';
@@ -18,9 +18,14 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
+type Switching = { user: AdminUser; loginType: 'login_as' | 'impersonate' };
+
 /**
- * /admin/users (administrators): the company's users with search (`?q=`) and paging (`?page=`),
- * and a "Change role" dialog per user.
+ * /admin/users: the users the caller reaches (administrators: the company; regional managers and
+ * business-unit admins: their downline) with search (`?q=`) and paging (`?page=`). Per user, after
+ * confirming: "Log in as" (administrators) and "Impersonate" (every impersonator role of spec
+ * part 1 §6; a business-unit admin only with the impersonate_bu_admin flag); the impersonation
+ * banner then leads back. Administrators also get a "Change role" dialog.
  */
 export function AdminUsersPage() {
   const client = useApiClient();
@@ -31,6 +36,16 @@ export function AdminUsersPage() {
   const [search, setSearch] = useState(q);
   const [changing, setChanging] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [switching, setSwitching] = useState<Switching | null>(null);
+  const [switchPending, setSwitchPending] = useState(false);
+  const [switchError, setSwitchError] = useState<string | null>(null);
+  const { user: me } = useSession();
+  const flags = useRoleFlags();
+  const canImpersonateBuAdmin = useFlag('impersonate_bu_admin');
+  const loginAs = useLoginAs();
+  const canImpersonate = IMPERSONATOR_ROLES.some((role) => flags[role]);
+  const mayImpersonate = (user: AdminUser) =>
+    canImpersonate && user.id !== me?.id && (canImpersonateBuAdmin || !user.roles.includes('bu_admin'));
 
   const query = useQuery(
     adminUsersQueryOptions(client, {
@@ -58,6 +73,25 @@ export function AdminUsersPage() {
     navigate({ q: search.trim(), page: 1 });
   };
 
+  const startSwitch = (user: AdminUser, loginType: Switching['loginType']) => {
+    setNotice(null);
+    setSwitchError(null);
+    setSwitching({ user, loginType });
+  };
+
+  const handleSwitch = async () => {
+    if (!switching) return;
+    setSwitchPending(true);
+    setSwitchError(null);
+    try {
+      // On success the session becomes the other user's and the app goes to their home page.
+      await loginAs(switching.user.id, switching.loginType);
+    } catch (failure) {
+      setSwitchError(apiErrorMessage(failure));
+      setSwitchPending(false);
+    }
+  };
+
   const titleLabel = (value: string | null) =>
     (value && brand.agentTitles.find((t) => t.value === value)?.label) ?? value ?? '—';
 
@@ -72,18 +106,44 @@ export function AdminUsersPage() {
       header: <span className="sr-only">Actions</span>,
       align: 'end',
       cell: (user) => (
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          aria-label={`Change role for ${fullName(user)}`}
-          onClick={() => {
-            setNotice(null);
-            setChanging(user);
-          }}
-        >
-          Change role
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          {flags.admin && mayImpersonate(user) && (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={`Log in as ${fullName(user)}`}
+              onClick={() => startSwitch(user, 'login_as')}
+            >
+              Log in as
+            </Button>
+          )}
+          {mayImpersonate(user) && (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={`Impersonate ${fullName(user)}`}
+              onClick={() => startSwitch(user, 'impersonate')}
+            >
+              Impersonate
+            </Button>
+          )}
+          {flags.admin && (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={`Change role for ${fullName(user)}`}
+              onClick={() => {
+                setNotice(null);
+                setChanging(user);
+              }}
+            >
+              Change role
+            </Button>
+          )}
+        </div>
       ),
     },
   ];
@@ -164,6 +224,27 @@ export function AdminUsersPage() {
           </nav>
         </>
       )}
+      <ConfirmDialog
+        open={switching !== null}
+        onOpenChange={(open) => {
+          if (!open && !switchPending) setSwitching(null);
+        }}
+        title={
+          switching
+            ? `${switching.loginType === 'login_as' ? 'Log in as' : 'Impersonate'} ${fullName(switching.user)}?`
+            : ''
+        }
+        description={
+          switching
+            ? `You will use the CRM as ${fullName(switching.user)} until you choose “Return to my account” in the banner at the top of the page. The switch is recorded in the audit log.`
+            : undefined
+        }
+        confirmLabel={switching?.loginType === 'login_as' ? 'Log in as this user' : 'Impersonate this user'}
+        variant="primary"
+        onConfirm={handleSwitch}
+        pending={switchPending}
+        error={switchError}
+      />
       <ChangeRoleDialog
         user={changing}
         onClose={() => setChanging(null)}

@@ -95,6 +95,12 @@ describe('brand app routes', () => {
     expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Users', 'Feature flags']);
   });
 
+  it('gives a regional manager the Users screen (their downline, to impersonate) but not the other admin screens', async () => {
+    renderBrandApp({ brandId: 'keystone', user: userOf('keystone', 'regional_manager'), path: '/admin/feature-flags' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Users']);
+  });
+
   it("shows other roles 'Access denied!' on admin routes and no admin navigation", async () => {
     renderBrandApp({ user: userOf('harbor', 'agent'), path: '/admin/feature-flags' });
     expect(

@@ -12,7 +12,7 @@ import {
   TransferAttemptPage,
   TransferAttemptsPage,
 } from '@crm/contacts';
-import { ADMIN_ROLES } from '@crm/contract';
+import { ADMIN_ROLES, IMPERSONATOR_ROLES } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
   Analytics,
@@ -39,7 +39,7 @@ export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/contacts', label: 'Contacts' },
   { to: '/account/profile', label: 'My profile' },
-  { to: '/admin/users', label: 'Users', roles: ADMIN_ROLES },
+  { to: '/admin/users', label: 'Users', roles: IMPERSONATOR_ROLES },
   { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES },
 ];
 
@@ -55,14 +55,18 @@ export const PUBLIC_ROUTES: readonly RouteObject[] = [
   { path: '/sso-logout', element: <BrandedSsoLogoutPage /> },
 ];
 
-/** The administrators' screens, under /admin; other roles get the 'Access denied!' screen. */
+/**
+ * The admin screens, under /admin: Users for every impersonator role (spec part 1 §6: regional
+ * managers and business-unit admins see their downline there), the rest for administrators; other
+ * roles get the 'Access denied!' screen.
+ */
 export const ADMIN_ROUTE: RouteObject = {
   path: '/admin',
-  element: <RequireFlag roles={ADMIN_ROLES} />,
+  element: <RequireFlag roles={IMPERSONATOR_ROLES} />,
   children: [
     { index: true, element: <Navigate to="/admin/users" replace /> },
     { path: 'users', element: <AdminUsersPage /> },
-    { path: 'feature-flags', element: <FeatureFlagsPage /> },
+    { path: 'feature-flags', element: <RequireFlag roles={ADMIN_ROLES}><FeatureFlagsPage /></RequireFlag> },
   ],
 };
 

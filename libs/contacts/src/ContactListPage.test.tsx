@@ -7,6 +7,7 @@ import { callsOf, contactFixture, type CallOptions } from '@crm/testing';
 import { Toaster } from '@crm/ui';
 import { storageKey } from '@crm/util';
 import { ContactListPage } from './ContactListPage';
+import { contactColumnsKey, saveContactColumns } from './contact-columns';
 import { polyfillPointer, renderContacts } from './test/render';
 import { polyfillResizeObserver } from './test/resize-observer';
 
@@ -46,6 +47,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
       storageKey(7, 'contacts_search'),
       JSON.stringify({ q: 'pat', category: 'client', contact_group: 'mine', order_field: 'city', order: 'desc', search: [] }),
     );
+    saveContactColumns(7, ['name', 'city', 'owner']);
     const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: listHandler } });
     expect(await screen.findByRole('row', { name: /Adams/ })).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Search contacts' })).toHaveValue('pat');
@@ -58,6 +60,66 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(scopes(client).at(-1)).toMatchObject({ order_field: 'last_name', order: 'asc' }));
     const cached = JSON.parse(localStorage.getItem(storageKey(7, 'contacts_search')) ?? '{}');
     expect(cached).toMatchObject({ q: 'pat', category: 'client', order_field: 'last_name', order: 'asc' });
+  });
+
+  it('shows the columns the user chooses (the name always), and keeps the choice under their id', async () => {
+    renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: listHandler } });
+    await screen.findByRole('row', { name: /Adams/ });
+    const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent?.trim()).slice(1);
+    expect(headers()).toEqual(['Name', 'Category', 'Phone', 'Email', 'Tags', 'Owner', 'Created']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Choose the columns' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Name' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'City' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Tags' }));
+    // The menu stays open while several are ticked.
+    expect(screen.getByRole('menuitemcheckbox', { name: 'City' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(headers()).toEqual(['Name', 'Category', 'Phone', 'Email', 'City', 'Owner', 'Created']);
+    expect(JSON.parse(localStorage.getItem(contactColumnsKey(7)) ?? 'null')).toEqual(['name', 'category', 'phone', 'email', 'city', 'owner', 'created']);
+  });
+
+  it('on a phone: cards instead of table rows, and the page actions and the selection actions in menus', async () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: listHandler } });
+      const cards = await screen.findByRole('list', { name: 'Contacts' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(within(cards).getByRole('link', { name: 'Pat Adams' })).toHaveAttribute('href', '/contacts/1');
+      expect(screen.queryByRole('button', { name: 'Choose the columns' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Trash' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'New contact' })).toBeVisible();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Contact list actions' }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'Import',
+        'Transfers',
+        'Export CSV',
+        'Export Excel',
+        'Duplicates',
+        'Trash',
+      ]);
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Trash' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Back to contacts' }));
+
+      await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
+      await waitFor(() => expect(scopes(client).at(-1)).toMatchObject({ order_field: 'created_at', order: 'desc' }));
+
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Pat Adams' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Actions on the selected contacts' }));
+      expect(await screen.findByRole('menuitem', { name: 'Delete selected' })).toBeVisible();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('searches 500 ms after the last keystroke and shows the empty state', async () => {

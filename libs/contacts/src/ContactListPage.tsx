@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { CONTACTS_COUNT_CAP, IANA_TIMEZONES, type ContactGroup, type ContactOrderField, type ContactsScope, type QuickFilter } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
-import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Notice, Spinner, focusRing, PageHeader } from '@crm/ui';
+import { Button, buttonClassName, cn, Dialog, DialogActions, EmptyState, Menu, Notice, Select, Spinner, focusRing, PageHeader, useElementWidth, usePhoneLayout, type MenuItem } from '@crm/ui';
 import { DEBOUNCE_MS } from '@crm/util';
 import { SearchForm } from './SearchForm';
 import { useFlag } from '@crm/variant';
@@ -13,7 +13,8 @@ import { BulkTagDialog } from './bulk-tag/BulkTagDialog';
 import { JobNotification, type FollowedJob } from './jobs/JobNotification';
 import { PrintDialog } from './jobs/PrintDialog';
 import { TransferDialog } from './jobs/TransferDialog';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons, useContactExport } from './ExportButtons';
+import { CONTACT_COLUMN_IDS, CONTACT_COLUMN_SPECS, REQUIRED_COLUMNS, fitColumns, loadContactColumns, saveContactColumns, type ContactColumnId } from './contact-columns';
 import type { OwnerOption } from './filters/OwnerFilter';
 import { QuickFiltersMenu } from './quick-filters/QuickFiltersMenu';
 import { contactKeys, contactsExactCountQueryOptions, contactsListQueryOptions } from './contacts-queries';
@@ -47,6 +48,16 @@ const CATEGORY_CHOICES: { value: ContactCategoryFilter; label: string }[] = [
   { value: 'lead', label: 'Leads' },
   { value: 'prospect', label: 'Prospects' },
   { value: 'client', label: 'Clients' },
+];
+
+/** The orders a phone offers in place of the table's sortable headers: `field:direction`. */
+const PHONE_SORTS: { value: `${ContactOrderField}:${'asc' | 'desc'}`; label: string }[] = [
+  { value: 'last_name:asc', label: 'Name, A to Z' },
+  { value: 'last_name:desc', label: 'Name, Z to A' },
+  { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'created_at:asc', label: 'Oldest first' },
+  { value: 'city:asc', label: 'City' },
+  { value: 'state:asc', label: 'State' },
 ];
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -114,6 +125,18 @@ export function ContactListPage() {
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // The columns the user chose (kept per user), fitted to the room there is; phones get cards.
+  const [chosenColumns, setChosenColumns] = useState<ContactColumnId[]>(() => loadContactColumns(userId));
+  const rootRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(rootRef);
+  const phone = usePhoneLayout();
+  // The table's border takes 2 px of the page's width.
+  const shownColumns = useMemo(() => fitColumns(chosenColumns, width === null ? Infinity : width - 2), [chosenColumns, width]);
+  const handleColumnToggle = (id: ContactColumnId, on: boolean) => {
+    const next = CONTACT_COLUMN_IDS.filter((column) => (column === id ? on : chosenColumns.includes(column)));
+    setChosenColumns(next);
+    saveContactColumns(userId, next);
+  };
 
   // Only administrators have the `all` group; others see `all_agents` for the same reach.
   const groupChoices: { value: ContactGroup; label: string }[] = [
@@ -214,9 +237,38 @@ export function ContactListPage() {
   };
 
   const filtered = state.q.trim() !== '' || searchCount > 0 || state.category !== 'all';
+  const exporter = useContactExport({ selection, scope });
+
+  const columnItems: MenuItem[] = CONTACT_COLUMN_IDS.map((id) => ({
+    kind: 'checkbox',
+    id,
+    label: CONTACT_COLUMN_SPECS[id].label,
+    checked: chosenColumns.includes(id),
+    disabled: REQUIRED_COLUMNS.includes(id),
+    onCheckedChange: (on: boolean) => handleColumnToggle(id, on),
+    description: chosenColumns.includes(id) && !shownColumns.includes(id) ? 'Not shown: no room on this screen' : undefined,
+  }));
+
+  const linkItem = (to: string, label: string): MenuItem => ({ kind: 'link', id: to, element: <Link to={to}>{label}</Link> });
+  /** The page's actions on a phone, in one menu (New contact stays a button). */
+  const phoneActions: MenuItem[] = [
+    linkItem('/contacts/import', 'Import'),
+    linkItem('/contacts/transfers', 'Transfers'),
+    ...(mailers ? [linkItem('/contacts/mailers', 'Mailers')] : []),
+    { id: 'csv', label: 'Export CSV', disabled: exporter.pending, onSelect: () => exporter.start('csv') },
+    { id: 'xlsx', label: 'Export Excel', disabled: exporter.pending, onSelect: () => exporter.start('xlsx') },
+    linkItem('/contacts/duplicates', 'Duplicates'),
+    { id: 'trash', label: 'Trash', onSelect: () => setTrash(true) },
+  ];
+  const selectionActions: MenuItem[] = [
+    { id: 'tag', label: 'Tag', onSelect: () => setTagging(true) },
+    { id: 'transfer', label: 'Transfer', onSelect: () => setTransferring(true) },
+    { id: 'print', label: 'Print', onSelect: () => setPrinting(true) },
+    { id: 'delete', label: 'Delete selected', onSelect: () => setConfirming(true) },
+  ];
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={rootRef} className="flex min-w-0 flex-col gap-4">
       <PageHeader
         title={trashed ? 'Trash' : 'Contacts'}
         actions={
@@ -225,6 +277,13 @@ export function ContactListPage() {
               <Button type="button" variant="secondary" onClick={() => setTrash(false)}>
                 Back to contacts
               </Button>
+            ) : phone ? (
+              <>
+                <Menu trigger="Actions" triggerLabel="Contact list actions" items={phoneActions} />
+                <Link to="/contacts/new" className={buttonClassName({})}>
+                  New contact
+                </Link>
+              </>
             ) : (
               <>
                 <Link to="/contacts/import" className={buttonClassName({ variant: 'secondary' })}>
@@ -282,6 +341,24 @@ export function ContactListPage() {
       <div className="flex flex-wrap gap-3">
         <Switch label="Category" value={state.category} choices={CATEGORY_CHOICES} onChange={(category) => change({ category })} />
         <Switch label="Contact group" value={group} choices={groupChoices} onChange={(contact_group) => change({ contact_group })} />
+        {phone && (
+          <Select
+            aria-label="Sort by"
+            options={PHONE_SORTS}
+            value={`${state.order_field}:${state.order}`}
+            placeholder="Sort by"
+            onValueChange={(value) => {
+              const [order_field, order] = value.split(':') as [ContactOrderField, 'asc' | 'desc'];
+              change({ order_field, order });
+            }}
+            className="w-full"
+          />
+        )}
+        {!phone && (
+          <div className="ml-auto">
+            <Menu trigger="Columns" triggerLabel="Choose the columns" title="Shown columns" keepOpenOnCheck items={columnItems} />
+          </div>
+        )}
       </div>
 
       <div className="flex min-h-9 flex-wrap items-center gap-3" aria-live="polite">
@@ -306,6 +383,8 @@ export function ContactListPage() {
               <Button type="button" size="sm" loading={bulk.isPending} onClick={() => bulk.mutate()}>
                 Restore selected
               </Button>
+            ) : phone ? (
+              <Menu trigger="Selected" triggerLabel="Actions on the selected contacts" items={selectionActions} variant="primary" className="px-2.5 py-1" />
             ) : (
               <>
                 <Button type="button" size="sm" onClick={() => setTagging(true)}>
@@ -364,6 +443,8 @@ export function ContactListPage() {
           onOpen={(id) => navigate(`/contacts/${id}`)}
           zone={zone}
           caption={trashed ? 'Contacts in the trash' : 'Contacts'}
+          columns={shownColumns}
+          layout={phone ? 'cards' : 'table'}
         />
       )}
 

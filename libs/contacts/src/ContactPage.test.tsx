@@ -69,6 +69,23 @@ describe('ContactPage', () => {
     expect(screen.getByRole('button', { name: 'Edit contact' })).toBeVisible();
   });
 
+  it('clears the status messages (the notice and the toasts) when the tab changes', async () => {
+    const { answer } = renderPage(contactFixture({ id: 5, owner: { id: 99, name: 'Other Agent' } }), {
+      recordActivity: () => answer({ last_activity_at: new Date().toISOString(), last_activity_type: 'call' }),
+      assignContactToMe: () => answer({ owner: { id: 7, name: 'Ann Agent' } }),
+      listContactNotes: () => notesPage([]),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Log call' }));
+    expect(await screen.findByText('Call recorded.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('The contact is now yours.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(await screen.findByText('No notes yet.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('Call recorded.')).toBeNull());
+    expect(screen.queryByText('The contact is now yours.')).toBeNull();
+  });
+
   it('shows the tags and the last activity, and records a call', async () => {
     const contact = contactFixture({
       id: 5,

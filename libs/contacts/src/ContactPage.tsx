@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type Contact } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Notice, Spinner, Tabs } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Notice, Spinner, Tabs, toast } from '@crm/ui';
 import { formatDate } from '@crm/util';
 import { ActivityBar } from './contact-page/ActivityBar';
 import { ContactTags } from './contact-page/ContactTags';
@@ -42,6 +42,21 @@ export function ContactPage() {
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const query = useQuery({ ...contactQueryOptions(client, id), enabled: valid });
+
+  // Status messages belong to the tab they were said on: another tab (chosen, or from the
+  // address) starts without them, the page's notice and any toast alike. (Arriving on the page
+  // keeps a toast that led here, such as a merge's.)
+  const [shownTab, setShownTab] = useState(tab);
+  if (shownTab !== tab) {
+    setShownTab(tab);
+    setNotice(null);
+  }
+  const toastsTab = useRef(tab);
+  useEffect(() => {
+    if (toastsTab.current === tab) return;
+    toastsTab.current = tab;
+    toast.dismiss();
+  }, [tab]);
 
   // Viewing removed the "new" marker: the list shows it no longer.
   useEffect(() => {
@@ -151,10 +166,7 @@ export function ContactPage() {
         <Tabs
           aria-label="Contact sections"
           value={tab}
-          onValueChange={(value) => {
-            setNotice(null);
-            setTab(value);
-          }}
+          onValueChange={setTab}
           className="min-w-0"
           tabs={CONTACT_TABS.map((value) => ({
             value,

@@ -4,12 +4,15 @@ import { Link } from 'react-router-dom';
 import type { Contact, ContactOrderField } from '@crm/contract';
 import { Checkbox, Spinner, cn, focusRing } from '@crm/ui';
 import { formatDate, formatPhone } from '@crm/util';
+import { CONTACT_COLUMN_SPECS, DEFAULT_CONTACT_COLUMNS, SELECT_COLUMN_WIDTH, type ContactColumnId } from './contact-columns';
 import { TagChip } from './filters/TagChip';
 import { CATEGORY_LABELS, contactName } from './labels';
 import { isSelected, type Selection } from './selection';
 
 /** Every row has this height, so that the virtualiser needs no measuring. */
 export const CONTACT_ROW_HEIGHT = 44;
+/** Every card of the phone layout has this height. */
+export const CONTACT_CARD_HEIGHT = 92;
 /** Rows rendered beyond the visible ones, above and below. */
 const OVERSCAN = 12;
 /** Load the next page when the last visible row is this close to the end of what is loaded. */
@@ -37,12 +40,40 @@ function TagsCell({ tags }: { tags: Contact['tags'] }) {
 
 
 type Column = {
-  id: string;
-  header: string;
   sort?: ContactOrderField;
-  width: string;
-  cell: (contact: Contact) => ReactNode;
+  cell: (contact: Contact, zone: string) => ReactNode;
 };
+
+/** What each column shows, and the field it sorts by. */
+const COLUMNS: Record<ContactColumnId, Column> = {
+  name: {
+    sort: 'last_name',
+    cell: (contact) => (
+      <span className="flex items-center gap-2">
+        <Link
+          to={`/contacts/${contact.id}`}
+          tabIndex={-1}
+          className="truncate font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {contactName(contact)}
+        </Link>
+        {contact.new && <NewBadge />}
+      </span>
+    ),
+  },
+  category: { cell: (c) => CATEGORY_LABELS[c.category] },
+  phone: { cell: (c) => (c.phones[0] ? formatPhone(c.phones[0].number) : '') },
+  email: { cell: (c) => c.emails[0]?.email ?? '' },
+  city: { sort: 'city', cell: (c) => c.city ?? '' },
+  state: { sort: 'state', cell: (c) => c.state ?? '' },
+  tags: { cell: (c) => <TagsCell tags={c.tags} /> },
+  owner: { cell: (c) => c.owner.name },
+  created: { sort: 'created_at', cell: (c, zone) => formatDate(c.created_at, zone) },
+};
+
+function NewBadge() {
+  return <span className="shrink-0 rounded bg-primary px-1.5 text-xs font-semibold text-primary-contrast">New</span>;
+}
 
 export type ContactsTableProps = {
   rows: readonly Contact[];
@@ -62,6 +93,10 @@ export type ContactsTableProps = {
   /** IANA zone for dates. */
   zone: string;
   caption: string;
+  /** The columns shown, in the table's order (the name always); default the default choice. */
+  columns?: readonly ContactColumnId[];
+  /** `cards`: the phone layout, one card per contact instead of a table row. */
+  layout?: 'table' | 'cards';
 };
 
 function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
@@ -77,7 +112,8 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
  * The contact list's table, virtualised (@tanstack/react-virtual): rows have a fixed height and
  * only the visible ones (plus a few) are in the DOM, so that 10,000 loaded rows scroll smoothly.
  * It asks for the next page as the user nears the end of the loaded rows. Rows open with Enter
- * or a click; column headers sort (aria-sort).
+ * or a click; column headers sort (aria-sort). It shows the columns it is given (the page fits the
+ * user's choice to the room there is); the `cards` layout (phones) shows a card per contact.
  */
 export function ContactsTable({
   rows,
@@ -95,16 +131,20 @@ export function ContactsTable({
   onOpen,
   zone,
   caption,
+  columns: columnIds = DEFAULT_CONTACT_COLUMNS,
+  layout = 'table',
 }: ContactsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const cards = layout === 'cards';
+  const itemHeight = cards ? CONTACT_CARD_HEIGHT : CONTACT_ROW_HEIGHT;
   // The virtualiser's functions are read on every render; the compiler skipping this component is expected.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => CONTACT_ROW_HEIGHT,
+    estimateSize: () => itemHeight,
     overscan: OVERSCAN,
-    initialRect: { width: 1024, height: 12 * CONTACT_ROW_HEIGHT },
+    initialRect: { width: 1024, height: 12 * itemHeight },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
@@ -113,36 +153,7 @@ export function ContactsTable({
     if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - LOAD_AHEAD) onLoadMore();
   }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, onLoadMore]);
 
-  const columns: Column[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      sort: 'last_name',
-      width: 'w-56',
-      cell: (contact) => (
-        <span className="flex items-center gap-2">
-          <Link
-            to={`/contacts/${contact.id}`}
-            tabIndex={-1}
-            className="truncate font-medium text-primary underline-offset-2 hover:underline"
-          >
-            {contactName(contact)}
-          </Link>
-          {contact.new && (
-            <span className="rounded bg-primary px-1.5 text-xs font-semibold text-primary-contrast">New</span>
-          )}
-        </span>
-      ),
-    },
-    { id: 'category', header: 'Category', width: 'w-28', cell: (c) => CATEGORY_LABELS[c.category] },
-    { id: 'phone', header: 'Phone', width: 'w-40', cell: (c) => (c.phones[0] ? formatPhone(c.phones[0].number) : '') },
-    { id: 'email', header: 'Email', width: 'w-56', cell: (c) => c.emails[0]?.email ?? '' },
-    { id: 'city', header: 'City', sort: 'city', width: 'w-36', cell: (c) => c.city ?? '' },
-    { id: 'state', header: 'State', sort: 'state', width: 'w-20', cell: (c) => c.state ?? '' },
-    { id: 'tags', header: 'Tags', width: 'w-56', cell: (c) => <TagsCell tags={c.tags} /> },
-    { id: 'owner', header: 'Owner', width: 'w-40', cell: (c) => c.owner.name },
-    { id: 'created', header: 'Created', sort: 'created_at', width: 'w-28', cell: (c) => formatDate(c.created_at, zone) },
-  ];
+  const columns = columnIds.map((id) => ({ id, ...COLUMNS[id], ...CONTACT_COLUMN_SPECS[id] }));
 
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
@@ -153,11 +164,78 @@ export function ContactsTable({
       onOpen(id);
     }
   };
-  const handleRowClick = (event: MouseEvent<HTMLTableRowElement>, id: number) => {
+  const handleRowClick = (event: MouseEvent<HTMLElement>, id: number) => {
     const target = event.target as HTMLElement;
     if (target.closest('button, a, label, input')) return;
     onOpen(id);
   };
+
+  const loadingMore = isFetchingNextPage && (
+    <div className="flex justify-center py-2">
+      <Spinner label="Loading more contacts" size="sm" />
+    </div>
+  );
+
+  if (cards) {
+    // The phone layout: one card per contact (name, category and owner, phone and e-mail), the same
+    // virtualised scrolling, selection and opening as the table's rows.
+    return (
+      <div
+        ref={scrollRef}
+        className="h-[65vh] min-h-80 overflow-auto rounded border border-border bg-surface"
+        data-testid="contacts-scroll"
+      >
+        <div className="sticky top-0 z-10 border-b border-border bg-surface px-3 py-2">
+          <Checkbox
+            label={<span className="text-sm">Select all loaded contacts</span>}
+            checked={pageSelected}
+            onCheckedChange={onTogglePage}
+            disabled={rows.length === 0}
+          />
+        </div>
+        <ul aria-label={caption} className="text-sm text-text">
+          {paddingTop > 0 && <li aria-hidden="true" style={{ height: paddingTop }} />}
+          {items.map((item) => {
+            const contact = rows[item.index] as Contact;
+            const selected = isSelected(selection, contact.id);
+            const name = contactName(contact);
+            const phone = contact.phones[0] ? formatPhone(contact.phones[0].number) : '';
+            const email = contact.emails[0]?.email ?? '';
+            return (
+              // The name is the card's link (keyboard); a click anywhere else on the card opens it too.
+              <li
+                key={contact.id}
+                style={{ height: CONTACT_CARD_HEIGHT }}
+                onClick={(event) => handleRowClick(event, contact.id)}
+                className={cn('flex cursor-pointer items-start gap-3 border-t border-border px-3 py-2 first:border-t-0 hover:bg-text/5', selected && 'bg-primary/10')}
+              >
+                <Checkbox
+                  label={<span className="sr-only">Select {name}</span>}
+                  checked={selected}
+                  onCheckedChange={() => onToggleRow(contact.id)}
+                  className="pt-0.5"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <p className="flex min-w-0 items-center gap-2">
+                    <Link to={`/contacts/${contact.id}`} className={cn('truncate rounded font-medium text-primary underline-offset-2 hover:underline', focusRing)}>
+                      {name}
+                    </Link>
+                    {contact.new && <NewBadge />}
+                  </p>
+                  <p className="truncate text-muted">
+                    {CATEGORY_LABELS[contact.category]} · {contact.owner.name}
+                  </p>
+                  <p className="truncate">{[phone, email].filter(Boolean).join(' · ')}</p>
+                </div>
+              </li>
+            );
+          })}
+          {paddingBottom > 0 && <li aria-hidden="true" style={{ height: paddingBottom }} />}
+        </ul>
+        {loadingMore}
+      </div>
+    );
+  }
 
   return (
     <div
@@ -172,7 +250,7 @@ export function ContactsTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-10 bg-surface shadow-[0_1px_0_var(--color-border)]">
           <tr aria-rowindex={1}>
-            <th scope="col" className="w-12 px-3 py-2 text-start">
+            <th scope="col" className="px-3 py-2 text-start" style={{ width: SELECT_COLUMN_WIDTH }}>
               <Checkbox
                 label={<span className="sr-only">Select all loaded contacts</span>}
                 checked={pageSelected}
@@ -186,7 +264,8 @@ export function ContactsTable({
                 <th
                   key={column.id}
                   scope="col"
-                  className={cn('px-3 py-2 text-start font-semibold', column.width)}
+                  className="px-3 py-2 text-start font-semibold"
+                  style={{ width: column.width }}
                   aria-sort={column.sort ? (active ? (order === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
                 >
                   {column.sort ? (
@@ -195,11 +274,11 @@ export function ContactsTable({
                       onClick={() => onSort(column.sort as ContactOrderField)}
                       className={cn('inline-flex cursor-pointer items-center gap-1 rounded', focusRing)}
                     >
-                      {column.header}
+                      {column.label}
                       <SortIcon direction={active ? order : null} />
                     </button>
                   ) : (
-                    column.header
+                    column.label
                   )}
                 </th>
               );
@@ -240,7 +319,7 @@ export function ContactsTable({
                 </td>
                 {columns.map((column) => (
                   <td key={column.id} className="truncate px-3 whitespace-nowrap">
-                    {column.cell(contact)}
+                    {column.cell(contact, zone)}
                   </td>
                 ))}
               </tr>
@@ -253,11 +332,7 @@ export function ContactsTable({
           )}
         </tbody>
       </table>
-      {isFetchingNextPage && (
-        <div className="flex justify-center py-2">
-          <Spinner label="Loading more contacts" size="sm" />
-        </div>
-      )}
+      {loadingMore}
     </div>
   );
 }

@@ -9,12 +9,8 @@ export type ExportButtonsProps = { selection: Selection; scope: ContactsScope };
 
 const ENDPOINTS = { csv: 'exportContactsCsv', xlsx: 'exportContactsXlsx' } as const;
 
-/**
- * Export CSV / Excel of the list: the ticked contacts, or every contact matching the search when
- * none is ticked. The file is saved under the name the server gives; a refusal shows an error
- * toast with the status text (the spec).
- */
-export function ExportButtons({ selection, scope }: ExportButtonsProps) {
+/** The contact export: starts a download of the ticked contacts (or all matching), says which, tracks which format runs. */
+export function useContactExport({ selection, scope }: ExportButtonsProps) {
   const client = useApiClient();
   const exporting = useMutation({
     mutationFn: async (format: ExportFormat) => {
@@ -24,14 +20,27 @@ export function ExportButtons({ selection, scope }: ExportButtonsProps) {
     // the spec: the status text of the answer ("Service Unavailable")
     onError: (error) => toast.error(error instanceof ApiError && error.statusText ? error.statusText : apiErrorMessage(error)),
   });
-  const busy = (format: ExportFormat) => exporting.isPending && exporting.variables === format;
-  const what = hasSelection(selection) ? 'the selected contacts' : 'every contact matching the search';
+  return {
+    start: (format: ExportFormat) => exporting.mutate(format),
+    busy: (format: ExportFormat) => exporting.isPending && exporting.variables === format,
+    pending: exporting.isPending,
+    what: hasSelection(selection) ? 'the selected contacts' : 'every contact matching the search',
+  };
+}
+
+/**
+ * Export CSV / Excel of the list: the ticked contacts, or every contact matching the search when
+ * none is ticked. The file is saved under the name the server gives; a refusal shows an error
+ * toast with the status text (the spec).
+ */
+export function ExportButtons(props: ExportButtonsProps) {
+  const { start, busy, pending, what } = useContactExport(props);
   return (
     <>
-      <Button type="button" variant="secondary" loading={busy('csv')} disabled={exporting.isPending} title={`Download ${what} as CSV`} onClick={() => exporting.mutate('csv')}>
+      <Button type="button" variant="secondary" loading={busy('csv')} disabled={pending} title={`Download ${what} as CSV`} onClick={() => start('csv')}>
         Export CSV
       </Button>
-      <Button type="button" variant="secondary" loading={busy('xlsx')} disabled={exporting.isPending} title={`Download ${what} as an Excel workbook`} onClick={() => exporting.mutate('xlsx')}>
+      <Button type="button" variant="secondary" loading={busy('xlsx')} disabled={pending} title={`Download ${what} as an Excel workbook`} onClick={() => start('xlsx')}>
         Export Excel
       </Button>
     </>

@@ -22,9 +22,10 @@ export const ADMIN_USER_ORDER_FIELDS = ['last_name', 'first_name', 'email', 'cre
 export const listAdminUsers = defineEndpoint({
   method: 'GET',
   path: '/v1/admin/users',
-  summary: "The company's users, searchable by name or e-mail",
+  summary:
+    "The company's users (administrators), or the caller's downline (regional managers, business-unit admins: whom they may impersonate), searchable by name or e-mail",
   tag: 'admin_users',
-  access: 'admin',
+  access: 'user',
   query: z.object({
     q: z.string().trim().max(100).optional(),
     page: z.coerce.number().int().min(1).default(1),

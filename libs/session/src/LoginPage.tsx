@@ -22,6 +22,8 @@ export type LoginPageProps = {
   title?: ReactNode;
   /** Shown above the heading (the brand's logo). */
   logo?: ReactNode;
+  /** Shown under the form (the brand's terms, privacy and contact links). */
+  footer?: ReactNode;
   /** Where the identity provider sends the browser back; default `<origin>/api/auth/callback`. */
   ssoRedirectUri?: string;
   /** Opens the identity provider's authorization address; default `window.location.assign`. */
@@ -115,6 +117,7 @@ export function LoginPage({
   ssoEnabled = false,
   title = 'Sign in',
   logo,
+  footer,
   ssoRedirectUri,
   onSsoRedirect,
 }: LoginPageProps) {
@@ -124,7 +127,7 @@ export function LoginPage({
 
   if (challenge) {
     return (
-      <AuthLayout title="Two-factor verification" logo={logo}>
+      <AuthLayout title="Two-factor verification" logo={logo} footer={footer}>
         <SecondFactorForm
           challenge={challenge}
           onSuccess={completeSignIn}
@@ -135,7 +138,7 @@ export function LoginPage({
   }
 
   return (
-    <AuthLayout title={title} logo={logo}>
+    <AuthLayout title={title} logo={logo} footer={footer}>
       <CredentialsForm
         defaultValues={credentials}
         onChallenge={(next, values) => {

@@ -32,3 +32,6 @@ export type { NoticeProps } from './notice/Notice';
 export { ProcessNotification, type ProcessNotificationProps, type ProcessNotificationState } from './process-notification/ProcessNotification';
 export { Pager, type PagerProps } from './pager/Pager';
 export { PageHeader, type PageHeaderProps } from './page-header/PageHeader';
+export { Menu, type MenuItem, type MenuProps } from './menu/Menu';
+export { PHONE_MEDIA_QUERY, useMediaQuery, usePhoneLayout } from './lib/use-media-query';
+export { useElementWidth } from './lib/use-element-width';

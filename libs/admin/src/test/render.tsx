@@ -10,6 +10,8 @@ export type RenderAdminOptions = {
   handlers?: Handlers;
   user?: CurrentUser;
   brand?: BrandConfigInput;
+  /** More routes beside the screen's (for example where a switch of user lands). */
+  routes?: Record<string, ReactElement>;
 };
 
 /** Renders an admin screen at `path` for a signed-in administrator. */
@@ -19,6 +21,7 @@ export function renderAdmin({
   handlers = {},
   user = makeUser({ admin: true, roles: ['admin'], profile: { account_type: 'admin' } }),
   brand = testBrand,
+  routes = {},
 }: RenderAdminOptions) {
   const bridge = createSessionBridge();
   const [pathname] = path.split('?');
@@ -27,7 +30,7 @@ export function renderAdmin({
     brand,
     handlers: { authProfile: () => user, ...handlers },
     onUnauthorized: bridge.onUnauthorized,
-    routes: { [pathname as string]: element },
+    routes: { ...routes, [pathname as string]: element },
     layout: (children) => (
       <SessionProvider bridge={bridge} initialUser={user}>
         {children}

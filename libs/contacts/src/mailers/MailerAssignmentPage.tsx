@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ApiError, useApiClient } from '@crm/api-client';
 import type { MailerKit, TransferAttempt } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
-import { ownersQueryOptions } from '../contacts-queries';
+import { contactKeys, ownersQueryOptions } from '../contacts-queries';
+import { isTransferRunning, transferAttemptStatusQueryOptions, transferStatusLabel } from '../transfers/transfer-queries';
+import { mailerCountsQueryOptions, mailerKeys, mailerKitsQueryOptions } from './mailer-queries';
 import { ListState } from '../ListState';
 import { Button, EmptyState, Field, Input, Select, Table, type TableColumn, PageHeader } from '@crm/ui';
 
@@ -24,13 +26,18 @@ export function MailerAssignmentPage() {
   const [kitId, setKitId] = useState<number | null>(null);
   const [rows, setRows] = useState<Row[]>([{ key: 1, userId: '', count: '' }]);
   const [made, setMade] = useState<TransferAttempt[]>([]);
-  const kits = useQuery({ queryKey: ['mailers', 'kits'], queryFn: ({ signal }) => client.call('mailerAssignmentKits', { signal }), select: (a) => a.data });
-  const counts = useQuery({
-    queryKey: ['mailers', 'counts', kitId],
-    queryFn: ({ signal }) => client.call('mailerAssignmentCounts', { query: { kit_id: kitId ?? 0 }, signal }),
-    select: (a) => a.data,
-    enabled: kitId !== null,
-  });
+  const kits = useQuery(mailerKitsQueryOptions(client));
+  const counts = useQuery({ ...mailerCountsQueryOptions(client, kitId ?? 0), enabled: kitId !== null });
+  // The transfers just made move their contacts in a job: follow them, and once none is running
+  // ask again for the kits' and the holders' counts (and the contact lists' owners).
+  const statuses = useQueries({ queries: made.map((t) => transferAttemptStatusQueryOptions(client, t.id)) });
+  const running = statuses.some((s) => !s.data || isTransferRunning(s.data));
+  const settled = made.length > 0 && !running;
+  useEffect(() => {
+    if (!settled) return;
+    void queryClient.invalidateQueries({ queryKey: mailerKeys.all });
+    void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+  }, [settled, queryClient]);
   const owners = useQuery(ownersQueryOptions(client, ''));
   const assign = useMutation({
     mutationFn: () =>
@@ -40,7 +47,7 @@ export function MailerAssignmentPage() {
     onSuccess: async (answer) => {
       setMade(answer.data);
       setRows([{ key: Date.now(), userId: '', count: '' }]);
-      await queryClient.invalidateQueries({ queryKey: ['mailers'] });
+      await queryClient.invalidateQueries({ queryKey: mailerKeys.all });
     },
   });
   const errors = assign.error instanceof ApiError ? assign.error.fieldErrors() : {};
@@ -131,11 +138,17 @@ export function MailerAssignmentPage() {
       )}
       {made.length > 0 && (
         <section aria-label="Transfers made" role="status" className="flex flex-col gap-1 text-sm">
-          {made.map((t) => (
-            <Link key={t.id} to={`/contacts/transfers/${t.id}`} className="text-primary underline">
-              {fmt(t.total_count)} contacts to {t.to_user.name}
-            </Link>
-          ))}
+          {made.map((t, i) => {
+            const now = statuses[i]?.data ?? t;
+            return (
+              <p key={t.id}>
+                <Link to={`/contacts/transfers/${t.id}`} className="text-primary underline">
+                  {fmt(t.total_count)} contacts to {t.to_user.name}
+                </Link>{' '}
+                <span className="text-muted">({transferStatusLabel(now)})</span>
+              </p>
+            );
+          })}
         </section>
       )}
     </div>

@@ -7,19 +7,20 @@ import {
 } from '@crm/session';
 import { useBrand, useFlag } from '@crm/variant';
 import { BrandLogo } from '../frame/BrandLogo';
+import { LegalLinks } from '../pages/LegalLinks';
 
-/** /login with the brand's logo and its `sso` flag. */
+/** /login with the brand's logo, its `sso` flag and its legal and support links. */
 export function BrandedLoginPage() {
   const brand = useBrand();
   const sso = useFlag('sso');
-  return <LoginPage logo={<BrandLogo />} ssoEnabled={sso} title={`Sign in to ${brand.name}`} />;
+  return <LoginPage logo={<BrandLogo />} ssoEnabled={sso} title={`Sign in to ${brand.name}`} footer={<LegalLinks />} />;
 }
 
-/** /login-app with the brand's logo and its `sso` flag. */
+/** /login-app with the brand's logo, its `sso` flag and its legal and support links. */
 export function BrandedLoginAppPage() {
   const brand = useBrand();
   const sso = useFlag('sso');
-  return <LoginAppPage logo={<BrandLogo />} ssoEnabled={sso} title={`Sign in to ${brand.name}`} />;
+  return <LoginAppPage logo={<BrandLogo />} ssoEnabled={sso} title={`Sign in to ${brand.name}`} footer={<LegalLinks />} />;
 }
 
 /** /reset-password with the brand's logo. */

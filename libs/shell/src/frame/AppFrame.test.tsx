@@ -75,6 +75,28 @@ describe('AppFrame', () => {
     expect(navLabels()).toEqual(['Dashboard', 'Messages', 'Reports', 'Admin']);
   });
 
+  it('on a phone, the navigation opens from the Menu button and closes with Escape (focus back on the button) or a navigation', async () => {
+    const { client } = signedIn(testUser());
+    renderApp({ routes, path: '/', client });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana Reyes' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const button = within(nav).getByRole('button', { name: 'Menu' });
+    const list = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(list).toHaveClass('hidden');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(list).not.toHaveClass('hidden');
+    await userEvent.keyboard('{Tab}{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+
+    await userEvent.click(button);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Reports' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /not found/i })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('has a skip link first, a main landmark, and is axe-clean', async () => {
     const { client } = signedIn(testUser());
     renderApp({ routes, path: '/', client });

@@ -1,12 +1,14 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
-import { cn } from '@crm/ui';
+import { buttonClassName, cn } from '@crm/ui';
 import { useFlagEvaluator } from '@crm/variant';
 import { HelpWidget } from '../help/HelpWidget';
 import { filterNavItems, type NavItem } from '../navigation/nav-items';
 import { FeaturePreviewBanner } from '../preview/FeaturePreviewBanner';
 import { BrandMark } from './BrandMark';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { useHeadingFocus } from './useHeadingFocus';
 import { UserMenu } from './UserMenu';
 
 export type AppFrameProps = {
@@ -16,19 +18,22 @@ export type AppFrameProps = {
 
 /**
  * The signed-in frame: skip link, impersonation banner, header (brand, navigation, the help button
- * when the brand has the help widget on, user menu) and the main landmark with the routed page. Feature flags are the signed-in user's (the session
+ * when the brand has the help widget on, user menu) and the main landmark with the routed page, whose h1 takes the
+ * focus after sign-in and each navigation. Feature flags are the signed-in user's (the session
  * provides them to useFlag); outside production a banner names a previewed feature.
  */
 export function AppFrame({ navItems }: AppFrameProps) {
   const { user } = useSession();
+  const mainRef = useRef<HTMLElement>(null);
+  useHeadingFocus(mainRef);
   return (
     <div className="flex min-h-screen flex-col bg-bg text-text">
       <SkipLink />
       <FeaturePreviewBanner />
       <ImpersonationBanner />
       <header className="border-b border-border bg-surface">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <BrandMark />
+        <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:gap-x-6">
+          <BrandMark compact />
           <MainNavigation items={navItems} />
           <div className="ml-auto flex items-center gap-2">
             <HelpWidget />
@@ -37,6 +42,7 @@ export function AppFrame({ navItems }: AppFrameProps) {
         </div>
       </header>
       <main
+        ref={mainRef}
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none"
@@ -49,14 +55,57 @@ export function AppFrame({ navItems }: AppFrameProps) {
 
 type MainNavigationProps = { items: readonly NavItem[] };
 
+/**
+ * The main navigation: a row of links; on a phone-sized screen (below Tailwind's md) a "Menu"
+ * button that shows them as a list (disclosure pattern: Escape, leaving it or navigating closes it).
+ */
 function MainNavigation({ items }: MainNavigationProps) {
   const { user } = useSession();
   const isFlagOn = useFlagEvaluator();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [openAt, setOpenAt] = useState(pathname);
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  if (openAt !== pathname) {
+    setOpenAt(pathname);
+    setOpen(false);
+  }
   const visible = filterNavItems(items, user?.profile.account_type ?? null, isFlagOn);
   if (visible.length === 0) return null;
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
   return (
-    <nav aria-label="Main">
-      <ul className="flex flex-wrap gap-1">
+    <nav aria-label="Main" onKeyDown={handleKeyDown} onBlur={handleBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={buttonClassName({ variant: 'secondary', className: 'md:hidden' })}
+      >
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" className="size-4">
+          <path d="M2 4h12M2 8h12M2 12h12" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+        Menu
+      </button>
+      <ul
+        id={listId}
+        className={cn(
+          // Open on a phone: a panel across the header's width, under it.
+          open ? 'absolute inset-x-4 top-full z-40 flex flex-col rounded border border-border bg-surface p-2 shadow-lg' : 'hidden',
+          'md:static md:mt-0 md:flex md:w-auto md:flex-row md:flex-wrap md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+        )}
+      >
         {visible.map((item) => (
           <li key={item.to}>
             <NavLink

@@ -60,7 +60,7 @@ export function UserMenu({ user }: UserMenuProps) {
         className="flex cursor-pointer flex-col items-end rounded px-2 py-1 text-right hover:bg-text/5"
       >
         <span className="font-medium">{name}</span>
-        <span className="text-sm text-muted">{user.company.name}</span>
+        <span className="hidden text-sm text-muted sm:block">{user.company.name}</span>
         <span className="sr-only">(account menu)</span>
       </button>
       <div

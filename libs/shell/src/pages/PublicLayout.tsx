@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useBrand } from '@crm/variant';
+import { LegalLinks } from './LegalLinks';
 import { BrandMark } from '../frame/BrandMark';
 import { MAIN_CONTENT_ID, SkipLink } from '../frame/SkipLink';
 
 export type PublicLayoutProps = { children: ReactNode };
 
-/** Frame of the public pages: brand header, main landmark, footer with the public links. */
+/** Frame of the public pages: brand header, main landmark, footer with the legal and support links. */
 export function PublicLayout({ children }: PublicLayoutProps) {
   const brand = useBrand();
   return (
@@ -32,25 +33,7 @@ export function PublicLayout({ children }: PublicLayoutProps) {
           <p>
             © {new Date().getFullYear()} {brand.legalName}
           </p>
-          <nav aria-label="Legal and support">
-            <ul className="flex flex-wrap gap-4">
-              <li>
-                <Link to="/contact-us" className="text-muted">
-                  Contact us
-                </Link>
-              </li>
-              <li>
-                <Link to="/privacy-policy" className="text-muted">
-                  Privacy policy
-                </Link>
-              </li>
-              <li>
-                <Link to="/terms-of-use" className="text-muted">
-                  Terms of use
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <LegalLinks />
         </div>
       </footer>
     </div>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockApiClient } from '@crm/testing';
 import { axeViolations } from '../test/axe';
+import { BrandedLoginPage } from '../auth/BrandedAuthPages';
 import { renderApp } from '../test/render-app';
 import { ContactUsPage } from './ContactUsPage';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage';
@@ -11,6 +12,7 @@ const routes = [
   { path: '/contact-us', element: <ContactUsPage /> },
   { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
   { path: '/terms-of-use', element: <TermsOfUsePage /> },
+  { path: '/login', element: <BrandedLoginPage /> },
 ];
 
 function renderPublic(path: string) {
@@ -54,5 +56,23 @@ describe('public pages', () => {
   it('Privacy policy shows the brand text', () => {
     renderPublic('/privacy-policy');
     expect(screen.getByText('We protect your data.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Contact us', 'Contact us'],
+    ['Privacy policy', 'Privacy policy'],
+    ['Terms of use', 'Terms of use'],
+  ])('the login page links "%s", which opens the brand page "%s"', async (link, title) => {
+    renderPublic('/login');
+    const links = screen.getByRole('navigation', { name: 'Legal and support' });
+    screen.getByRole('link', { name: link }).click();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(links).not.toBeInTheDocument();
+  });
+
+  it('the login page with its links has no axe violations', async () => {
+    renderPublic('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Test Agent' })).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export type AdminUserOrderField = 'last_name' | 'first_name' | 'email' | 'create
 
 export type AdminUserQuery = {
   q?: string;
+  /** Only the users anywhere below this user in the upline tree (a regional manager's or business-unit admin's reach). */
+  downlineOf?: number;
   page: number;
   limit: number;
   orderField: AdminUserOrderField;
@@ -96,12 +98,21 @@ export function createAdminUsersRepository(db: Database) {
   }
 
   return {
-    /** A page of a company's users, searched by first name, last name, full name or e-mail (case-insensitive). */
+    /** A page of a company's users (or of one user's downline), searched by first name, last name, full name or e-mail (case-insensitive). */
     async list(companyId: number, query: AdminUserQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
       const q = query.q?.trim();
       const pattern = q ? likePattern(q) : undefined;
       const where = and(
         eq(users.companyId, companyId),
+        query.downlineOf === undefined
+          ? undefined
+          : sql`${users.id} in (
+              with recursive downline as (
+                select id from ${users} where upline_id = ${query.downlineOf}
+                union
+                select u.id from ${users} u join downline d on u.upline_id = d.id
+              )
+              select id from downline)`,
         pattern
           ? or(
               sql`${users.firstName} ilike ${pattern}`,

@@ -80,11 +80,30 @@ describe('GET /v1/admin/users', () => {
     expect((await admin.get('/v1/admin/users?limit=1000')).statusCode).toBe(422);
   });
 
-  it('is for administrators only', async () => {
+  it('is for impersonators only: administrators see the company, a regional manager or business-unit admin only their downline', async () => {
     const manager = await signedIn('manager');
     expect((await manager.get('/v1/admin/users')).statusCode).toBe(403);
+    const agent = await signedIn('agent');
+    expect((await agent.get('/v1/admin/users')).statusCode).toBe(403);
+
+    const emails = (body: { data: { email: string }[] }) => body.data.map((u) => u.email).sort();
     const rm = await signedIn(keystone('rm'), 'keystone.localhost');
-    expect((await rm.get('/v1/admin/users')).statusCode).toBe(403);
+    const rmList = await rm.get('/v1/admin/users');
+    expect(rmList.statusCode, rmList.body).toBe(200);
+    // Keystone: admin > rm > agent; the rm sees the agent below them, not their admin nor themselves.
+    expect(emails(rmList.json())).toEqual([keystone('agent')]);
+    expect(rmList.json().meta.total_count).toBe(1);
+
+    // Harbor: admin > buadmin > manager > (district > field > agents, telemarketer); subadmin sits beside buadmin.
+    const bu = await signedIn('buadmin');
+    const buBody = (await bu.get('/v1/admin/users?limit=100')).json();
+    expect(emails(buBody)).toEqual(
+      ['manager', 'district', 'field', 'telemarketer', 'agent', 'secure.agent', 'new.agent'].map((k) => seedEmail(k)).sort(),
+    );
+    expect((await bu.get('/v1/admin/users?q=Morgan')).json().data.map((u: { email: string }) => u.email)).toEqual([seedEmail('manager')]);
+    // Changing roles stays with administrators.
+    const agentId = await idOf(seedEmail('agent'));
+    expect((await bu.get(`/v1/admin/users/${agentId}/roles`)).statusCode).toBe(403);
   });
 });
 

@@ -1,9 +1,9 @@
-import type { AdminUser, PagingMeta, Role } from '@crm/contract';
+import { IMPERSONATOR_ROLES, type AdminUser, type PagingMeta, type Role } from '@crm/contract';
 import { BRANDS } from '@crm/brand-config';
-import { notFound, unprocessable } from '../../lib/http-errors';
+import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
-import { fullName } from '../users/current-user';
+import { fullName, isAdmin } from '../users/current-user';
 import type { AdminUserQuery, AdminUserRow, AdminUsersRepository } from './admin-users.repository';
 
 export function toAdminUser(row: AdminUserRow): AdminUser {
@@ -39,8 +39,14 @@ export function createAdminUsersService({ users, audit }: { users: AdminUsersRep
   }
 
   return {
-    async list(admin: Identity, query: AdminUserQuery): Promise<{ data: AdminUser[]; meta: PagingMeta }> {
-      const { rows, total } = await users.list(admin.user.companyId, query);
+    /**
+     * Administrators list the whole company; the other impersonators (regional managers,
+     * business-unit admins: spec part 1 §6) list their downline only, whom they may impersonate.
+     */
+    async list(caller: Identity, query: AdminUserQuery): Promise<{ data: AdminUser[]; meta: PagingMeta }> {
+      if (!isAdmin(caller.roles) && !caller.roles.some((r) => IMPERSONATOR_ROLES.includes(r))) throw forbidden();
+      const reach = isAdmin(caller.roles) ? {} : { downlineOf: caller.user.id };
+      const { rows, total } = await users.list(caller.user.companyId, { ...query, ...reach });
       return {
         data: rows.map(toAdminUser),
         meta: { current_page: query.page, limit: query.limit, total_count: total, total_pages: Math.ceil(total / query.limit) },
