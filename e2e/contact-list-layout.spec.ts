@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
 
 /** Whether the page scrolls sideways: the document is wider than the window. */
@@ -29,6 +29,7 @@ test.describe('contact list layout', () => {
     await expect(table.getByRole('columnheader', { name: 'Created' })).toBeInViewport();
     expect(await scrollsSideways(page)).toBe(false);
     expect(await listScrollsSideways(page)).toBe(false);
+    await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath('contacts-1366.png') });
 
     // Choose City and State, leave out Tags: the table follows and the choice outlives a reload.

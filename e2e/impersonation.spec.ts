@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { brandEmail, brandOrigin, expectAccessible, signInAt, signInHome } from './support';
 
 /** Admin → Users, narrowed to one user by name; that user's row. */
