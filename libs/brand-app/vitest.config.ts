@@ -5,8 +5,8 @@ export default defineConfig({
   root: workspaceRoot,
   resolve: { alias: workspaceAliases() },
   test: {
-    // The brand apps' shared Vite configuration (tools/vite) is tested here too.
-    include: ['libs/brand-app/src/**/*.test.{ts,tsx}', 'tools/vite/**/*.test.ts'],
+    // The brand apps' shared Vite configuration (tools/vite) and their bundle budget check are tested here too.
+    include: ['libs/brand-app/src/**/*.test.{ts,tsx}', 'tools/vite/**/*.test.ts', 'tools/scripts/bundle-budget.test.ts'],
     environment: 'jsdom',
     setupFiles: ['tools/vite/vitest-dom-setup.ts'],
   },

@@ -26,22 +26,22 @@ const KB = 1024;
 /** Where the route modules live, and what a route of each kind may load before it runs. */
 const SCREENS_DIR = 'libs/brand-app/src/screens/';
 const FRAME = `${SCREENS_DIR}app-frame.ts`;
-// The pages without login are not at their target yet: React, React Router and zod (the brand's and
-// the sign-in form's validation) alone are about 125 KB; what else stands between them and 150 KB is
-// in the issue note. Lower `limit` as they shrink; it must end at `target`.
-const KINDS = {
-  public: { label: 'without login', target: 150 * KB, limit: 210 * KB },
+// The pages without login are not at their target yet. What every page loads first: React DOM,
+// React and React Router (98 KB), zod (26 KB: the brand's validation, and the forms'), TanStack Query
+// (10 KB), sonner (9 KB); the sign-in form adds react-hook-form (15 KB). Lower `limit` as they
+// shrink; it must end at `target`.
+export const KINDS = {
+  public: { label: 'without login', target: 150 * KB, limit: 190 * KB },
   app: { label: 'signed in', target: 300 * KB, limit: 300 * KB },
 };
 
 const args = new Set(process.argv.slice(2));
-if (args.has('--help')) {
-  console.log('Usage: node tools/scripts/bundle-budget.mjs [--no-build] [--strict] [--json]');
-  process.exit(0);
-}
 
-/** The route table of one build: [{ route, kind, bytes, budget, chunks }]. */
-export function measureBuild(outDir) {
+/**
+ * The route table of one build (dist/apps/<app>, built with its manifest): for each screen module,
+ * [{ route, kind, bytes, target, limit, chunks }], `bytes` the gzipped JavaScript it needs first.
+ */
+export function measureBuild(outDir, { strict = false } = {}) {
   const manifestPath = join(outDir, '.vite/manifest.json');
   if (!existsSync(manifestPath)) {
     throw new Error(`${manifestPath} is missing: build the app (build.manifest is on in tools/vite/brand-app.ts)`);
@@ -84,13 +84,17 @@ export function measureBuild(outDir) {
       kind,
       bytes: files.reduce((sum, file) => sum + gzipped(file), 0),
       target: KINDS[kind].target,
-      limit: args.has('--strict') ? KINDS[kind].target : KINDS[kind].limit,
+      limit: strict ? KINDS[kind].target : KINDS[kind].limit,
       chunks: files.map((file) => basename(file)),
     };
   });
 }
 
 async function main() {
+  if (args.has('--help')) {
+    console.log('Usage: node tools/scripts/bundle-budget.mjs [--no-build] [--strict] [--json]');
+    return;
+  }
   if (!args.has('--no-build')) {
     await run(bin('nx'), ['run-many', '-t', 'build', `--projects=${BRANDS.join(',')}`, '--output-style=stream']);
   }
@@ -99,7 +103,7 @@ async function main() {
   let failures = 0;
   let overTarget = 0;
   for (const brand of BRANDS) {
-    const rows = measureBuild(join(root, 'dist/apps', brand));
+    const rows = measureBuild(join(root, 'dist/apps', brand), { strict: args.has('--strict') });
     results[brand] = rows;
     if (rows.length === 0) {
       console.error(`✗ ${brand}: no lazy screens under ${SCREENS_DIR} (every screen is in the entry)`);
@@ -121,10 +125,15 @@ async function main() {
       );
     }
   }
-  if (args.has('--json')) console.log(JSON.stringify(results, null, 2));
+  if (args.has('--json')) {
+    console.log(JSON.stringify(results, null, 2));
+    process.exitCode = failures > 0 ? 1 : 0;
+    return;
+  }
   if (failures > 0) {
     console.error(`\n✗ ${failures} route(s) above their limit, or builds without lazy screens`);
-    process.exit(1);
+    process.exitCode = 1;
+    return;
   }
   console.log(
     overTarget > 0
@@ -133,4 +142,4 @@ async function main() {
   );
 }
 
-await main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
