@@ -31,7 +31,7 @@ const FRAME = `${SCREENS_DIR}app-frame.ts`;
 // (10 KB), sonner (9 KB); the sign-in form adds react-hook-form (15 KB). Lower `limit` as they
 // shrink; it must end at `target`.
 export const KINDS = {
-  public: { label: 'without login', target: 150 * KB, limit: 190 * KB },
+  public: { label: 'without login', target: 150 * KB, limit: 185 * KB },
   app: { label: 'signed in', target: 300 * KB, limit: 300 * KB },
 };
 

@@ -1,5 +1,5 @@
 import type { Consumer } from '@rails/actioncable';
-import { cableUrl, createCableConsumer, subscribeCable, type CableSubscriptionOptions } from './cable';
+import { cableUrl, subscribeCable, type CableSubscriptionOptions } from './cable';
 import { type Endpoint, type Endpoints, fillPath } from '@crm/contract';
 import { ApiError, ResponseValidationError, abortError } from './api-error';
 import { withoutEmptySearch } from './contacts-scope';
@@ -198,12 +198,34 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return endpoint;
   }
 
-  let consumer: Consumer | null = null;
+  let consumer: Promise<Consumer> | null = null;
+  /** The socket, opened with the first subscription; the ActionCable client is fetched then. */
+  function cableConsumer(): Promise<Consumer> {
+    consumer ??= import('./cable-consumer').then(
+      (cable) => cable.createCableConsumer(cableUrl(baseUrl, globalThis.location?.href ?? 'http://localhost/')),
+      (error: unknown) => {
+        consumer = null; // the next subscription tries again
+        throw error;
+      },
+    );
+    return consumer;
+  }
 
   return {
     subscribe<T>(channel: string, subscription: CableSubscriptionOptions<T>) {
-      consumer ??= createCableConsumer(cableUrl(baseUrl, globalThis.location?.href ?? 'http://localhost/'));
-      return subscribeCable<T>(consumer, channel, subscription);
+      let unsubscribe: (() => void) | null = null;
+      let stopped = false;
+      subscription.onStatus?.('CONNECTING');
+      cableConsumer().then(
+        (opened) => {
+          if (!stopped) unsubscribe = subscribeCable<T>(opened, channel, subscription);
+        },
+        () => undefined, // stays CONNECTING; the next subscription tries again
+      );
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
     },
     call: ((name: string, input?: RequestInput) =>
       request(name, input)) as ApiClient['call'],
