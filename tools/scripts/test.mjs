@@ -7,6 +7,7 @@ const steps = [
   ['Type check', () => nx('run-many', '-t', 'typecheck')],
   ['Unit and API tests', () => nx('run-many', '-t', 'test', '--parallel=1')],
   ['Build the brand apps', () => nx('run-many', '-t', 'build', '--projects=web-*')],
+  ['Bundle budgets (JavaScript per route)', () => run('node', ['tools/scripts/bundle-budget.mjs', '--no-build'])],
   ['End-to-end tests (Playwright, Chromium)', () => run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'])],
   ['Storybook build', () => run(bin('storybook'), ['build', '--quiet', '-o', 'dist/storybook'])],
 ];

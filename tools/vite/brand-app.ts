@@ -16,6 +16,12 @@ export const BRAND_APP_DEV_PORTS: Record<string, number> = {
 
 const api = 'http://localhost:3000';
 
+/**
+ * Library modules that act when imported (every other module under libs/ only declares things: see
+ * `treeshake` below). Add a module here when it must run although nothing uses its exports.
+ */
+export const SIDE_EFFECT_MODULES: readonly RegExp[] = [/[\\/]libs[\\/]brand-app[\\/]src[\\/]zod-under-csp\.ts$/];
+
 export type BrandViteConfigOptions = {
   /** The VITE_* variables to validate; by default the process environment and the app's .env files. */
   env?: Record<string, string | undefined>;
@@ -69,10 +75,22 @@ export function brandViteConfig(
       build: {
         outDir: resolve(workspaceRoot, 'dist/apps', appName),
         emptyOutDir: true,
+        // .vite/manifest.json: which chunks each route loads, for the bundle budget check
+        // (tools/scripts/bundle-budget.mjs). The API does not serve it (apps/api static plugin).
+        manifest: true,
         // A build is what production serves: no source maps (the dev server, `npm run dev`, keeps its
         // own). `vite build --mode development` writes them for debugging a build locally.
         sourcemap: mode === 'development',
         rolldownOptions: {
+          // The libraries' modules do nothing on import but declare (SIDE_EFFECT_MODULES lists the
+          // exceptions): a module is bundled, and placed in a chunk, only where its exports are used,
+          // so importing one screen through a library's index does not pull in the library's others.
+          treeshake: {
+            moduleSideEffects: [
+              ...SIDE_EFFECT_MODULES.map((test) => ({ test, sideEffects: true })),
+              { test: /[\\/]libs[\\/][^\\/]+[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+            ],
+          },
           output: {
             // Long-lived vendor chunks, so a release that changes only app code keeps them cached.
             codeSplitting: {
@@ -82,7 +100,6 @@ export function brandViteConfig(
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
                   priority: 30,
                 },
-                { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
               ],
             },
           },

@@ -36,6 +36,8 @@ beforeAll(async () => {
     writeFileSync(join(assets, 'app.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(join(assets, 'app.js.gz'), gzipSync(SCRIPT));
     writeFileSync(join(assets, 'app.js.map'), '{"version":3,"sources":["src/main.tsx"],"mappings":""}');
+    mkdirSync(join(dist, `web-${brand}`, '.vite'));
+    writeFileSync(join(dist, `web-${brand}`, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app.js","src":"index.html"}}');
   }
 });
 afterAll(async () => {
@@ -173,6 +175,15 @@ describe('compression', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['content-disposition']).toMatch(/^attachment; /);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
+  });
+});
+
+describe('build files', () => {
+  it("the build's manifest (it names the source files) is not served", async () => {
+    const web = await appWith();
+    expect((await web.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    expect((await web.inject({ method: 'GET', url: '/%2Evite/manifest.json' })).statusCode).toBe(404);
+    expect((await web.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Consumer } from '@rails/actioncable';
-import { cableUrl, createCableConsumer, subscribeCable, type CableSubscriptionOptions } from './cable';
-import { type Endpoint, endpoints, fillPath } from '@crm/contract';
+import { cableUrl, subscribeCable, type CableSubscriptionOptions } from './cable';
+import { type Endpoint, type Endpoints, fillPath } from '@crm/contract';
 import { ApiError, ResponseValidationError, abortError } from './api-error';
 import { withoutEmptySearch } from './contacts-scope';
 import { addCsrfHeader } from './csrf';
@@ -16,7 +16,30 @@ type RequestInput = {
   signal?: AbortSignal;
 };
 
-type Pending = { controller: AbortController; abortable: boolean };
+/**
+ * A request on its way. `abortable` is null until its endpoint is known (a call by name waits for the
+ * endpoint table); an abortAll() meanwhile is remembered in `abortAsked` and applied then.
+ */
+type Pending = { controller: AbortController; abortable: boolean | null; abortAsked: boolean };
+
+let endpointTable: Promise<Endpoints> | null = null;
+
+/**
+ * The contract's endpoint table, fetched once, apart from the page's code: it carries every
+ * endpoint's zod schemas, which a page needs only if it validates with them, so the first screen
+ * does not wait for it (issue 12: the login page's JavaScript). Every client starts fetching it
+ * when created, so the first call rarely waits.
+ */
+export function loadEndpoints(): Promise<Endpoints> {
+  endpointTable ??= import('./endpoint-table').then(
+    (table) => table.endpoints,
+    (error: unknown) => {
+      endpointTable = null; // the next call tries again
+      throw error;
+    },
+  );
+  return endpointTable;
+}
 
 function isDevelopment(): boolean {
   const env = import.meta.env as ImportMetaEnv | undefined;
@@ -104,20 +127,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const validateResponses = options.validateResponses ?? isDevelopment();
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const pending = new Set<Pending>();
+  loadEndpoints().catch(() => undefined); // a call that needs it reports the failure
 
   /** Sends one request and reads its answer with `read`, keeping it abortable until the body is read. */
   async function exchange<T>(
-    endpoint: Endpoint,
+    target: Endpoint | string,
     input: RequestInput,
-    read: (response: Response) => Promise<T>,
+    read: (endpoint: Endpoint, response: Response) => Promise<T>,
   ) {
-    const entry: Pending = { controller: new AbortController(), abortable: !endpoint.notAbortable };
+    const entry: Pending = { controller: new AbortController(), abortable: null, abortAsked: false };
     const unlink = linkSignal(input.signal, entry.controller);
     pending.add(entry);
     try {
+      const endpoint = await byName(target);
+      entry.abortable = !endpoint.notAbortable;
+      if (entry.abortAsked && entry.abortable) entry.controller.abort();
       entry.controller.signal.throwIfAborted();
       const response = await send(buildRequest(baseUrl, endpoint, input, entry.controller.signal));
-      return await read(response);
+      return await read(endpoint, response);
     } catch (error) {
       throw entry.controller.signal.aborted && !(error instanceof ApiError) ? abortError() : error;
     } finally {
@@ -136,8 +163,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw error;
   }
 
-  async function request(endpoint: Endpoint, input: RequestInput = {}): Promise<unknown> {
-    return exchange(endpoint, input, async (response) => {
+  async function request(target: Endpoint | string, input: RequestInput = {}): Promise<unknown> {
+    return exchange(target, input, async (endpoint, response) => {
       if (!response.ok) {
         const { status, statusText, url } = response;
         throw new ApiError(status, await readErrorBody(response), { statusText, url });
@@ -148,8 +175,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }).catch(notify);
   }
 
-  async function download(endpoint: Endpoint, input: RequestInput = {}): Promise<DownloadResult> {
-    return exchange(endpoint, input, async (response) => {
+  async function download(target: Endpoint | string, input: RequestInput = {}): Promise<DownloadResult> {
+    return exchange(target, input, async (endpoint, response) => {
       const { status, statusText, url } = response;
       if (status !== 200) {
         const message = statusText || 'Request failed';
@@ -163,29 +190,55 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }).catch(notify);
   }
 
-  function byName(target: Endpoint | string): Endpoint {
+  async function byName(target: Endpoint | string): Promise<Endpoint> {
     if (typeof target !== 'string') return target;
-    const endpoint: Endpoint | undefined = endpoints[target as keyof typeof endpoints];
+    const endpoints = await loadEndpoints();
+    const endpoint: Endpoint | undefined = endpoints[target as keyof Endpoints];
     if (!endpoint) throw new Error(`Unknown endpoint "${target}"`);
     return endpoint;
   }
 
-  let consumer: Consumer | null = null;
+  let consumer: Promise<Consumer> | null = null;
+  /** The socket, opened with the first subscription; the ActionCable client is fetched then. */
+  function cableConsumer(): Promise<Consumer> {
+    consumer ??= import('./cable-consumer').then(
+      (cable) => cable.createCableConsumer(cableUrl(baseUrl, globalThis.location?.href ?? 'http://localhost/')),
+      (error: unknown) => {
+        consumer = null; // the next subscription tries again
+        throw error;
+      },
+    );
+    return consumer;
+  }
 
   return {
     subscribe<T>(channel: string, subscription: CableSubscriptionOptions<T>) {
-      consumer ??= createCableConsumer(cableUrl(baseUrl, globalThis.location?.href ?? 'http://localhost/'));
-      return subscribeCable<T>(consumer, channel, subscription);
+      let unsubscribe: (() => void) | null = null;
+      let stopped = false;
+      subscription.onStatus?.('CONNECTING');
+      cableConsumer().then(
+        (opened) => {
+          if (!stopped) unsubscribe = subscribeCable<T>(opened, channel, subscription);
+        },
+        () => undefined, // stays CONNECTING; the next subscription tries again
+      );
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
     },
     call: ((name: string, input?: RequestInput) =>
-      request(byName(name), input)) as ApiClient['call'],
+      request(name, input)) as ApiClient['call'],
     request: ((endpoint: Endpoint, input?: RequestInput) =>
       request(endpoint, input)) as ApiClient['request'],
     download: ((target: Endpoint | string, input?: RequestInput) =>
-      download(byName(target), input)) as ApiClient['download'],
+      download(target, input)) as ApiClient['download'],
     saveDownload,
     abortAll() {
-      for (const entry of pending) if (entry.abortable) entry.controller.abort();
+      for (const entry of pending) {
+        if (entry.abortable) entry.controller.abort();
+        else if (entry.abortable === null) entry.abortAsked = true;
+      }
     },
   };
 }

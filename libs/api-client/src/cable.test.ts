@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CABLE_PROTOCOL } from '@crm/contract';
-import { cableUrl, createCableConsumer, subscribeCable, type CableStatus } from './cable';
+import { cableUrl, subscribeCable, type CableStatus } from './cable';
+import { createCableConsumer } from './cable-consumer';
+import { createApiClient } from './api-client';
 
 /** A minimal ActionCable server: welcome, confirm every subscription; the test drives the rest. */
 let server: WebSocketServer;
@@ -27,7 +29,10 @@ beforeAll(async () => {
     });
   });
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => {
+  for (const client of server.clients) client.terminate();
+  return new Promise((resolve) => server.close(resolve));
+});
 
 async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const started = Date.now();
@@ -82,5 +87,21 @@ describe('subscribeCable with the real ActionCable client', () => {
     expect(connections.length).toBe(settled);
     stop();
     consumer.disconnect();
+  });
+});
+
+describe("the api-client's subscribe", () => {
+  it('opens one socket with the first subscription, and a subscription ended before it opened subscribes nothing', async () => {
+    const client = createApiClient({ baseUrl: url.replace('ws://', 'http://').replace(/\/cable$/, '') });
+    const before = connections.length;
+    const statuses: CableStatus[] = [];
+    const early = client.subscribe('EarlyChannel', { onMessage: () => undefined });
+    early();
+    const stop = client.subscribe('ContactsImportChannel', { onMessage: () => undefined, onStatus: (status) => statuses.push(status) });
+    expect(statuses).toEqual(['CONNECTING']);
+    await until(() => statuses.at(-1) === 'CONNECTED');
+    expect(connections.length).toBe(before + 1);
+    expect(connections.at(-1)!.subscribed).toEqual([JSON.stringify({ channel: 'ContactsImportChannel' })]);
+    stop();
   });
 });

@@ -1,4 +1,4 @@
-import { createConsumer, type Consumer } from '@rails/actioncable';
+import type { Consumer } from '@rails/actioncable';
 import { CABLE_PATH, CABLE_RECONNECT_MS } from '@crm/contract';
 
 /** The socket's status as the spec names it: CONNECTING until the server confirms the subscription, then CONNECTED. */
@@ -9,11 +9,6 @@ export function cableUrl(apiBase: string, pageUrl: string): string {
   const url = new URL(CABLE_PATH, apiBase || pageUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
-}
-
-/** The real ActionCable client's consumer for that address (one socket for every subscription). */
-export function createCableConsumer(url: string): Consumer {
-  return createConsumer(url);
 }
 
 export type CableSubscriptionOptions<T> = {

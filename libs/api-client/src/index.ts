@@ -23,6 +23,7 @@ export { useSlowLoading } from './useSlowLoading';
 export { ApiClientProvider } from './ApiClientProvider';
 export type { ApiClientProviderProps } from './ApiClientProvider';
 export { useApiClient } from './useApiClient';
-export { cableUrl, createCableConsumer, subscribeCable } from './cable';
+export { cableUrl, subscribeCable } from './cable';
+export { createCableConsumer } from './cable-consumer';
 export type { CableStatus, CableSubscriptionOptions } from './cable';
 export { useCableChannel } from './useCableChannel';

@@ -13,6 +13,8 @@ export {
   createBrandRoutes,
 } from './routes';
 export type { BrandRoutesOptions } from './routes';
+export { lazyScreen, SCREEN_RELOAD_KEY } from './lazy-screen';
+export type { ScreenModule } from './lazy-screen';
 export {
   DEPLOYMENT_ENVIRONMENTS,
   deploymentEnv,

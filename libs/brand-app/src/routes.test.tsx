@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { Navigate, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { ApiError } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
 import { createTestQueryClient, featuresFor, makeUser, mockApiClient } from '@crm/testing';
@@ -71,6 +71,39 @@ function navLabels(): string[] {
     .getAllByRole('link')
     .map((link) => link.textContent ?? '');
 }
+
+/** Every route of a tree, depth first. */
+function allRoutes(routes: readonly RouteObject[]): RouteObject[] {
+  return routes.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
+}
+
+// The screens' modules, fetched once before the tests (as the browser's cache would have them), so
+// that each test's wait covers rendering and not the first transform of a library.
+beforeAll(async () => {
+  await Promise.all(
+    allRoutes(createBrandRoutes()).map((route) => (typeof route.lazy === 'function' ? route.lazy() : null)),
+  );
+}, 60_000);
+
+describe('brand app route tree', () => {
+  it('loads every screen on demand: each leaf route is lazy, or a redirect', () => {
+    const leaves = allRoutes(createBrandRoutes()).filter((route) => !route.children?.length);
+    expect(leaves.length).toBeGreaterThan(10);
+    for (const route of leaves) {
+      const redirect = (route.element as { type?: unknown } | undefined)?.type === Navigate;
+      expect({ path: route.path ?? '(index)', lazy: typeof route.lazy === 'function' || redirect }).toEqual({
+        path: route.path ?? '(index)',
+        lazy: true,
+      });
+    }
+  });
+
+  it('shows a pending state only while a first screen is loading, below the session', () => {
+    const [root] = createBrandRoutes();
+    const pending = root?.children?.find((route) => route.hydrateFallbackElement);
+    expect(pending?.children?.length).toBeGreaterThan(0);
+  });
+});
 
 describe('brand app routes', () => {
   it.each<BrandId>(['harbor', 'keystone', 'evergreen'])(

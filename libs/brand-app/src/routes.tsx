@@ -1,35 +1,15 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { AdminUsersPage, FeatureFlagsPage } from '@crm/admin';
-import { ProfilePage } from '@crm/account';
-import { DashboardPage } from '@crm/dashboard';
-import {
-  ContactListPage,
-  ContactPage,
-  DuplicatesPage,
-  ImportPage,
-  MailerAssignmentPage,
-  NewContactPage,
-  TransferAttemptPage,
-  TransferAttemptsPage,
-} from '@crm/contacts';
 import { ADMIN_ROLES, IMPERSONATOR_ROLES } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
   Analytics,
-  AppFrame,
-  BrandedLoginAppPage,
-  BrandedLoginPage,
-  BrandedResetPasswordPage,
-  BrandedSsoCallbackPage,
-  BrandedSsoLogoutPage,
-  ContactUsPage,
-  NotFoundPage,
-  PrivacyPolicyPage,
+  NavigationPending,
   RequireFlag,
   RouteErrorScreen,
-  TermsOfUsePage,
+  RoutePending,
   type NavItem,
 } from '@crm/shell';
+import { lazyScreen } from './lazy-screen';
 
 /**
  * The main navigation every brand starts from; AppFrame shows each user the items their role and
@@ -45,14 +25,14 @@ export const BASE_NAV_ITEMS: readonly NavItem[] = [
 
 /** Routes that need no login and no user loading (spec part 1 §2). */
 export const PUBLIC_ROUTES: readonly RouteObject[] = [
-  { path: '/login', element: <BrandedLoginPage /> },
-  { path: '/login-app', element: <BrandedLoginAppPage /> },
-  { path: '/reset-password', element: <BrandedResetPasswordPage /> },
-  { path: '/contact-us', element: <ContactUsPage /> },
-  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-  { path: '/terms-of-use', element: <TermsOfUsePage /> },
-  { path: '/api/auth/callback', element: <BrandedSsoCallbackPage /> },
-  { path: '/sso-logout', element: <BrandedSsoLogoutPage /> },
+  { path: '/login', lazy: lazyScreen(() => import('./screens/public/login')) },
+  { path: '/login-app', lazy: lazyScreen(() => import('./screens/public/login-app')) },
+  { path: '/reset-password', lazy: lazyScreen(() => import('./screens/public/reset-password')) },
+  { path: '/contact-us', lazy: lazyScreen(() => import('./screens/public/contact-us')) },
+  { path: '/privacy-policy', lazy: lazyScreen(() => import('./screens/public/privacy-policy')) },
+  { path: '/terms-of-use', lazy: lazyScreen(() => import('./screens/public/terms-of-use')) },
+  { path: '/api/auth/callback', lazy: lazyScreen(() => import('./screens/public/sso-callback')) },
+  { path: '/sso-logout', lazy: lazyScreen(() => import('./screens/public/sso-logout')) },
 ];
 
 /**
@@ -65,8 +45,12 @@ export const ADMIN_ROUTE: RouteObject = {
   element: <RequireFlag roles={IMPERSONATOR_ROLES} />,
   children: [
     { index: true, element: <Navigate to="/admin/users" replace /> },
-    { path: 'users', element: <AdminUsersPage /> },
-    { path: 'feature-flags', element: <RequireFlag roles={ADMIN_ROLES}><FeatureFlagsPage /></RequireFlag> },
+    { path: 'users', lazy: lazyScreen(() => import('./screens/app/admin-users')) },
+    {
+      path: 'feature-flags',
+      element: <RequireFlag roles={ADMIN_ROLES} />,
+      children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/feature-flags')) }],
+    },
   ],
 };
 
@@ -74,27 +58,33 @@ export const ADMIN_ROUTE: RouteObject = {
 export const CONTACTS_ROUTE: RouteObject = {
   path: '/contacts',
   children: [
-    { index: true, element: <ContactListPage /> },
-    { path: 'new', element: <NewContactPage /> },
-    { path: 'duplicates', element: <DuplicatesPage /> },
-    { path: 'import', element: <ImportPage /> },
-    { path: 'mailers', element: <RequireFlag flag="mailer_assignment"><MailerAssignmentPage /></RequireFlag> },
-    { path: 'transfers', element: <TransferAttemptsPage /> },
-    { path: 'transfers/:id', element: <TransferAttemptPage /> },
-    { path: ':id', element: <ContactPage /> },
+    { index: true, lazy: lazyScreen(() => import('./screens/app/contact-list')) },
+    { path: 'new', lazy: lazyScreen(() => import('./screens/app/new-contact')) },
+    { path: 'duplicates', lazy: lazyScreen(() => import('./screens/app/duplicates')) },
+    { path: 'import', lazy: lazyScreen(() => import('./screens/app/import')) },
+    {
+      path: 'mailers',
+      element: <RequireFlag flag="mailer_assignment" />,
+      children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/mailers')) }],
+    },
+    { path: 'transfers', lazy: lazyScreen(() => import('./screens/app/transfers')) },
+    { path: 'transfers/:id', lazy: lazyScreen(() => import('./screens/app/transfer')) },
+    { path: ':id', lazy: lazyScreen(() => import('./screens/app/contact')) },
   ],
 };
 
 /**
  * The signed-in routes inside the app frame every brand starts from. A brand app adds routes (a
- * feature gated by a flag goes inside `<RequireFlag flag="..." />`) or filters some out.
+ * feature gated by a flag goes inside `<RequireFlag flag="..." />`) or filters some out. Every
+ * screen is loaded on demand (`lazy: lazyScreen(() => import('./screens/app/<screen>'))`), so a
+ * route fetches only its own code and the libraries it uses.
  */
 export const BASE_ROUTES: readonly RouteObject[] = [
-  { index: true, element: <DashboardPage /> },
-  { path: '/account/profile', element: <ProfilePage /> },
+  { index: true, lazy: lazyScreen(() => import('./screens/app/dashboard')) },
+  { path: '/account/profile', lazy: lazyScreen(() => import('./screens/app/profile')) },
   CONTACTS_ROUTE,
   ADMIN_ROUTE,
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', lazy: lazyScreen(() => import('./screens/app/not-found')) },
 ];
 
 export type BrandRoutesOptions = {
@@ -125,18 +115,31 @@ export function createBrandRoutes({
     {
       // The session lives inside the router: its 401 handling navigates to /login. Analytics
       // (when the brand or the deployment has an id) records a page view on every route change.
+      // NavigationPending shows a bar while a navigation fetches the next screen's code.
       element: (
         <SessionProvider>
           <Analytics ownTrackingCode={ownTrackingCode} />
+          <NavigationPending />
           <Outlet />
         </SessionProvider>
       ),
       errorElement: <RouteErrorScreen />,
       children: [
-        ...publicRoutes,
         {
-          element: <RequireSession requirePaid={requirePaid} />,
-          children: [{ element: <AppFrame navItems={navItems} />, children: [...routes] }],
+          // While the first screen's code loads, below the session (its check is already on the way).
+          hydrateFallbackElement: <RoutePending />,
+          children: [
+            ...publicRoutes,
+            {
+              element: <RequireSession requirePaid={requirePaid} />,
+              children: [
+                {
+                  lazy: lazyScreen(() => import('./screens/app-frame'), { navItems }),
+                  children: [...routes],
+                },
+              ],
+            },
+          ],
         },
       ],
     },

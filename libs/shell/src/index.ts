@@ -53,3 +53,4 @@ export {
 export { HelpWidget, HELP_SENT_MESSAGE } from './help/HelpWidget';
 export { Analytics } from './analytics/Analytics';
 export type { AnalyticsProps } from './analytics/Analytics';
+export { NavigationPending, RoutePending } from './pending/RoutePending';

@@ -63,8 +63,8 @@ export async function registerStatic(app: FastifyInstance, env: Env): Promise<We
 
 /**
  * The path (from the bundle's root, `/assets/app.js`) of an existing file the URL names; never
- * outside the root. Source maps only when asked for: production builds have none, and one left in
- * a bundle is not served in production.
+ * outside the root, never a dot file or folder. Source maps only when asked for: production builds
+ * have none, and one left in a bundle is not served in production.
  */
 function bundleFile(root: string, url: string, options: { sourceMaps: boolean }): string | null {
   let pathname: string;
@@ -75,6 +75,8 @@ function bundleFile(root: string, url: string, options: { sourceMaps: boolean })
   }
   if (!/\.[a-z0-9]+$/i.test(pathname) || pathname.includes('\0')) return null;
   if (!options.sourceMaps && /\.map$/i.test(pathname)) return null;
+  // Dot folders and files are the build's own (.vite/manifest.json, which names the sources), not the app's.
+  if (pathname.split('/').some((segment) => segment.startsWith('.'))) return null;
   const full = resolve(root, `.${pathname}`);
   if (!full.startsWith(root + sep)) return null;
   try {

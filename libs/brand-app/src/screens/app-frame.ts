@@ -1,0 +1,1 @@
+export { AppFrame as Component } from '@crm/shell';

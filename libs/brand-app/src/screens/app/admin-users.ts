@@ -1,0 +1,1 @@
+export { AdminUsersPage as Component } from '@crm/admin';

@@ -1,0 +1,1 @@
+export { ContactListPage as Component } from '@crm/contacts';

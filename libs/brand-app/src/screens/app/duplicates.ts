@@ -1,0 +1,1 @@
+export { DuplicatesPage as Component } from '@crm/contacts';

@@ -1,0 +1,1 @@
+export { FeatureFlagsPage as Component } from '@crm/admin';

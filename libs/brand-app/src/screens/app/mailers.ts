@@ -1,0 +1,1 @@
+export { MailerAssignmentPage as Component } from '@crm/contacts';

@@ -1,0 +1,1 @@
+export { NewContactPage as Component } from '@crm/contacts';

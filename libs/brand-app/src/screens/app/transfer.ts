@@ -1,0 +1,1 @@
+export { TransferAttemptPage as Component } from '@crm/contacts';

@@ -1,0 +1,1 @@
+export { TransferAttemptsPage as Component } from '@crm/contacts';

@@ -1,0 +1,1 @@
+export { ContactUsPage as Component } from '@crm/shell';

@@ -1,0 +1,1 @@
+export { BrandedLoginAppPage as Component } from '@crm/shell';

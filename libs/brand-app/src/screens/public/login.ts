@@ -1,0 +1,1 @@
+export { BrandedLoginPage as Component } from '@crm/shell';

@@ -1,0 +1,1 @@
+export { PrivacyPolicyPage as Component } from '@crm/shell';

@@ -1,0 +1,1 @@
+export { BrandedResetPasswordPage as Component } from '@crm/shell';

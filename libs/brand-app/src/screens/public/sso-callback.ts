@@ -1,0 +1,1 @@
+export { BrandedSsoCallbackPage as Component } from '@crm/shell';

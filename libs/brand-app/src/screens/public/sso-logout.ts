@@ -1,0 +1,1 @@
+export { BrandedSsoLogoutPage as Component } from '@crm/shell';

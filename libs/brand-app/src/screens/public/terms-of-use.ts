@@ -1,0 +1,1 @@
+export { TermsOfUsePage as Component } from '@crm/shell';
