@@ -11,6 +11,8 @@ import { lookupOption } from './lookups.contract';
 
 export const CONTACT_CATEGORIES = ['lead', 'prospect', 'client'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
+/** How categories are shown (screens, exports, print). */
+export const CATEGORY_LABELS: Record<ContactCategory, string> = { lead: 'Lead', prospect: 'Prospect', client: 'Client' };
 
 /** `other` is shown as "Empty" (spec part 2 §3). */
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -19,6 +21,14 @@ export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Fe
 
 export const LANGUAGES = ['english', 'spanish', 'french', 'chinese', 'korean', 'german'] as const;
 export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  english: 'English',
+  spanish: 'Spanish',
+  french: 'French',
+  chinese: 'Chinese',
+  korean: 'Korean',
+  german: 'German',
+};
 
 /** Phone types of spec part 2 §3: 2 Mobile, 9 Other. */
 export const PHONE_TYPES = [2, 9] as const;

@@ -4,10 +4,15 @@ import type { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
+  CATEGORY_LABELS,
   CONTACTS_COUNT_CAP,
   contactsScope,
   EXPORT_MAX_ROWS,
+  GENDER_LABELS,
+  LANGUAGE_LABELS,
+  POLICY_TYPE_LABELS,
   POLICY_TYPES,
+  TIMEZONE_LABELS,
   type ExportColumn,
   type ContactOrderField,
   type ContactSearchCondition,
@@ -757,29 +762,45 @@ export const spreadsheetSafe = (value: SQL) =>
 const shownPhone = (number: SQL) =>
   sql`(case when length(${number}) = 11 then concat_ws('-', substr(${number}, 1, 1), substr(${number}, 2, 3), substr(${number}, 5, 3), substr(${number}, 8)) else ${number} end)`;
 
+/** A constant as an SQL literal (COPY takes no parameters): the labels below are the contract's, never user input. */
+const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+
+/**
+ * A stored code as the screens show it, from the contract's label table (the one the UI reads):
+ * `case value when 'lead' then 'Lead' ... else value end`.
+ */
+function labelled(value: SQL | AnyPgColumn, labels: Record<string, string>): SQL {
+  const cases = Object.entries(labels).map(([code, label]) => sql`when ${literal(code)} then ${literal(label)}`);
+  return sql`(case ${value}::text ${sql.join(cases, sql` `)} else ${value}::text end)`;
+}
+
 /**
  * The columns of an export (EXPORT_COLUMNS, in order) of the contacts whose ids `selected` yields
  * (an id set: `any($1)` of a batch, or a table of the whole selection), with their children joined
  * as text, each child table read once for the whole set (its contact_id index or a scan, grouped,
  * hash-joined) rather than once per contact (a sub-select per row and child: 70 s for 970,000
- * contacts). Free text is spreadsheet-safe (zip and Medicare number are digits and letters by
- * their rules) and phones shown 1-3-3-4: the file is ready as it leaves PostgreSQL. `timeZone` is an SQL literal or parameter.
+ * contacts). Codes are written as the screens show them (category "Lead", time zone "Mountain
+ * (MST)", policy type "Final expense"; the state as the list shows it, its code), phones 1-3-3-4.
+ * `guarded` (CSV): free text is spreadsheet-safe (zip and Medicare number are digits and letters by
+ * their rules), so the file is ready as it leaves PostgreSQL; the XLSX writer writes its text as
+ * strings, which a spreadsheet never evaluates, so it takes the text as it is. `timeZone` is an SQL
+ * literal or parameter.
  */
-function exportSelect(selected: (column: SQL) => SQL, timeZone: SQL): { columns: SQL; joins: SQL } {
+function exportSelect(selected: (column: SQL) => SQL, timeZone: SQL, guarded: boolean): { columns: SQL; joins: SQL } {
   const grouped = (alias: string, from: SQL, value: SQL, order?: SQL) =>
     sql`left join (select x.contact_id, string_agg(${value}, '; '${order ? sql` order by ${order}` : sql``}) as v
         from ${from} where ${selected(sql`x.contact_id`)} group by x.contact_id) ${sql.raw(alias)}
       on ${sql.raw(alias)}.contact_id = ${contacts.id}`;
   // YYYY-MM-DD HH:MI in the zone, as to_char(..., 'YYYY-MM-DD HH24:MI') writes it at half its cost (0.7 s against 1.4 s a million rows)
   const stamp = (column: AnyPgColumn) => sql`left(date_trunc('minute', ${column} at time zone ${timeZone})::text, 16)`;
-  const text = (value: SQL | AnyPgColumn) => spreadsheetSafe(sql`${value}::text`);
+  const text = (value: SQL | AnyPgColumn) => (guarded ? spreadsheetSafe(sql`${value}::text`) : sql`${value}::text`);
   const columns = sql`${contacts.id} as id, ${text(contacts.firstName)} as first_name, ${text(contacts.lastName)} as last_name,
-      ${contacts.category} as category, ${text(statuses.title)} as status, ${text(agentflowStatuses.title)} as agentflow_status,
+      ${labelled(contacts.category, CATEGORY_LABELS)} as category, ${text(statuses.title)} as status, ${text(agentflowStatuses.title)} as agentflow_status,
       ${text(sources.title)} as source, ${text(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`)} as owner,
       ph.v as phones, ${text(sql`em.v`)} as emails,
       ${text(contacts.address1)} as address1, ${text(contacts.address2)} as address2, ${text(contacts.city)} as city, ${contacts.state} as state,
-      ${contacts.zip} as zip, ${contacts.dateOfBirth}::text as date_of_birth, ${contacts.gender} as gender,
-      ${contacts.language} as language, ${contacts.timezone} as timezone, ${contacts.medicareNumber} as medicare_number,
+      ${contacts.zip} as zip, ${contacts.dateOfBirth}::text as date_of_birth, ${labelled(contacts.gender, GENDER_LABELS)} as gender,
+      ${labelled(contacts.language, LANGUAGE_LABELS)} as language, ${labelled(contacts.timezone, TIMEZONE_LABELS)} as timezone, ${contacts.medicareNumber} as medicare_number,
       ${contacts.partADate}::text as part_a_date, ${contacts.partBDate}::text as part_b_date,
       ${text(sql`tg.v`)} as tags, pt.v as policy_types, ${text(sql`ca.v`)} as carriers,
       ${text(contacts.note)} as note, ${stamp(contacts.createdAt)} as created_at, ${stamp(contacts.updatedAt)} as updated_at`;
@@ -790,15 +811,15 @@ function exportSelect(selected: (column: SQL) => SQL, timeZone: SQL): { columns:
     ${grouped('ph', sql`${contactPhones} x`, shownPhone(sql`x.number`), sql`x.position, x.id`)}
     ${grouped('em', sql`${contactEmails} x`, sql`x.email::text`, sql`x.position, x.id`)}
     ${grouped('tg', sql`${contactTags} x join ${tags} t on t.id = x.tag_id`, sql`t.name::text`, sql`t.name::text`)}
-    ${grouped('pt', sql`${policies} x`, sql`distinct x.policy_type`)}
+    ${grouped('pt', sql`${policies} x`, sql`distinct ${labelled(sql`x.policy_type`, POLICY_TYPE_LABELS)}`)}
     ${grouped('ca', sql`${policies} x join ${carriers} c on c.id = x.carrier_id`, sql`distinct c.name`)}`;
   return { columns, joins };
 }
 
-/** An export batch's rows (in no particular order: the caller puts them in list order). */
+/** An export batch's rows for the XLSX writer (text unguarded; in no particular order: the caller puts them in list order). */
 function exportQuery(ids: number[], timeZone: string): SQL {
   const batch = sql`${sql.param(ids)}::int[]`;
-  const { columns, joins } = exportSelect((column) => sql`${column} = any(${batch})`, sql`${timeZone}`);
+  const { columns, joins } = exportSelect((column) => sql`${column} = any(${batch})`, sql`${timeZone}`, false);
   return sql`select ${columns} from ${contacts} ${joins} where ${contacts.id} = any(${batch})`;
 }
 
@@ -823,7 +844,7 @@ const EXPORT_SELECTION = sql.raw(EXPORT_SELECTION_TABLE);
  */
 function exportCopyQuery(timeZone: string): SQL {
   const zone = sql.raw(`'${timeZone.replace(/'/g, "''")}'`);
-  const { columns, joins } = exportSelect((column) => sql`${column} in (select id from ${EXPORT_SELECTION})`, zone);
+  const { columns, joins } = exportSelect((column) => sql`${column} in (select id from ${EXPORT_SELECTION})`, zone, true);
   return sql`copy (select ${columns} from ${EXPORT_SELECTION} s join ${contacts} on ${contacts.id} = s.id ${joins} order by s.ord) to stdout with (format csv)`;
 }
 
