@@ -29,6 +29,7 @@ import { listAgentflowStatuses, listApiVendors, listCarriers, listSources, listS
 import {
   assignContactToMe,
   createContact,
+  findContactDuplicates,
   destroyContacts,
   listContacts,
   quickUpdateContact,
@@ -184,6 +185,7 @@ export const endpoints = {
   listContacts,
   selectedContactItems,
   createContact,
+  findContactDuplicates,
   showContact,
   updateContact,
   quickUpdateContact,

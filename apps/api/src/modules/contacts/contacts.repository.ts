@@ -7,6 +7,7 @@ import {
   CATEGORY_LABELS,
   CONTACTS_COUNT_CAP,
   contactsScope,
+  DUPLICATE_OPTIONS,
   EXPORT_MAX_ROWS,
   GENDER_LABELS,
   LANGUAGE_LABELS,
@@ -15,6 +16,7 @@ import {
   TIMEZONE_LABELS,
   type ExportColumn,
   type ContactOrderField,
+  type DuplicateOption,
   type ContactSearchCondition,
   type ParsedContactsScope,
 } from '@crm/contract';
@@ -463,20 +465,24 @@ function hasPolicy(condition: SQL): SQL {
 
 /**
  * The values the duplicate scan compares, as expressions on contacts: names ignoring case and
- * surrounding spaces; the address as its first line (likewise) and the 5-digit zip. In the "C"
+ * surrounding spaces; the address as its first line (likewise) and the 5-digit zip; the first
+ * phone (dialing form) and the first e-mail (ignoring case), each the contact's first in its list
+ * (the one the list shows: one key a contact, so that a contact is in one group). In the "C"
  * collation: groups are compared and ordered byte-wise, the same on every server whatever its locale.
  */
-const DUPLICATE_KEYS = {
+const DUPLICATE_KEYS: Record<DuplicateOption, readonly SQL[]> = {
   first_name: [sql`lower(trim(${contacts.firstName})) collate "C"`],
   last_name: [sql`lower(trim(${contacts.lastName})) collate "C"`],
   address: [sql`lower(trim(${contacts.address1})) collate "C"`, sql`left(trim(${contacts.zip}), 5) collate "C"`],
-} as const;
+  phone: [sql`(select p.number from ${contactPhones} p where p.contact_id = ${contacts.id} order by p.position, p.id limit 1) collate "C"`],
+  email: [sql`(select lower(e.email::text) from ${contactEmails} e where e.contact_id = ${contacts.id} order by e.position, e.id limit 1) collate "C"`],
+};
 
 /** The key expressions of the scope's duplicate scan, none when it is off. */
 function duplicateKeys(scope: ParsedContactsScope): SQL[] {
   const options = scope.duplicates;
   if (!options) return [];
-  return (['first_name', 'last_name', 'address'] as const).filter((key) => options[key]).flatMap((key) => [...DUPLICATE_KEYS[key]]);
+  return DUPLICATE_OPTIONS.filter((key) => options[key]).flatMap((key) => [...DUPLICATE_KEYS[key]]);
 }
 
 /**
@@ -1047,6 +1053,55 @@ export function createContactsRepository(db: Database) {
 
   return {
     load,
+
+    /**
+     * The live contacts of the reach, other than `excludeId`, that have one of these phones (dialing
+     * form, exact: the number index) or e-mails (ignoring case: the lower-e-mail index), with the
+     * ones they have, in name order, at most `limit`.
+     */
+    async withContactPoints(
+      reach: Reach,
+      { phones, emails, excludeId }: { phones: string[]; emails: string[]; excludeId?: number },
+      limit: number,
+    ): Promise<{ id: number; firstName: string; lastName: string; ownerId: number; ownerFirst: string; ownerLast: string; phones: string[]; emails: string[] }[]> {
+      const numbers = [...new Set(phones.map(dialingNumber))];
+      const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+      if (!numbers.length && !addresses.length) return [];
+      const numberList = sql`${sql.param(numbers)}::text[]`;
+      const addressList = sql`${sql.param(addresses)}::text[]`;
+      const result = await db.execute<{
+        id: number;
+        first_name: string;
+        last_name: string;
+        owner_id: number;
+        owner_first: string;
+        owner_last: string;
+        phones: string[];
+        emails: string[];
+      }>(sql`select ${contacts.id} as id, ${contacts.firstName} as first_name, ${contacts.lastName} as last_name, ${contacts.ownerId} as owner_id,
+          ${users.firstName} as owner_first, ${users.lastName} as owner_last,
+          array(select p.number from ${contactPhones} p where p.contact_id = ${contacts.id} and p.number = any(${numberList}) order by p.position, p.id) as phones,
+          array(select e.email::text from ${contactEmails} e where e.contact_id = ${contacts.id} and lower(e.email::text) = any(${addressList}) order by e.position, e.id) as emails
+        from ${contacts} join ${users} on ${users.id} = ${contacts.ownerId}
+        where ${contacts.id} in (
+            select p.contact_id from ${contactPhones} p where p.number = any(${numberList})
+            union select e.contact_id from ${contactEmails} e where lower(e.email::text) = any(${addressList})
+          )
+          and ${reachCondition(reach)} and ${isNull(contacts.deletedAt)}${excludeId === undefined ? sql`` : sql` and ${contacts.id} <> ${excludeId}`}
+        order by ${contacts.lastName}, ${contacts.firstName}, ${contacts.id}
+        limit ${limit}`);
+      return result.rows.map((r) => ({
+        id: Number(r.id),
+        firstName: r.first_name,
+        lastName: r.last_name,
+        ownerId: Number(r.owner_id),
+        ownerFirst: r.owner_first,
+        ownerLast: r.owner_last,
+        phones: r.phones,
+        emails: r.emails,
+      }));
+    },
+
     /** Recomputes search_text of these contacts (for writers of phones and e-mails outside this file, such as merge). */
     refreshSearchText,
 
