@@ -94,15 +94,23 @@ export function xlsxStream(batches: AsyncIterable<ExportRow[]>, onError: (error:
       const kind = XLSX_KINDS[key];
       return { key, width: kind === 'datetime' ? 18 : kind === 'date' ? 12 : kind === 'number' ? 10 : 18 };
     });
+    // one style object a column, shared by its cells: ExcelJS registers a style object once (a
+    // WeakMap), where a style per cell (numFmt set cell by cell) cost it a lookup for every cell
+    const styles = EXPORT_COLUMNS.map(([key]) => {
+      const kind = XLSX_KINDS[key];
+      return kind === 'date' || kind === 'datetime' ? { numFmt: XLSX_FORMATS[kind] } : {};
+    });
+    const bold = { font: { bold: true } };
     const header = sheet.addRow(EXPORT_COLUMNS.map(([, title]) => ({ richText: [{ text: title }] })));
-    header.font = { bold: true };
+    header.eachCell((cell) => {
+      cell.style = bold;
+    });
     header.commit();
     for await (const batch of batches) {
       for (const row of batch) {
         const line = sheet.addRow(EXPORT_COLUMNS.map(([key]) => xlsxCell(key, row[key])));
-        EXPORT_COLUMNS.forEach(([key], i) => {
-          const kind = XLSX_KINDS[key];
-          if (kind === 'date' || kind === 'datetime') line.getCell(i + 1).numFmt = XLSX_FORMATS[kind];
+        line.eachCell((cell, column) => {
+          cell.style = styles[column - 1] as Partial<ExcelJS.Style>;
         });
         line.commit();
       }
