@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { expectAccessible, signIn, uniqueLetters } from './support';
+import { createContact, expectAccessible, signIn, signInHome, uniqueLetters } from './support';
 
 async function search(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Search contacts' });
@@ -7,6 +7,31 @@ async function search(page: Page, text: string) {
 }
 
 test.describe('contacts', () => {
+  test('creating a contact with a phone another contact has shows that contact and asks before saving', async ({ page }) => {
+    await signInHome(page, 'agent');
+    const phone = `555${String(Date.now()).slice(-7)}`;
+    const first = `Twin${uniqueLetters()}`;
+    const original = await createContact(page, { first_name: first, last_name: 'Original', phones: [{ number: phone, phone_type: 2 }] });
+
+    await page.goto('/contacts/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New contact' })).toBeVisible();
+    await page.getByLabel('First name').fill(first);
+    await page.getByLabel('Last name').fill('Copy');
+    await page.getByRole('button', { name: 'Add phone' }).click();
+    await page.getByLabel('Phone 1', { exact: true }).pressSequentially(phone);
+    await page.getByRole('button', { name: 'Create contact' }).click();
+
+    // the contact that has the phone, linked, and the question; nothing saved yet
+    await expect(page.getByRole('heading', { name: 'Another contact has this phone or e-mail' })).toBeFocused();
+    await expect(page.getByRole('link', { name: new RegExp(`${first} Original`) })).toHaveAttribute('href', `/contacts/${original}`);
+    await expect(page).toHaveURL(/\/contacts\/new$/);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${first} Copy` })).toBeVisible();
+    await expect(page).toHaveURL(/\/contacts\/\d+$/);
+    expect(page.url()).not.toMatch(new RegExp(`/contacts/${original}$`));
+  });
+
   test('an agent creates a contact, finds it, deletes it and restores it from the trash', async ({ page }) => {
     const first = `Zephyr${uniqueLetters()}`;
     const last = 'Okafor';

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { TOTP, Secret } from 'otpauth';
-import { DEMO_TOTP_SECRET, demoEmail, expectAccessible, fillCredentials, signIn } from './support';
+import { DEMO_TOTP_SECRET, demoEmail, expectAccessible, fillCredentials, signIn, signInHome } from './support';
 
 test.describe('signing in and out', () => {
   test('the login page is accessible and refuses a wrong password beside the form', async ({ page }) => {
@@ -34,6 +34,46 @@ test.describe('signing in and out', () => {
     await page.getByRole('button', { name: /verify/i }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('main').getByText('Dana Whitfield').first()).toBeVisible();
+  });
+
+  test('recovery codes: shown once at enrolment; one signs in in place of a code, once; the step speaks of the e-mail once one is sent', async ({ page }) => {
+    await signInHome(page, 'subadmin');
+    await page.goto('/account/profile?tab=two_factor');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = (await page.getByLabel('Secret for manual entry').textContent())!.trim();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await page.getByLabel('Code from your authenticator app').fill(totp.generate());
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+    await expectAccessible(page);
+    const recovery = (await codes.first().textContent())!.trim();
+    await page.getByRole('button', { name: 'I have saved my codes' }).click();
+    await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
+
+    await page.context().clearCookies();
+    await signIn(page, 'subadmin');
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send code by e-mail' }).click();
+    await expect(page.getByText(/^Enter the 6-digit code sent to /)).toBeVisible();
+    await expect(page.getByText(/authenticator app/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recovery);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/account/profile?tab=two_factor');
+    await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible();
+
+    // the same code does not work twice
+    await page.context().clearCookies();
+    await signIn(page, 'subadmin');
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recovery);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText('The recovery code is wrong or was already used')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
   });
 
   test('signs out to /login, and / then asks to sign in again', async ({ page }) => {

@@ -144,6 +144,8 @@ async function timeDuplicateScans(list: (scope: ContactsScope) => Promise<ListAn
   const options: [string, ContactsScope['duplicates']][] = [
     ['first and last name', { first_name: true, last_name: true }],
     ['address', { address: true }],
+    ['first phone', { phone: true }],
+    ['first e-mail', { email: true }],
   ];
   console.log('\nDuplicate scan over the whole reach (not in the mix above), first page of 50:');
   for (const [label, duplicates] of options) {

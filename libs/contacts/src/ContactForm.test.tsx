@@ -7,7 +7,20 @@ import { callsOf, contactFixture } from '@crm/testing';
 import { ContactForm } from './ContactForm';
 import { polyfillPointer, renderContacts } from './test/render';
 
-const lookups = { listStatuses: () => ({ data: [{ id: 1, title: 'New lead' }] }), listSources: () => ({ data: [] }) };
+const lookups = {
+  listStatuses: () => ({ data: [{ id: 1, title: 'New lead' }] }),
+  listSources: () => ({ data: [] }),
+  findContactDuplicates: () => ({ data: [] }),
+};
+
+const twin = {
+  id: 77,
+  first_name: 'Anna',
+  last_name: 'Leigh',
+  owner: { id: 3, name: 'Sam Agent' },
+  phones: ['15551234567'],
+  emails: [],
+};
 
 const saved: Contact = contactFixture({
   id: 41,
@@ -105,4 +118,52 @@ describe('ContactForm', () => {
       city: 'Łódź St Johns',
     });
   });
+
+  it('shows the contact that already has the phone and asks before saving: go back, then save anyway', async () => {
+    const onSaved = vi.fn();
+    const { client } = renderContacts({
+      path: '/contacts/new',
+      routes: { '/contacts/new': <ContactForm onSaved={onSaved} /> },
+      handlers: { ...lookups, findContactDuplicates: () => ({ data: [twin] }), createContact: () => ({ data: saved }) },
+    });
+    await userEvent.type(screen.getByLabelText(/First name/), 'Ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Add phone' }));
+    await userEvent.type(screen.getByLabelText('Phone 1'), '5551234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Create contact' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Another contact has this phone or e-mail' });
+    expect(heading).toHaveFocus();
+    const link = screen.getByRole('link', { name: /Anna Leigh/ });
+    expect(link).toHaveAttribute('href', '/contacts/77');
+    expect(screen.getByText(/1-555-123-4567; owner Sam Agent/)).toBeVisible();
+    expect(callsOf(client, 'findContactDuplicates')[0]?.body).toEqual({ phones: ['15551234567'], emails: [] });
+    expect(callsOf(client, 'createContact')).toHaveLength(0);
+
+    // go back: nothing saved, the form as typed, focus on the save button
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('heading', { name: /Another contact/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create contact' })).toHaveFocus();
+    expect(callsOf(client, 'createContact')).toHaveLength(0);
+
+    // asked again on the next try; "Save anyway" saves without asking once more
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(callsOf(client, 'findContactDuplicates')).toHaveLength(2);
+    expect(callsOf(client, 'createContact')).toHaveLength(1);
+  }, 20_000);
+
+  it('on edit asks only about phones and e-mails the contact did not have, never about itself', async () => {
+    const onSaved = vi.fn();
+    const { client } = renderContacts({
+      path: '/c',
+      routes: { '/c': <ContactForm contact={saved} onSaved={onSaved} /> },
+      handlers: { ...lookups, updateContact: () => ({ data: saved }) },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add email' }));
+    await userEvent.type(screen.getByLabelText('Email 1'), 'Ann.Lee@Example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(callsOf(client, 'findContactDuplicates')[0]?.body).toEqual({ phones: [], emails: ['ann.lee@example.com'], contact_id: 41 });
+  }, 20_000);
 });

@@ -1,14 +1,19 @@
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, type Path } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { createContactBody, DEFAULT_TIMEZONE, type Contact } from '@crm/contract';
+import { createContactBody, DEFAULT_TIMEZONE, type Contact, type ContactDuplicate } from '@crm/contract';
 import { FormError, useApiForm } from '@crm/session';
 import { Button, Field, Input, Select, type SelectOption } from '@crm/ui';
+import { formatPhone } from '@crm/util';
 import { contactKeys, sourcesQueryOptions, statusesQueryOptions } from './contacts-queries';
+import { contactPointsToCheck } from './duplicate-check';
 import { FilteredInput } from './FilteredInput';
 import {
   CATEGORY_OPTIONS,
+  contactName,
   GENDER_OPTIONS,
   LANGUAGE_OPTIONS,
   PHONE_TYPE_OPTIONS,
@@ -103,16 +108,64 @@ export type ContactFormProps = {
   onCancel?: () => void;
 };
 
+/** What the duplicate check found for the phones and e-mails in `key`. */
+type DuplicateWarning = { key: string; matches: ContactDuplicate[] };
+
+/**
+ * The contacts that already have a phone or e-mail of the one being saved, each linked, and the
+ * choice: "Save anyway" or cancel (back to the form). Focus moves to its heading when it appears.
+ */
+function DuplicatesWarning({ warning, onSave, onCancel }: { warning: DuplicateWarning; onSave: () => void; onCancel: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [warning]);
+  const count = warning.matches.length;
+  return (
+    <section aria-labelledby="contact-duplicates-heading" className="flex flex-col gap-2 rounded border-2 border-primary bg-surface p-3">
+      <h2 id="contact-duplicates-heading" ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
+        {count === 1 ? 'Another contact has this phone or e-mail' : `${count} other contacts have these phones or e-mails`}
+      </h2>
+      <ul className="flex flex-col gap-1 text-sm">
+        {warning.matches.map((match) => (
+          <li key={match.id}>
+            <Link to={`/contacts/${match.id}`} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-2">
+              {contactName(match)}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>{' '}
+            <span className="text-muted">
+              ({[...match.phones.map(formatPhone), ...match.emails].join(', ')}; owner {match.owner.name})
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">Save this contact anyway, or go back and change it?</p>
+      <div className="flex gap-2">
+        <Button type="button" onClick={onSave}>
+          Save anyway
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Go back
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /**
  * Create or edit a contact (POST /v1/contacts, PATCH /v1/contacts/{id}), checked with the
  * contract's body schema; field errors (also a 422's) show beside each field and what was typed
- * stays in the form when a request fails.
+ * stays in the form when a request fails. Before saving, a phone or e-mail that another contact in
+ * the user's reach already has (POST /v1/contacts/duplicate_check; for an edit, only the ones
+ * added) shows those contacts and asks: "Save anyway" saves, "Go back" returns to the form.
  */
 export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const statuses = useQuery(statusesQueryOptions(client));
   const sources = useQuery(sourcesQueryOptions(client));
+  const [warning, setWarning] = useState<DuplicateWarning | null>(null);
+  // the phones and e-mails the user chose to save anyway
+  const confirmed = useRef<string | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
   const {
     control,
     register,
@@ -125,9 +178,20 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
     defaultValues: contactFormValues(contact),
     fields: serverFields,
     onSubmit: async (body) => {
+      const points = contactPointsToCheck(body, contact);
+      const key = JSON.stringify(points);
+      if ((points.phones.length || points.emails.length) && confirmed.current !== key) {
+        const found = await client.call('findContactDuplicates', { body: { ...points, ...(contact ? { contact_id: contact.id } : {}) } });
+        if (found.data.length) {
+          setWarning({ key, matches: found.data });
+          return;
+        }
+      }
+      setWarning(null);
       const answer = contact
         ? await client.call('updateContact', { params: { id: contact.id }, body })
         : await client.call('createContact', { body });
+      confirmed.current = null;
       queryClient.setQueryData(contactKeys.detail(answer.data.id), answer);
       await queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
       onSaved(answer.data);
@@ -284,8 +348,22 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
       </div>
 
       <FormError message={formError} />
+      {warning && (
+        <DuplicatesWarning
+          warning={warning}
+          onSave={() => {
+            confirmed.current = warning.key;
+            setWarning(null);
+            void submit();
+          }}
+          onCancel={() => {
+            setWarning(null);
+            submitButton.current?.focus();
+          }}
+        />
+      )}
       <div className="flex gap-2">
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={isSubmitting} ref={submitButton}>
           {contact ? 'Save contact' : 'Create contact'}
         </Button>
         {onCancel && (

@@ -1,7 +1,9 @@
 import {
+  CATEGORY_LABELS,
   CONTACT_CATEGORIES,
   GENDER_LABELS,
   GENDERS,
+  LANGUAGE_LABELS,
   LANGUAGES,
   PHONE_TYPE_LABELS,
   PHONE_TYPES,
@@ -10,24 +12,17 @@ import {
   US_STATE_CODES,
   US_STATES,
   type Contact,
-  type ContactCategory,
   type ContactSearchField,
   type SearchOperator,
 } from '@crm/contract';
 import type { SelectOption } from '@crm/ui';
 
-export const CATEGORY_LABELS: Record<ContactCategory, string> = {
-  lead: 'Lead',
-  prospect: 'Prospect',
-  client: 'Client',
-};
-
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+export { CATEGORY_LABELS };
 
 export const CATEGORY_OPTIONS: SelectOption[] = CONTACT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
 export const STATE_OPTIONS: SelectOption[] = US_STATE_CODES.map((code) => ({ value: code, label: US_STATES[code] }));
 export const GENDER_OPTIONS: SelectOption[] = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
-export const LANGUAGE_OPTIONS: SelectOption[] = LANGUAGES.map((l) => ({ value: l, label: capitalize(l) }));
+export const LANGUAGE_OPTIONS: SelectOption[] = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }));
 export const TIMEZONE_OPTIONS: SelectOption[] = TIMEZONES.map((t) => ({ value: t, label: TIMEZONE_LABELS[t] }));
 export const PHONE_TYPE_OPTIONS: SelectOption[] = PHONE_TYPES.map((t) => ({ value: String(t), label: PHONE_TYPE_LABELS[t] }));
 

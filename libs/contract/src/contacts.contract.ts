@@ -11,6 +11,8 @@ import { lookupOption } from './lookups.contract';
 
 export const CONTACT_CATEGORIES = ['lead', 'prospect', 'client'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
+/** How categories are shown (screens, exports, print). */
+export const CATEGORY_LABELS: Record<ContactCategory, string> = { lead: 'Lead', prospect: 'Prospect', client: 'Client' };
 
 /** `other` is shown as "Empty" (spec part 2 §3). */
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -19,6 +21,14 @@ export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Fe
 
 export const LANGUAGES = ['english', 'spanish', 'french', 'chinese', 'korean', 'german'] as const;
 export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  english: 'English',
+  spanish: 'Spanish',
+  french: 'French',
+  chinese: 'Chinese',
+  korean: 'Korean',
+  german: 'German',
+};
 
 /** Phone types of spec part 2 §3: 2 Mobile, 9 Other. */
 export const PHONE_TYPES = [2, 9] as const;
@@ -50,6 +60,10 @@ export type ContactGroup = (typeof CONTACT_GROUPS)[number];
 /** Sortable columns of the list; last_name ascending is the default (spec part 2 §9). */
 export const CONTACT_ORDER_FIELDS = ['last_name', 'first_name', 'created_at', 'updated_at', 'city', 'state', 'zip', 'date_of_birth'] as const;
 export type ContactOrderField = (typeof CONTACT_ORDER_FIELDS)[number];
+
+/** What the duplicate scan can compare (contacts_scope.duplicates), in the order the screen offers them. */
+export const DUPLICATE_OPTIONS = ['first_name', 'last_name', 'address', 'phone', 'email'] as const;
+export type DuplicateOption = (typeof DUPLICATE_OPTIONS)[number];
 
 /** Page size of the duplicate scan (spec part 2 §9); its default order is last_name ascending. */
 export const DUPLICATES_PAGE_SIZE = 50;
@@ -546,6 +560,10 @@ export const contactsScope = z.object({
       first_name: flag('First name').default(false),
       last_name: flag('Last name').default(false),
       address: flag('Address').default(false),
+      /** The first phone of each (dialing form). */
+      phone: flag('Phone').default(false),
+      /** The first e-mail of each, ignoring case. */
+      email: flag('E-mail').default(false),
     })
     .optional(),
   /**
@@ -649,6 +667,45 @@ export const createContact = defineEndpoint({
   gate: 'enforced',
   body: createContactBody,
   response: contactResponse,
+});
+
+/**
+ * The form's duplicate check (issue 12 item 7): before a contact is saved with these phones and
+ * e-mails, the reachable contacts (the caller's reach: own, downline or company) that already
+ * have one of them, so the form can show them and ask before saving. Phones compare in dialing
+ * form, e-mails ignoring case; trashed contacts and `contact_id` itself (the one being edited)
+ * never count.
+ */
+export const contactDuplicatesBody = z.object({
+  phones: z.array(phoneNumber, { error: 'Phones must be a list' }).max(10, 'At most 10 phones').default([]),
+  emails: z.array(email, { error: 'Emails must be a list' }).max(10, 'At most 10 e-mails').default([]),
+  contact_id: recordId.optional(),
+});
+export type ContactDuplicatesBody = z.input<typeof contactDuplicatesBody>;
+
+/** At most this many matching contacts are answered (the form shows them all). */
+export const CONTACT_DUPLICATES_MAX = 10;
+
+export const contactDuplicate = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  owner: z.object({ id: z.number().int(), name: z.string() }),
+  /** Which of the asked phones (dialing form) and e-mails this contact has. */
+  phones: z.array(z.string()),
+  emails: z.array(z.string()),
+});
+export type ContactDuplicate = z.infer<typeof contactDuplicate>;
+
+export const findContactDuplicates = defineEndpoint({
+  method: 'POST',
+  path: '/v1/contacts/duplicate_check',
+  summary: `Reachable contacts that already have one of these phones or e-mails (at most ${CONTACT_DUPLICATES_MAX}), for the form to ask before saving`,
+  tag: 'contacts',
+  access: 'user',
+  gate: 'enforced',
+  body: contactDuplicatesBody,
+  response: z.object({ data: z.array(contactDuplicate) }),
 });
 
 export const showContact = defineEndpoint({

@@ -20,7 +20,7 @@ import {
   updateTimezone,
   userMe,
 } from './user.contract';
-import { disable2fa, enable2fa, generateQr, sendOtp } from './two-factor.contract';
+import { disable2fa, enable2fa, generateQr, recoveryCodesStatus, regenerateRecoveryCodes, sendOtp } from './two-factor.contract';
 import { createApiKey, deleteApiKey, listApiKeys, showApiKey, updateApiKey } from './api-keys.contract';
 import { listFeatureFlags, listFeatures, updateFeatureFlags } from './features.contract';
 import { adminUserRoles, listAdminUsers, updateAdminUserRoles } from './admin-users.contract';
@@ -29,6 +29,7 @@ import { listAgentflowStatuses, listApiVendors, listCarriers, listSources, listS
 import {
   assignContactToMe,
   createContact,
+  findContactDuplicates,
   destroyContacts,
   listContacts,
   quickUpdateContact,
@@ -169,6 +170,8 @@ export const endpoints = {
   enable2fa,
   disable2fa,
   sendOtp,
+  recoveryCodesStatus,
+  regenerateRecoveryCodes,
   listApiKeys,
   createApiKey,
   showApiKey,
@@ -184,6 +187,7 @@ export const endpoints = {
   listContacts,
   selectedContactItems,
   createContact,
+  findContactDuplicates,
   showContact,
   updateContact,
   quickUpdateContact,

@@ -13,21 +13,42 @@ function check(ctx: z.RefinementCtx, field: string, result: z.ZodSafeParseResult
   if (!result.success) ctx.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]?.message ?? 'Invalid' });
 }
 
+/** Recovery codes a user gets at two-factor enrolment (and each time they make new ones). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A recovery code as compared: lower case, without spaces or its hyphen. */
+export const normalizeRecoveryCode = (value: string): string => value.toLowerCase().replace(/[\s-]/g, '');
+
+/** A two-factor recovery code: ten letters and digits, as shown ("k7m2p-x9qrt") or typed in any case, with or without the hyphen. */
+export const recoveryCode = z
+  .string({ error: 'Recovery code is required' })
+  .transform(normalizeRecoveryCode)
+  .pipe(z.string().regex(/^[a-z0-9]{10}$/, 'A recovery code has 10 letters and digits, like k7m2p-x9qrt'));
+
 /**
- * First step: e-mail and password. Second step (when asked for): the one-time code alone.
+ * First step: e-mail and password. Second step (when asked for): the one-time code alone, or in
+ * its place one of the user's recovery codes (each works once).
  * One object with per-field messages rather than a union, so a form learns which field is wrong.
  */
 export const signInBody = z
-  .object({ email: z.string().optional(), password: z.string().max(1024).optional(), otp_code: z.string().optional() })
+  .object({
+    email: z.string().optional(),
+    password: z.string().max(1024).optional(),
+    otp_code: z.string().optional(),
+    recovery_code: z.string().max(100).optional(),
+  })
   .superRefine((v, ctx) => {
     if (v.otp_code !== undefined) return check(ctx, 'otp_code', otpCode.safeParse(v.otp_code));
+    if (v.recovery_code !== undefined) return check(ctx, 'recovery_code', recoveryCode.safeParse(v.recovery_code));
     check(ctx, 'email', email.safeParse(v.email ?? ''));
     if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
   })
   .transform((v) =>
     v.otp_code !== undefined
       ? { otp_code: v.otp_code.trim() }
-      : { email: (v.email ?? '').trim(), password: v.password ?? '' },
+      : v.recovery_code !== undefined
+        ? { recovery_code: normalizeRecoveryCode(v.recovery_code) }
+        : { email: (v.email ?? '').trim(), password: v.password ?? '' },
   );
 
 /**

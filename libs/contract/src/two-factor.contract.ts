@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { okResponse, emptyBody } from './common.contract';
 import { currentUser } from './user.contract';
-import { otpCode } from './session.contract';
+import { otpCode, RECOVERY_CODE_COUNT } from './session.contract';
 
 export const generateQr = defineEndpoint({
   method: 'POST',
@@ -19,12 +19,15 @@ export const generateQr = defineEndpoint({
 export const enable2fa = defineEndpoint({
   method: 'POST',
   path: '/v1/two_factor/enable',
-  summary: 'Finish enrolment with a code from the authenticator app',
+  summary: `Finish enrolment with a code from the authenticator app; the answer carries the ${RECOVERY_CODE_COUNT} recovery codes, shown this once`,
   tag: 'two_factor',
   access: 'user',
   gate: 'exempt',
   body: z.object({ otp_code: otpCode }),
-  response: currentUser,
+  response: currentUser.extend({
+    /** Single-use codes to sign in with when the second factor is out of reach; only their digests are kept. */
+    recovery_codes: z.array(z.string()),
+  }),
 });
 
 export const disable2fa = defineEndpoint({
@@ -48,4 +51,25 @@ export const sendOtp = defineEndpoint({
   gate: 'exempt',
   body: z.object({ via: z.enum(['email']).default('email') }),
   response: okResponse,
+});
+
+export const recoveryCodesStatus = defineEndpoint({
+  method: 'GET',
+  path: '/v1/two_factor/recovery_codes',
+  summary: 'How many of the two-factor recovery codes are still unused (the codes themselves are never shown again)',
+  tag: 'two_factor',
+  access: 'user',
+  gate: 'exempt',
+  response: z.object({ remaining: z.number().int() }),
+});
+
+export const regenerateRecoveryCodes = defineEndpoint({
+  method: 'POST',
+  path: '/v1/two_factor/recovery_codes',
+  summary: `Replace the recovery codes with ${RECOVERY_CODE_COUNT} new ones (needs a current code; the old ones stop working), shown this once`,
+  tag: 'two_factor',
+  access: 'user',
+  gate: 'exempt',
+  body: z.object({ otp_code: otpCode }),
+  response: z.object({ recovery_codes: z.array(z.string()) }),
 });

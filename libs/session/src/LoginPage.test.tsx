@@ -128,6 +128,50 @@ describe('LoginPage', () => {
 
     expect(client.call).toHaveBeenCalledWith('sendOtp', { body: { via: 'email' } });
     expect(await screen.findByText(/We sent a code to a\*\*\*@example\.com/)).toBeInTheDocument();
+    // the step now speaks of the e-mail, no longer of an authenticator app
+    expect(screen.getByText('Enter the 6-digit code sent to a***@example.com.')).toBeInTheDocument();
+    expect(screen.queryByText(/authenticator app/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send another code by e-mail' })).toBeInTheDocument();
+  });
+
+  it('speaks of the e-mail from the start when the user chose codes by e-mail', async () => {
+    renderLogin({ createSession: () => ({ ...challenge, otp_delivery: 'email' }) });
+    await fillCredentials();
+    expect(await screen.findByText('Enter the 6-digit code sent to a***@example.com.')).toBeInTheDocument();
+    expect(screen.queryByText(/authenticator app/)).not.toBeInTheDocument();
+  });
+
+  it('signs in with a recovery code in place of the code, and shows a refused one beside the field', async () => {
+    let tries = 0;
+    const createSession = vi.fn((options?: { body?: unknown }) => {
+      const body = options?.body as Record<string, unknown>;
+      if (!('recovery_code' in body)) return challenge;
+      tries += 1;
+      if (tries === 1) throw new ApiError(401, { errors: { recovery_code: 'The recovery code is wrong or was already used' } });
+      return { otp_required: false, user };
+    });
+    const { client } = renderLogin({ createSession });
+    const events = await fillCredentials();
+
+    await events.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    const field = await screen.findByLabelText(/^Recovery code/);
+    expect(field).toHaveFocus();
+    expect(screen.getByText(/Enter one of the recovery codes you saved/)).toBeInTheDocument();
+    // checked before it is sent
+    await events.type(field, 'abc');
+    await events.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/A recovery code has 10 letters and digits/)).toBeInTheDocument();
+    expect(createSession).toHaveBeenCalledTimes(1);
+
+    await events.clear(field);
+    await events.type(field, 'K7M2P-X9QRT');
+    await events.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The recovery code is wrong or was already used')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await events.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Home of Ann' })).toBeInTheDocument();
+    expect(client.call).toHaveBeenLastCalledWith('createSession', { body: { recovery_code: 'k7m2px9qrt' } });
   });
 
   it('shows wrong credentials beside the form and keeps what was typed', async () => {

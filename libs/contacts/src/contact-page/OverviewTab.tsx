@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
-import { GENDER_LABELS, TIMEZONE_LABELS, US_STATES, type Contact } from '@crm/contract';
+import { GENDER_LABELS, LANGUAGE_LABELS, TIMEZONE_LABELS, US_STATES, type Contact } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
 import { Button, Field, Notice, Textarea } from '@crm/ui';
 import { formatDateTime, formatPhone } from '@crm/util';
@@ -11,7 +11,6 @@ import { PHONE_TYPE_OPTIONS } from '../labels';
 import { usDate } from './format';
 
 const phoneTypeLabel = (type: number) => PHONE_TYPE_OPTIONS.find((o) => o.value === String(type))?.label ?? '';
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -57,7 +56,7 @@ function ContactDetails({ contact, zone }: { contact: Contact; zone: string }) {
       <Detail term="Source">{contact.source?.title}</Detail>
       <Detail term="Date of birth">{usDate(contact.date_of_birth)}</Detail>
       <Detail term="Gender">{contact.gender ? GENDER_LABELS[contact.gender] : ''}</Detail>
-      <Detail term="Language">{contact.language ? capitalize(contact.language) : ''}</Detail>
+      <Detail term="Language">{contact.language ? LANGUAGE_LABELS[contact.language] : ''}</Detail>
       <Detail term="Time zone">{TIMEZONE_LABELS[contact.timezone]}</Detail>
       <Detail term="Medicare number">{contact.medicare_number}</Detail>
       <Detail term="Created">{formatDateTime(contact.created_at, zone)}</Detail>

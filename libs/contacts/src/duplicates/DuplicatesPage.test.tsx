@@ -83,7 +83,7 @@ describe('DuplicatesPage', { timeout: 60_000 }, () => {
     const { client } = renderDuplicates({});
     expect(await screen.findByRole('heading', { level: 2, name: /Pat Lee/ })).toBeVisible();
     expect(scopes(client)[0]).toEqual({
-      duplicates: { first_name: true, last_name: true, address: false },
+      duplicates: { first_name: true, last_name: true, address: false, phone: false, email: false },
       contact_group: 'all_agents',
       order_field: 'last_name',
       order: 'asc',
@@ -103,7 +103,14 @@ describe('DuplicatesPage', { timeout: 60_000 }, () => {
       first_name: true,
       last_name: true,
       address: true,
+      phone: false,
+      email: false,
     });
+    // the first phone and the first e-mail are options too
+    await userEvent.click(screen.getByRole('checkbox', { name: 'First phone' }));
+    await waitFor(() => expect(scopes(client).at(-1)).toMatchObject({ duplicates: { address: true, phone: true, email: false } }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'First e-mail' }));
+    await waitFor(() => expect(scopes(client).at(-1)).toMatchObject({ duplicates: { phone: true, email: true } }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('region', { name: 'Duplicates of Zoe Zane' })).toBeVisible();

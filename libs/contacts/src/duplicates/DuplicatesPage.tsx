@@ -25,6 +25,8 @@ const OPTION_LABELS: Record<keyof DuplicateOptions, string> = {
   first_name: 'First name',
   last_name: 'Last name',
   address: 'Address',
+  phone: 'First phone',
+  email: 'First e-mail',
 };
 
 function address(contact: Contact): string {
@@ -72,7 +74,7 @@ function GroupCard({ group, zone, canMerge, onMerge }: { group: DuplicateGroup; 
 
 /**
  * /contacts/duplicates: the duplicate scan (spec part 2 §3, §9). The user picks the fields
- * contacts must share (first name, last name, address; cached per user); the list asks PATCH
+ * contacts must share (first name, last name, address, first phone, first e-mail; cached per user); the list asks PATCH
  * /v1/contacts with contacts_scope.duplicates, 50 contacts a page, last_name ascending, and shows
  * them in groups. "Merge" (shown when the contact_merge feature is on for the user) opens the
  * side-by-side merge of a group.

@@ -1,13 +1,13 @@
-import { DUPLICATES_PAGE_SIZE, type Contact, type ContactsScope } from '@crm/contract';
+import { DUPLICATE_OPTIONS, DUPLICATES_PAGE_SIZE, type Contact, type ContactsScope, type DuplicateOption } from '@crm/contract';
 import { storageKey } from '@crm/util';
 
 /** Which fields two contacts must share to count as duplicates (contacts_scope.duplicates). */
-export type DuplicateOptions = { first_name: boolean; last_name: boolean; address: boolean };
+export type DuplicateOptions = Record<DuplicateOption, boolean>;
 
-export const DUPLICATE_OPTION_NAMES = ['first_name', 'last_name', 'address'] as const;
+export const DUPLICATE_OPTION_NAMES = DUPLICATE_OPTIONS;
 
 /** First and last name: the usual sign of one person entered twice. */
-export const DEFAULT_DUPLICATE_OPTIONS: DuplicateOptions = { first_name: true, last_name: true, address: false };
+export const DEFAULT_DUPLICATE_OPTIONS: DuplicateOptions = { first_name: true, last_name: true, address: false, phone: false, email: false };
 
 /** Cached per user, like the list's search (spec part 2 §3 "first_name, last_name and address duplicate options"). */
 export const DUPLICATE_OPTIONS_KEY = 'contacts_duplicate_options';
@@ -18,7 +18,7 @@ export function loadDuplicateOptions(userId: number | null, storage: Storage = l
     if (typeof value !== 'object' || value === null) return { ...DEFAULT_DUPLICATE_OPTIONS };
     const record = value as Record<string, unknown>;
     const read = (name: keyof DuplicateOptions) => (typeof record[name] === 'boolean' ? (record[name] as boolean) : DEFAULT_DUPLICATE_OPTIONS[name]);
-    return { first_name: read('first_name'), last_name: read('last_name'), address: read('address') };
+    return Object.fromEntries(DUPLICATE_OPTIONS.map((name) => [name, read(name)])) as DuplicateOptions;
   } catch {
     return { ...DEFAULT_DUPLICATE_OPTIONS };
   }
@@ -33,7 +33,7 @@ export function saveDuplicateOptions(userId: number | null, options: DuplicateOp
 }
 
 export function hasDuplicateOption(options: DuplicateOptions): boolean {
-  return options.first_name || options.last_name || options.address;
+  return DUPLICATE_OPTIONS.some((name) => options[name]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   GENDER_LABELS,
+  LANGUAGE_LABELS,
   MERGE_FIELDS,
   TIMEZONE_LABELS,
   US_STATES,
@@ -53,7 +54,6 @@ export function mergeFieldValue(contact: Contact, field: MergeField): string | n
 }
 
 const calendarDate = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value.slice(5, 7)}/${value.slice(8, 10)}/${value.slice(0, 4)}` : value);
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** A field's value on a contact as the comparison shows it ('' when empty). */
 export function mergeFieldDisplay(contact: Contact, field: MergeField): string {
@@ -74,7 +74,7 @@ export function mergeFieldDisplay(contact: Contact, field: MergeField): string {
     case 'gender':
       return contact.gender ? GENDER_LABELS[contact.gender] : '';
     case 'language':
-      return contact.language ? capitalize(contact.language) : '';
+      return contact.language ? LANGUAGE_LABELS[contact.language] : '';
     case 'timezone':
       return TIMEZONE_LABELS[contact.timezone];
     case 'date_of_birth':

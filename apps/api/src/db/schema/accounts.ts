@@ -77,6 +77,24 @@ export const users = pgTable(
   (t) => [index('users_upline_idx').on(t.uplineId), index('users_company_idx').on(t.companyId)],
 );
 
+/**
+ * Two-factor recovery codes: ten single-use codes shown once at enrolment (and when the user makes
+ * new ones), stored as SHA-256 digests only; a code is used up by setting used_at.
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeDigest: text('code_digest').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_digest_idx').on(t.userId, t.codeDigest)],
+);
+
 export const userRoles = pgTable(
   'user_roles',
   {

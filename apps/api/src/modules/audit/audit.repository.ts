@@ -10,6 +10,8 @@ export const AUDIT_EVENTS = [
   'two_factor_enabled',
   'two_factor_disabled',
   'two_factor_delivery_changed',
+  'two_factor_recovery_codes_generated',
+  'two_factor_recovery_code_used',
   'password_changed',
   'password_reset_requested',
   'sign_in_code_sent',

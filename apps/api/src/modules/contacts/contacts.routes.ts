@@ -13,6 +13,8 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(app, ctx, endpoints.createContact, (request) => ctx.contacts.create(requireIdentity(request), request.body));
 
+  route(app, ctx, endpoints.findContactDuplicates, (request) => ctx.contacts.duplicateCheck(requireIdentity(request), request.body));
+
   route(app, ctx, endpoints.showContact, (request) =>
     ctx.contacts.show(requireIdentity(request), request.params.id, { keepNew: request.query.not_remove_new_tag }),
   );

@@ -1,12 +1,15 @@
 import {
+  CONTACT_DUPLICATES_MAX,
   contactsScope,
   type ActivityType,
+  type ContactDuplicate,
   type EmailVerification,
   IANA_TIMEZONES,
   type Contact,
   type ContactsMeta,
   type createContact,
   type destroyContacts,
+  type findContactDuplicates,
   type Gender,
   type Language,
   type ParsedBodyOf,
@@ -368,6 +371,25 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
           body.n,
           body.from === 'last',
         ),
+      };
+    },
+
+    /** The form's duplicate check: reachable contacts that already have one of these phones or e-mails. */
+    async duplicateCheck(caller: ContactsCaller, body: ParsedBodyOf<typeof findContactDuplicates>): Promise<{ data: ContactDuplicate[] }> {
+      const found = await contacts.withContactPoints(
+        contactReach(caller),
+        { phones: body.phones, emails: body.emails, excludeId: body.contact_id },
+        CONTACT_DUPLICATES_MAX,
+      );
+      return {
+        data: found.map((c) => ({
+          id: c.id,
+          first_name: c.firstName,
+          last_name: c.lastName,
+          owner: { id: c.ownerId, name: fullName({ firstName: c.ownerFirst, lastName: c.ownerLast }) },
+          phones: c.phones,
+          emails: c.emails,
+        })),
       };
     },
 

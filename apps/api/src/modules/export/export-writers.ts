@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { EXPORT_COLUMNS } from '@crm/contract';
+import type ExcelJS from 'exceljs';
+import { EXPORT_COLUMNS, type ExportColumn } from '@crm/contract';
 import type { ExportRow } from '../contacts/contacts.repository';
 
 /**
@@ -11,9 +12,6 @@ import type { ExportRow } from '../contacts/contacts.repository';
 export function safeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
-
-/** A row of an export as cells: empty for null (the values are formatted by the query). */
-const cells = (row: ExportRow) => EXPORT_COLUMNS.map(([key]) => row[key] ?? '');
 
 /**
  * One CSV line (RFC 4180): a cell with a comma, quote or line break is quoted, its quotes doubled.
@@ -44,16 +42,79 @@ export async function csvFile(rows: Readable): Promise<Readable> {
   return out;
 }
 
-/** The rows as an XLSX workbook (one sheet), written as they come by ExcelJS's streaming writer. */
+/** How the XLSX writes a column: a number, a calendar day, a moment (in the caller's zone, minutes), or text (the rest). */
+const XLSX_KINDS: Partial<Record<ExportColumn, 'number' | 'date' | 'datetime'>> = {
+  id: 'number',
+  date_of_birth: 'date',
+  part_a_date: 'date',
+  part_b_date: 'date',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+};
+/** Formats of date cells: as the screens write dates (MM/DD/YYYY), moments with their time. */
+const XLSX_FORMATS = { date: 'mm/dd/yyyy', datetime: 'mm/dd/yyyy hh:mm' } as const;
+
+/**
+ * "YYYY-MM-DD" or "YYYY-MM-DD HH:MI" (as the export's query writes them, already in the caller's
+ * zone) as the Date whose UTC fields are those: a spreadsheet's dates have no zone, and ExcelJS
+ * writes a Date's UTC fields.
+ */
+function spreadsheetDate(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/.exec(text);
+  if (!m) return null;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0)));
+}
+
+/**
+ * A value as an XLSX cell: numbers and dates typed; text as an inline string (rich text of one run:
+ * ExcelJS writes it as `t="inlineStr"`), which a spreadsheet shows as it is and never evaluates, so
+ * it needs no apostrophe (the formula guard is the CSV's); empty for null.
+ */
+function xlsxCell(column: ExportColumn, value: string | number | null): ExcelJS.CellValue {
+  if (value === null || value === '') return null;
+  const kind = XLSX_KINDS[column];
+  if (kind === 'number') return Number(value);
+  if (kind === 'date' || kind === 'datetime') return spreadsheetDate(String(value)) ?? { richText: [{ text: String(value) }] };
+  return { richText: [{ text: String(value) }] };
+}
+
+/**
+ * The rows as an XLSX workbook (one sheet, its header row frozen), written as they come by
+ * ExcelJS's streaming writer: numbers as numbers, dates as date cells with a date format, text as
+ * inline strings (no shared-strings table held in memory for a million rows).
+ */
 export function xlsxStream(batches: AsyncIterable<ExportRow[]>, onError: (error: unknown) => void): Readable {
   const out = new PassThrough();
   void (async () => {
     // loaded when a workbook is asked for (27 MB of the process's memory otherwise)
     const { default: Excel } = await import('exceljs');
-    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-    const sheet = workbook.addWorksheet('Contacts');
-    sheet.columns = EXPORT_COLUMNS.map(([key, header]) => ({ key, header, width: 18 }));
-    for await (const batch of batches) for (const row of batch) sheet.addRow(cells(row)).commit();
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+    const sheet = workbook.addWorksheet('Contacts', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
+    sheet.columns = EXPORT_COLUMNS.map(([key]) => {
+      const kind = XLSX_KINDS[key];
+      return { key, width: kind === 'datetime' ? 18 : kind === 'date' ? 12 : kind === 'number' ? 10 : 18 };
+    });
+    // one style object a column, shared by its cells: ExcelJS registers a style object once (a
+    // WeakMap), where a style per cell (numFmt set cell by cell) cost it a lookup for every cell
+    const styles = EXPORT_COLUMNS.map(([key]) => {
+      const kind = XLSX_KINDS[key];
+      return kind === 'date' || kind === 'datetime' ? { numFmt: XLSX_FORMATS[kind] } : {};
+    });
+    const bold = { font: { bold: true } };
+    const header = sheet.addRow(EXPORT_COLUMNS.map(([, title]) => ({ richText: [{ text: title }] })));
+    header.eachCell((cell) => {
+      cell.style = bold;
+    });
+    header.commit();
+    for await (const batch of batches) {
+      for (const row of batch) {
+        const line = sheet.addRow(EXPORT_COLUMNS.map(([key]) => xlsxCell(key, row[key])));
+        line.eachCell((cell, column) => {
+          cell.style = styles[column - 1] as Partial<ExcelJS.Style>;
+        });
+        line.commit();
+      }
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => {

@@ -25,7 +25,21 @@ beforeAll(async () => {
     phones: [{ number: '5551234567', phone_type: 2 }],
     emails: [{ email: 'formula.exportzz@example.com' }],
   });
-  plain = await createContact(as.agent!, { first_name: 'Plain', last_name: 'Exportzz', note: '-10 degrees, "cold"', city: 'Tampa' });
+  plain = await createContact(as.agent!, {
+    first_name: 'Plain',
+    last_name: 'Exportzz',
+    note: '-10 degrees, "cold"',
+    city: 'Tampa',
+    category: 'prospect',
+    timezone: 'mst',
+    language: 'spanish',
+    state: 'FL',
+    zip: '02134',
+    date_of_birth: '1950-03-31',
+  });
+  // a policy of a type whose code differs from its label
+  const policy = await as.agent!.post(`/v1/contacts/${plain.id}/policies`, { policy_type: 'final_expense' });
+  expect(policy.statusCode, policy.body).toBeLessThan(300);
 });
 afterAll(() => t.close());
 
@@ -59,6 +73,16 @@ describe('PATCH /v1/export.csv', () => {
     expect(formula.address1).toBe(`'@SUM(A1:A9)`);
     expect(byColumn(rows[1]!).note).toBe(`'-10 degrees, "cold"`);
     expect(byColumn(rows[1]!).city).toBe('Tampa');
+    // codes written as the screens show them (the labels of the contract)
+    expect(byColumn(rows[1]!)).toMatchObject({
+      category: 'Prospect',
+      timezone: 'Mountain (MST)',
+      language: 'Spanish',
+      state: 'FL',
+      policy_types: 'Final expense',
+      date_of_birth: '1950-03-31',
+    });
+    expect(formula.category).toBe('Lead');
   });
 
   it('exports all matching a scope, in list order: the same contacts as the list', async () => {
@@ -165,8 +189,15 @@ describe('PATCH /v1/export.csv', () => {
   });
 });
 
+/** The XML of the workbook's first sheet, as written (to check the cells' types as a spreadsheet reads them). */
+async function sheetXml(file: Buffer): Promise<string> {
+  const { default: JSZip } = await import('jszip');
+  const zip = await JSZip.loadAsync(file);
+  return zip.file('xl/worksheets/sheet1.xml')!.async('string');
+}
+
 describe('PATCH /v1/export.xlsx', () => {
-  it('streams a workbook with the header and the rows, formulas written as text', async () => {
+  it('streams a workbook: header frozen, numbers and dates typed, text as strings without an apostrophe, labels not codes', async () => {
     const res = await as.agent!.patch('/v1/export.xlsx', { ids: [risky.id, plain.id] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -175,9 +206,45 @@ describe('PATCH /v1/export.xlsx', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Contacts')!;
     expect(sheet.rowCount).toBe(3);
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(EXPORT_COLUMNS.map(([, label]) => label));
-    const note = EXPORT_COLUMNS.findIndex(([key]) => key === 'note') + 1;
-    expect(sheet.getRow(2).getCell(note).value).toBe(`'=HYPERLINK("http://evil.example","click")`);
-    expect(sheet.getRow(2).getCell(1).value).toBe(risky.id);
+    // the header row is frozen
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const text = (cell: ExcelJS.Cell) => cell.text;
+    expect(sheet.getRow(1).cellCount).toBe(EXPORT_COLUMNS.length);
+    expect(EXPORT_COLUMNS.map((_, i) => text(sheet.getRow(1).getCell(i + 1)))).toEqual(EXPORT_COLUMNS.map(([, label]) => label));
+    const column = (key: string) => EXPORT_COLUMNS.findIndex(([k]) => k === key) + 1;
+    const risk = sheet.getRow(2);
+    const calm = sheet.getRow(3);
+    // the id is a number
+    expect(risk.getCell(1).type).toBe(ExcelJS.ValueType.Number);
+    expect(risk.getCell(1).value).toBe(risky.id);
+    // text is a string cell, as typed: no apostrophe (a string cell is never evaluated)
+    for (const cell of [risk.getCell(column('note')), risk.getCell(column('address1')), calm.getCell(column('note'))]) {
+      expect([ExcelJS.ValueType.String, ExcelJS.ValueType.RichText]).toContain(cell.type);
+    }
+    expect(text(risk.getCell(column('note')))).toBe('=HYPERLINK("http://evil.example","click")');
+    expect(text(risk.getCell(column('address1')))).toBe('@SUM(A1:A9)');
+    expect(text(calm.getCell(column('note')))).toBe('-10 degrees, "cold"');
+    // a ZIP keeps its leading zero: text, not a number
+    expect(text(calm.getCell(column('zip')))).toBe('02134');
+    // dates are date cells with a date format
+    const birth = calm.getCell(column('date_of_birth'));
+    expect(birth.type).toBe(ExcelJS.ValueType.Date);
+    expect((birth.value as Date).toISOString().slice(0, 10)).toBe('1950-03-31');
+    expect(birth.numFmt).toMatch(/yy/);
+    const created = calm.getCell(column('created_at'));
+    expect(created.type).toBe(ExcelJS.ValueType.Date);
+    expect(created.numFmt).toMatch(/hh:mm/);
+    expect(Math.abs((created.value as Date).getTime() - Date.parse(plain.created_at))).toBeLessThan(36 * 3600_000);
+    // labels as the screen shows them
+    expect(text(calm.getCell(column('category')))).toBe('Prospect');
+    expect(text(calm.getCell(column('timezone')))).toBe('Mountain (MST)');
+    expect(text(calm.getCell(column('policy_types')))).toBe('Final expense');
+    expect(text(risk.getCell(column('category')))).toBe('Lead');
+    // as written: the frozen pane, text as inline strings (never formulas), no apostrophe anywhere
+    const xml = await sheetXml(res.rawPayload);
+    expect(xml).toMatch(/<pane [^>]*ySplit="1"[^>]*state="frozen"/);
+    expect(xml).toContain('t="inlineStr"');
+    expect(xml).not.toMatch(/<f>/);
+    expect(xml).not.toContain("'=HYPERLINK");
   });
 });

@@ -6,7 +6,7 @@ import { createContact, signInCast, type Cast } from '../../test/contact-fixture
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { ContactsCaller } from '../contacts/contacts.service';
 import { createPrintRepository } from './print.repository';
-import { createPrintService } from './print.service';
+import { createPrintService, sheetContent } from './print.service';
 
 let t: TestApp;
 let as: Cast;
@@ -36,6 +36,17 @@ async function printed(body: object): Promise<{ job: PrintJob; pdf: string; name
 }
 
 describe('POST /v1/contacts/batch_print and PATCH /v1/contacts/batch_print_status', () => {
+  it('writes codes as the screens show them: category and policy types by their labels', async () => {
+    const made = await createContact(as.agent, { first_name: 'Label', last_name: 'Printer', category: 'prospect', gender: 'female' });
+    const [record] = await t.ctx.contactsRepository.load([made.id]);
+    const { subtitle, rows } = sheetContent({ ...record!, policyTypes: ['final_expense', 'part_d'] });
+    expect(subtitle).toContain('· Prospect');
+    expect(subtitle).not.toContain('prospect');
+    const row = Object.fromEntries(rows);
+    expect(row['Policy types']).toBe('Final expense, Part D (drug plan)');
+    expect(row['Gender']).toBe('Female');
+  });
+
   it('builds contact sheets (a page each) in a job, polled by jid, then downloads the PDF', async () => {
     const a = await createContact(as.agent, { first_name: 'Petra', last_name: 'Printer', address1: '1 Main St', city: 'Tampa', state: 'FL', zip: '33601' });
     const b = await createContact(as.agent, { first_name: 'Paul', last_name: 'Printer' });

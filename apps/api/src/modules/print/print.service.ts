@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { GENDER_LABELS, PRINT_MAX_CONTACTS, PRINT_TOO_MANY, type Gender, type PrintJob, type PrintLayout } from '@crm/contract';
+import {
+  CATEGORY_LABELS,
+  GENDER_LABELS,
+  POLICY_TYPE_LABELS,
+  PRINT_MAX_CONTACTS,
+  PRINT_TOO_MANY,
+  type ContactCategory,
+  type Gender,
+  type PolicyType,
+  type PrintJob,
+  type PrintLayout,
+} from '@crm/contract';
 import { formatPhone } from '@crm/util';
 import type { JobDefinition } from '../../jobs/queue';
 import { notFound, unprocessable } from '../../lib/http-errors';
@@ -40,14 +51,12 @@ const addressLines = (c: ContactRecord) =>
 /** Letter paper in points; labels as Avery 5160: 3 across, 10 down, 2.625 × 1 inch, margins 0.5 in top, 0.1875 in left, 0.125 in between columns. */
 const LABEL = { columns: 3, rows: 10, width: 189, height: 72, top: 36, left: 13.5, gap: 9 } as const;
 
-/** One page per contact: name, owner, category and status, phones, e-mails, address, birth date, Medicare number, tags, policy types, note. */
-function writeSheets(doc: PDFKit.PDFDocument, contacts: ContactRecord[]): void {
-  contacts.forEach((c, i) => {
-    if (i > 0) doc.addPage();
-    doc.fontSize(20).font('Helvetica-Bold').text(`${c.firstName} ${c.lastName}`.trim());
-    doc.moveDown(0.3).fontSize(10).font('Helvetica').fillColor('#555555').text(`Contact #${c.id} · owner ${fullName(c.owner)} · ${c.category}${c.status ? ` · ${c.status.title}` : ''}`);
-    doc.fillColor('#000000').moveDown();
-    const rows: [string, string][] = [
+/** What a contact sheet says, codes written as the screens show them: the subtitle (id, owner, category, status) and the labelled rows. */
+export function sheetContent(c: ContactRecord): { subtitle: string; rows: [string, string][] } {
+  const category = CATEGORY_LABELS[c.category as ContactCategory] ?? c.category;
+  return {
+    subtitle: `Contact #${c.id} · owner ${fullName(c.owner)} · ${category}${c.status ? ` · ${c.status.title}` : ''}`,
+    rows: [
       ['Phones', c.phones.map((p) => formatPhone(p.number)).join(', ')],
       ['E-mails', c.emails.map((e) => e.email).join(', ')],
       ['Address', addressLines(c).join('\n')],
@@ -57,9 +66,20 @@ function writeSheets(doc: PDFKit.PDFDocument, contacts: ContactRecord[]): void {
       ['Part A / Part B', [c.partADate, c.partBDate].filter(Boolean).join(' / ')],
       ['Source', c.source?.title ?? ''],
       ['Tags', c.tags.map((t) => t.name).join(', ')],
-      ['Policy types', c.policyTypes.join(', ')],
+      ['Policy types', c.policyTypes.map((type) => POLICY_TYPE_LABELS[type as PolicyType] ?? type).join(', ')],
       ['Note', c.note ?? ''],
-    ];
+    ],
+  };
+}
+
+/** One page per contact: name, then sheetContent. */
+function writeSheets(doc: PDFKit.PDFDocument, contacts: ContactRecord[]): void {
+  contacts.forEach((c, i) => {
+    if (i > 0) doc.addPage();
+    const { subtitle, rows } = sheetContent(c);
+    doc.fontSize(20).font('Helvetica-Bold').text(`${c.firstName} ${c.lastName}`.trim());
+    doc.moveDown(0.3).fontSize(10).font('Helvetica').fillColor('#555555').text(subtitle);
+    doc.fillColor('#000000').moveDown();
     for (const [label, value] of rows) {
       if (!value) continue;
       const y = doc.y;

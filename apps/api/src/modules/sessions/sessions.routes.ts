@@ -36,9 +36,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { otp_required: false, user: await ctx.users.present(result.user) };
   }
 
-  async function secondStep(request: FastifyRequest, code: string, method: string) {
-    if (!request.pendingOtpUserId) throw unauthorized('Your sign-in expired. Start again.', 'otp_code');
-    const done = await ctx.sessions.completeSecondFactor(request.pendingOtpUserId, code, requestMeta(request), method, request.brand);
+  async function secondStep(request: FastifyRequest, proof: { otp_code: string } | { recovery_code: string }, method: string) {
+    if (!request.pendingOtpUserId) throw unauthorized('Your sign-in expired. Start again.', 'otp_code' in proof ? 'otp_code' : 'recovery_code');
+    const done = await ctx.sessions.completeSecondFactor(request.pendingOtpUserId, proof, requestMeta(request), method, request.brand);
     return { kind: 'session' as const, ...done };
   }
 
@@ -46,8 +46,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     const body = request.body;
     const result =
       body.otp_code !== undefined
-        ? await secondStep(request, body.otp_code, 'password')
-        : await ctx.sessions.signIn(body.email, body.password, requestMeta(request), request.brand);
+        ? await secondStep(request, { otp_code: body.otp_code }, 'password')
+        : body.recovery_code !== undefined
+          ? await secondStep(request, { recovery_code: body.recovery_code }, 'password')
+          : await ctx.sessions.signIn(body.email, body.password, requestMeta(request), request.brand);
     return answer(result, reply);
   });
 

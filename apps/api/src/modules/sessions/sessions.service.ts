@@ -10,6 +10,7 @@ import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuditRepository } from '../audit/audit.repository';
 import { subjectOf, type FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SecretBox } from '../two-factor/secret-box';
+import { recoveryCodeDigest } from '../two-factor/recovery-codes';
 import { fullName, isAdmin, type Impersonation } from '../users/current-user';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
@@ -131,18 +132,35 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       return { kind: 'session', user, token: await issue(user, meta) };
     },
 
-    /** Second step of a sign-in that was waiting for its one-time code. */
-    async completeSecondFactor(userId: number, code: string, meta: RequestMeta, method: string, brand: BrandId) {
+    /**
+     * Second step of a sign-in that was waiting for its one-time code, or in its place one of the
+     * user's recovery codes (used up by this sign-in, audited with how many are left).
+     */
+    async completeSecondFactor(userId: number, proof: { otp_code: string } | { recovery_code: string }, meta: RequestMeta, method: string, brand: BrandId) {
       const user = await users.findById(userId);
+      const field = 'otp_code' in proof ? 'otp_code' : 'recovery_code';
       if (!user || !user.active || !user.otpEnabled || (await users.companyBrand(user.companyId)) !== brand) {
-        throw unauthorized('Your sign-in expired. Start again.', 'otp_code');
+        throw unauthorized('Your sign-in expired. Start again.', field);
       }
       await throttle(user.id, meta.ip);
-      if (!(await acceptCode(user, code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
+      if ('recovery_code' in proof) {
+        const left = await users.claimRecoveryCode(user.id, recoveryCodeDigest(user.id, proof.recovery_code));
+        if (left === null) {
+          await fail(user.id, meta, { reason: 'wrong_recovery_code' });
+          throw unauthorized('The recovery code is wrong or was already used', 'recovery_code');
+        }
+        await audit.record({ event: 'two_factor_recovery_code_used', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { remaining: left } });
+      } else if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
         await fail(user.id, meta, { reason: 'wrong_code' });
         throw unauthorized('The code is wrong or was already used', 'otp_code');
       }
-      await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method, second_factor: true } });
+      await audit.record({
+        event: 'sign_in',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { method, second_factor: true, ...('recovery_code' in proof && { recovery_code: true }) },
+      });
       const fresh = (await users.findById(user.id)) ?? user;
       return { user: fresh, token: await issue(fresh, meta) };
     },

@@ -12,9 +12,18 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, ctx, endpoints.generateQr, async (request) => ctx.twoFactor.generateQr(requireIdentity(request).user));
 
-  route(app, ctx, endpoints.enable2fa, async (request) =>
-    present(request, await ctx.twoFactor.enable(requireIdentity(request).user, request.body.otp_code, requestMeta(request))),
-  );
+  route(app, ctx, endpoints.enable2fa, async (request) => {
+    const { user, recoveryCodes } = await ctx.twoFactor.enable(requireIdentity(request).user, request.body.otp_code, requestMeta(request));
+    return { ...(await present(request, user)), recovery_codes: recoveryCodes };
+  });
+
+  route(app, ctx, endpoints.recoveryCodesStatus, async (request) => ({
+    remaining: await ctx.twoFactor.recoveryCodesLeft(requireIdentity(request).user),
+  }));
+
+  route(app, ctx, endpoints.regenerateRecoveryCodes, async (request) => ({
+    recovery_codes: await ctx.twoFactor.regenerateRecoveryCodes(requireIdentity(request).user, request.body.otp_code, requestMeta(request)),
+  }));
 
   route(app, ctx, endpoints.disable2fa, async (request) =>
     present(request, await ctx.twoFactor.disable(requireIdentity(request).user, request.body.otp_code, requestMeta(request))),

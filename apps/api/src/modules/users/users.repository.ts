@@ -3,7 +3,7 @@ import type { Role } from '@crm/contract';
 import { isBrandId, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
 import { alias } from 'drizzle-orm/pg-core';
-import { apiKeys, companies, favoriteUsers, quickFilters, roles, userRoles, users } from '../../db/schema';
+import { apiKeys, companies, favoriteUsers, quickFilters, roles, twoFactorRecoveryCodes, userRoles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -42,7 +42,18 @@ function brandOf(company: { id: number; brand: string }): BrandId {
 }
 
 export function createUsersRepository(db: Database) {
+  /** How many unused recovery codes the user has. */
+  async function recoveryCodesLeft(userId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(twoFactorRecoveryCodes)
+      .where(and(eq(twoFactorRecoveryCodes.userId, userId), sql`${twoFactorRecoveryCodes.usedAt} is null`));
+    return Number(row?.n ?? 0);
+  }
+
   return {
+    recoveryCodesLeft,
+
     async findById(id: number): Promise<UserRow | undefined> {
       return db.query.users.findFirst({ where: eq(users.id, id) });
     },
@@ -77,6 +88,28 @@ export function createUsersRepository(db: Database) {
         .where(and(eq(users.id, id), sql`(${users.lastOtpAt} is null or ${users.lastOtpAt} < ${step.toISOString()})`))
         .returning({ id: users.id });
       return result.length === 1;
+    },
+
+    /** Replaces the user's recovery codes with these digests (none: removes them), in one transaction. */
+    async replaceRecoveryCodes(userId: number, digests: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+        if (digests.length) await tx.insert(twoFactorRecoveryCodes).values(digests.map((codeDigest) => ({ userId, codeDigest })));
+      });
+    },
+
+    /**
+     * Uses up an unused recovery code: only one request can mark it used. The codes left after it,
+     * or null when the digest matches no unused code of the user.
+     */
+    async claimRecoveryCode(userId: number, codeDigest: string): Promise<number | null> {
+      const result = await db
+        .update(twoFactorRecoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeDigest, codeDigest), sql`${twoFactorRecoveryCodes.usedAt} is null`))
+        .returning({ id: twoFactorRecoveryCodes.id });
+      if (result.length !== 1) return null;
+      return recoveryCodesLeft(userId);
     },
 
     /** Uses up an e-mailed code: only one request can clear the digest it matches. */
