@@ -238,7 +238,7 @@ export function ContactListPage() {
                     Mailers
                   </Link>
                 )}
-                <ExportButtons selection={selection} scope={scope} />
+                <ExportButtons selection={selection} scope={scope} onJob={setJob} />
                 <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
                   Duplicates
                 </Link>
