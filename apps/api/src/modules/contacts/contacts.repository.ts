@@ -1244,8 +1244,8 @@ export function createContactsRepository(db: Database) {
      * slices in list order (slicedCopy): the next ids by keyset into a temporary table, then one
      * statement joins every child table for them and streams the rows, so Node only passes bytes on
      * (memory stays flat whatever the size). The first slices are small, so rows leave within a
-     * moment of the request; `connections` connections write slices at once under one snapshot (a
-     * million rows keep a core of the database busy for 25 s; two use two). Slices cost each child
+     * moment of the request; `connections` connections write slices at once under one snapshot (two
+     * cores of the database at work). Slices cost each child
      * table one read a slice: about a tenth more work than two halves for a million rows, against a
      * first row after 0.2 s instead of 18 s (npm run bench:export). The duplicate scan
      * cannot be paged by keyset: it is one slice. Nothing is read until the stream is; destroying it
