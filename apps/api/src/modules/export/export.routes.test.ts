@@ -44,6 +44,7 @@ describe('PATCH /v1/export.csv', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers[ROW_ESTIMATE_HEADER]).toBe('2');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = await csvRows(res.body);
     expect(header).toEqual(EXPORT_COLUMNS.map(([, label]) => label));
@@ -179,10 +180,8 @@ describe('PATCH /v1/export.csv', () => {
         payloadAsStream: true,
       });
       expect(res.statusCode).toBe(200);
-      // the planner's estimate: about the agent's book, never more than the export's cap
-      const estimate = Number(res.headers[ROW_ESTIMATE_HEADER]);
-      expect(estimate).toBeGreaterThan(0);
-      expect(estimate).toBeLessThanOrEqual(EXPORT_MAX_ROWS);
+      // a book this size is counted exactly (a large one is the planner's estimate)
+      expect(Number(res.headers[ROW_ESTIMATE_HEADER])).toBe(total);
       const chunks = res.stream()[Symbol.asyncIterator]();
       const first = String((await chunks.next()).value);
       expect(first).toBe(`\uFEFF${EXPORT_COLUMNS.map(([, label]) => label).join(',')}\n`);
@@ -229,5 +228,17 @@ describe('PATCH /v1/export.xlsx', () => {
     const note = EXPORT_COLUMNS.findIndex(([key]) => key === 'note') + 1;
     expect(sheet.getRow(2).getCell(note).value).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(sheet.getRow(2).getCell(1).value).toBe(risky.id);
+  });
+});
+
+describe('the row estimate of an export', () => {
+  it('counts a scope of a book this size exactly, gives the ticked ids\' number, and never says more than the export writes', async () => {
+    const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
+    const scope = (q?: string) => ({ scope: contactsScope.parse(q ? { q } : {}), timeZone: 'UTC' });
+    const total = (await listContacts(as.agent!, { exact_count: true, limit: 1 })).meta.total_count;
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, scope())).toBe(total);
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, scope('exportzz'))).toBe(2);
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, scope(), 3)).toBe(3);
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, { ids: [risky.id, plain.id] })).toBe(2);
   });
 });
