@@ -170,5 +170,7 @@ test.describe('contact list: export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`Exa,Export${u}`);
     expect(lines[1]).toContain(`'=1+2`);
+    // the process notification followed the download and names the file saved
+    await expect(page.getByRole('status').filter({ hasText: `Saved ${download.suggestedFilename()} with 2 contacts` })).toBeVisible();
   });
 });

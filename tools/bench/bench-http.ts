@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
-import { apiNodeOptions } from '../scripts/api-runtime.mjs';
+import { API_MAIN, apiNodeOptions } from '../scripts/api-runtime.mjs';
 import { createContext, type AppContext } from '../../apps/api/src/context';
 import { connect, type DatabaseHandle } from '../../apps/api/src/db/database';
 import { envSchema, type Env } from '../../apps/api/src/env';
@@ -44,6 +44,8 @@ async function freePort(): Promise<number> {
 export type ApiProcess = {
   base: string;
   pid: number;
+  /** Milliseconds from starting the process to its first healthy /v1/health answer. */
+  healthyAfterMs: number;
   /** The process's resident memory now and its peak since the last resetPeak (VmRSS, VmHWM of /proc/<pid>/status), in MB. */
   memory: () => Promise<{ rss: number; peak: number }>;
   /** Starts the peak over from the memory in use now (writes 5 to /proc/<pid>/clear_refs). */
@@ -51,14 +53,33 @@ export type ApiProcess = {
   stop: () => Promise<void>;
 };
 
+/** How a benchmark runs the API: compiled (`node dist/api/main.js`, as npm start does) or from the sources through tsx. */
+export type ApiRuntime = 'node' | 'tsx';
+/** BENCH_API_RUNTIME=tsx runs the API from its TypeScript through tsx (as npm start did before the API was compiled). */
+export const benchApiRuntime = (): ApiRuntime => (process.env.BENCH_API_RUNTIME === 'tsx' ? 'tsx' : 'node');
+
+/** The command line of the API process: the compiled API (built first, tools/scripts/build-api.mjs) or tsx over the sources. */
+export function apiCommand(runtime: ApiRuntime, args: string[]): string[] {
+  if (runtime === 'tsx') return ['--import', 'tsx', 'apps/api/src/main.ts', ...args];
+  const built = spawnSync(process.execPath, ['tools/scripts/build-api.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('Building the API failed (node tools/scripts/build-api.mjs)');
+  return [API_MAIN, ...args];
+}
+
 /**
- * The API as production runs it (`node --import tsx apps/api/src/main.ts` with its NODE_OPTIONS,
- * one process, without job workers) on the bench database, on a free port: a benchmark reading its memory reads the
- * API's alone, not its own client's.
+ * The API as production runs it (`node dist/api/main.js` with its NODE_OPTIONS, or tsx over the
+ * sources with BENCH_API_RUNTIME=tsx; one process, without job workers unless asked) on the bench database, on
+ * a free port: a benchmark reading its memory reads the API's alone, not its own client's.
  */
-export async function spawnBenchApi(bench: BenchDatabase): Promise<ApiProcess> {
+export async function spawnBenchApi(
+  bench: BenchDatabase,
+  runtime: ApiRuntime = benchApiRuntime(),
+  { workers = false }: { workers?: boolean } = {},
+): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts', '--no-worker'], {
+  const command = apiCommand(runtime, workers ? [] : ['--no-worker']);
+  const launched = performance.now();
+  const child = spawn(process.execPath, command, {
     env: {
       ...process.env,
       NODE_OPTIONS: apiNodeOptions(),
@@ -73,17 +94,19 @@ export async function spawnBenchApi(bench: BenchDatabase): Promise<ApiProcess> {
   });
   const exited = once(child, 'exit');
   const base = `http://localhost:${port}`;
-  for (let waited = 0; ; waited += 100) {
+  for (let waited = 0; ; waited += 25) {
     if (child.exitCode !== null) throw new Error(`The API exited with ${child.exitCode} while starting`);
     if (waited > 60_000) throw new Error('The API did not answer /v1/health within 60 s');
     if (await fetch(`${base}/v1/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  const healthyAfterMs = performance.now() - launched;
   const pid = child.pid as number;
   const statusField = (status: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
   return {
     base,
     pid,
+    healthyAfterMs,
     async memory() {
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
       return { rss: statusField(status, 'VmRSS'), peak: statusField(status, 'VmHWM') };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createApiClient } from './api-client';
 import { ApiError, ResponseValidationError, isAbortError, shouldReport } from './api-error';
 import type { ApiClientOptions } from './types';
+import type { DownloadProgress } from './download';
 
 const BASE = 'http://api.test';
 
@@ -412,6 +413,47 @@ describe('rule 10: downloads', () => {
       body: { contacts_scope: {} },
     });
     expect(result.filename).toBe('export.csv');
+  });
+  it('tells the progress as the file arrives: bytes, CSV rows after the header line, and the server\'s row estimate', async () => {
+    const parts = ['id,name\n1,a\n', '2,"b\nc"\n3,d', '\n'];
+    const { api } = client(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Row-Estimate': '3' } },
+        ),
+    );
+    const seen: DownloadProgress[] = [];
+    const result = await api.download(exportContacts, {
+      params: { format: 'csv' },
+      body: { contacts_scope: {} },
+      onProgress: (progress) => seen.push(progress),
+    });
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(result.blob);
+    });
+    expect(text).toBe(parts.join(''));
+    expect(result.blob.type).toBe('text/csv; charset=utf-8');
+    // once at the headers, then after each part; a quoted line break counts as a line
+    expect(seen).toEqual([
+      { bytes: 0, rows: 0, expectedRows: 3 },
+      { bytes: 12, rows: 1, expectedRows: 3 },
+      { bytes: 23, rows: 3, expectedRows: 3 },
+      { bytes: 24, rows: 4, expectedRows: 3 },
+    ]);
+  });
+  it('tells bytes only for a file that is not CSV, and no estimate when the server gives none', async () => {
+    const { api } = client(() => new Response('PK\u0003\u0004', { status: 200, headers: { 'Content-Type': 'application/zip' } }));
+    const seen: DownloadProgress[] = [];
+    await api.download(exportContacts, { params: { format: 'xlsx' }, body: { contacts_scope: {} }, onProgress: (progress) => seen.push(progress) });
+    expect(seen.at(-1)).toEqual({ bytes: 4, rows: undefined, expectedRows: undefined });
   });
   it('throws an ApiError carrying the status text when the answer is not 200', async () => {
     const { api } = client(

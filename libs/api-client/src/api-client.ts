@@ -4,7 +4,7 @@ import { type Endpoint, type Endpoints, fillPath } from '@crm/contract';
 import { ApiError, ResponseValidationError, abortError } from './api-error';
 import { withoutEmptySearch } from './contacts-scope';
 import { addCsrfHeader } from './csrf';
-import { type DownloadResult, filenameFromContentDisposition, saveDownload } from './download';
+import { type DownloadProgress, type DownloadResult, filenameFromContentDisposition, readWithProgress, saveDownload } from './download';
 import { toQueryString } from './query-string';
 import type { ApiClient, ApiClientOptions } from './types';
 
@@ -175,7 +175,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }).catch(notify);
   }
 
-  async function download(target: Endpoint | string, input: RequestInput = {}): Promise<DownloadResult> {
+  async function download(
+    target: Endpoint | string,
+    input: RequestInput & { onProgress?: (progress: DownloadProgress) => void } = {},
+  ): Promise<DownloadResult> {
     return exchange(target, input, async (endpoint, response) => {
       const { status, statusText, url } = response;
       if (status !== 200) {
@@ -185,7 +188,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const filename = filenameFromContentDisposition(response.headers.get('content-disposition'));
       return {
         filename: filename ?? fileNameFromUrl(url || requestUrl(baseUrl, endpoint, input)),
-        blob: await response.blob(),
+        blob: input.onProgress ? await readWithProgress(response, input.onProgress) : await response.blob(),
       };
     }).catch(notify);
   }
@@ -231,7 +234,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       request(name, input)) as ApiClient['call'],
     request: ((endpoint: Endpoint, input?: RequestInput) =>
       request(endpoint, input)) as ApiClient['request'],
-    download: ((target: Endpoint | string, input?: RequestInput) =>
+    download: ((target: Endpoint | string, input?: RequestInput & { onProgress?: (progress: DownloadProgress) => void }) =>
       download(target, input)) as ApiClient['download'],
     saveDownload,
     abortAll() {

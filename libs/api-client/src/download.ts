@@ -1,4 +1,40 @@
+import { ROW_ESTIMATE_HEADER } from '@crm/contract';
+
 export type DownloadResult = { filename: string; blob: Blob };
+
+/**
+ * How far a download has come: the bytes received; for a CSV file the rows (its lines after the
+ * header line; a value with a line break counts twice); and about how many rows the file has, when
+ * the server said (its x-row-estimate header).
+ */
+export type DownloadProgress = { bytes: number; rows: number | undefined; expectedRows: number | undefined };
+
+/**
+ * The body of a file answer read as it arrives, telling `onProgress` after each part (and once
+ * before the first, as soon as the headers are in); the file as a Blob of the answer's type.
+ */
+export async function readWithProgress(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+  const type = response.headers.get('content-type') ?? '';
+  const estimate = Number(response.headers.get(ROW_ESTIMATE_HEADER) ?? NaN);
+  const expectedRows = Number.isFinite(estimate) && estimate >= 0 ? estimate : undefined;
+  const csv = /^text\/csv\b/i.test(type);
+  let bytes = 0;
+  let lines = 0;
+  const tell = () => onProgress({ bytes, rows: csv ? Math.max(0, lines - 1) : undefined, expectedRows });
+  tell();
+  const reader = response.body?.getReader();
+  if (!reader) return response.blob();
+  const parts: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    if (csv) for (let at = value.indexOf(10); at >= 0; at = value.indexOf(10, at + 1)) lines += 1;
+    tell();
+  }
+  return new Blob(parts as BlobPart[], { type });
+}
 
 /**
  * The file name of a `content-disposition` header: `filename*=UTF-8''…` (percent-encoded) wins

@@ -1,12 +1,12 @@
 export { createApiClient } from './api-client';
-export type { ApiClient, ApiClientOptions, RequestArgs, RequestOptions } from './types';
+export type { ApiClient, ApiClientOptions, DownloadArgs, DownloadOptions, RequestArgs, RequestOptions } from './types';
 export { ApiError, ResponseValidationError, isAbortError, shouldReport } from './api-error';
 export type { ApiErrorDetails } from './api-error';
 export { CSRF_COOKIE, CSRF_HEADER, readCookie } from './csrf';
 export { toQueryString } from './query-string';
 export { withoutEmptySearch } from './contacts-scope';
-export { filenameFromContentDisposition, saveDownload } from './download';
-export type { DownloadResult } from './download';
+export { filenameFromContentDisposition, readWithProgress, saveDownload } from './download';
+export type { DownloadProgress, DownloadResult } from './download';
 export {
   DEDUPE_MS,
   ERROR_RETRY_MS,

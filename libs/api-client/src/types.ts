@@ -9,7 +9,7 @@ import type {
   ResponseOf,
 } from '@crm/contract';
 import type { ApiError } from './api-error';
-import type { DownloadResult } from './download';
+import type { DownloadProgress, DownloadResult } from './download';
 
 /** Absent when the endpoint has no such input, optional when its schema accepts undefined, else required. */
 type Slot<K extends string, T> = [T] extends [undefined]
@@ -30,11 +30,19 @@ export type RequestOptions<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
     signal?: AbortSignal;
   };
 
+/** A download's options: the request's, and what to tell as the file arrives (bytes, CSV rows, the server's row estimate). */
+export type DownloadOptions<E extends Endpoint> = RequestOptions<E> & { onProgress?: (progress: DownloadProgress) => void };
+
 /** The options argument may be left out when nothing in it is required. */
 export type RequestArgs<E extends Endpoint> =
   Partial<RequestOptions<E>> extends RequestOptions<E>
     ? [options?: RequestOptions<E>]
     : [options: RequestOptions<E>];
+
+export type DownloadArgs<E extends Endpoint> =
+  Partial<DownloadOptions<E>> extends DownloadOptions<E>
+    ? [options?: DownloadOptions<E>]
+    : [options: DownloadOptions<E>];
 
 export type ApiClientOptions = {
   /** Prepended to the endpoint's path (`/v1/...`, `/auth/...`); default '' (same origin). */
@@ -57,10 +65,10 @@ export type ApiClient = {
   ): Promise<ResponseOf<Endpoints[N]>>;
   /** The same for an endpoint object. */
   request<E extends Endpoint>(endpoint: E, ...args: RequestArgs<E>): Promise<ResponseOf<E>>;
-  /** Fetches a file; throws an ApiError whose message is the status text when the answer is not 200. */
+  /** Fetches a file (telling onProgress as it arrives); throws an ApiError whose message is the status text when the answer is not 200. */
   download: {
-    <N extends EndpointName>(name: N, ...args: RequestArgs<Endpoints[N]>): Promise<DownloadResult>;
-    <E extends Endpoint>(endpoint: E, ...args: RequestArgs<E>): Promise<DownloadResult>;
+    <N extends EndpointName>(name: N, ...args: DownloadArgs<Endpoints[N]>): Promise<DownloadResult>;
+    <E extends Endpoint>(endpoint: E, ...args: DownloadArgs<E>): Promise<DownloadResult>;
   };
   /** Saves a downloaded file (object URL and a temporary `<a download>`). */
   saveDownload(result: DownloadResult): void;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@crm/api-client';
+import { ApiError, type DownloadProgress } from '@crm/api-client';
 import type { Contact, Tag } from '@crm/contract';
 import { callsOf, contactFixture, type CallOptions } from '@crm/testing';
 import { Toaster } from '@crm/ui';
@@ -182,13 +182,26 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <><ContactListPage /><Toaster /></> }, handlers: { listContacts: listHandler } });
     await screen.findByRole('row', { name: /Adams/ });
     const blob = new Blob(['ID,First name']);
-    vi.mocked(client.download).mockResolvedValue({ filename: 'contacts-2026-11-22.csv', blob });
+    // the file arrives in parts: the process notification follows it, then names the file saved
+    let arrived: (() => void) | undefined;
+    vi.mocked(client.download).mockImplementationOnce(async (_name: unknown, options?: { onProgress?: (progress: DownloadProgress) => void }) => {
+      options?.onProgress?.({ bytes: 2_500_000, rows: 10_000, expectedRows: 40_000 });
+      await new Promise<void>((resolve) => (arrived = resolve));
+      options?.onProgress?.({ bytes: 9_600_000, rows: 40_210, expectedRows: 40_000 });
+      return { filename: 'contacts-2026-11-22.csv', blob };
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exporting CSV… 10,000 of about 40,000 contacts (25%), 2.5 MB received')).toBeVisible();
+    act(() => arrived?.());
     await waitFor(() => expect(client.saveDownload).toHaveBeenCalledWith({ filename: 'contacts-2026-11-22.csv', blob }));
+    expect(await screen.findByText('Saved contacts-2026-11-22.csv with 40,210 contacts (1 KB).')).toBeVisible();
     expect(vi.mocked(client.download).mock.calls[0]).toEqual([
       'exportContactsCsv',
-      { body: { all: true, contacts_scope: { category: 'all', contact_group: 'all_agents', order_field: 'last_name', order: 'asc' } } },
+      { body: { all: true, contacts_scope: { category: 'all', contact_group: 'all_agents', order_field: 'last_name', order: 'asc' } }, onProgress: expect.any(Function) },
     ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(/Saved contacts/)).toBeNull();
+    vi.mocked(client.download).mockResolvedValue({ filename: 'contacts-2026-11-22.xlsx', blob });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded contacts' }));
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     await waitFor(() => expect(vi.mocked(client.download).mock.calls[1]?.[0]).toBe('exportContactsXlsx'));
@@ -196,6 +209,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     vi.mocked(client.download).mockRejectedValue(new ApiError(503, {}, { message: 'Service Unavailable', statusText: 'Service Unavailable' }));
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Service Unavailable')).toBeVisible();
+    expect(screen.getByText('The CSV export stopped: Service Unavailable')).toBeVisible();
   });
 
   it('opens a row with Enter', async () => {

@@ -237,7 +237,7 @@ export function ContactListPage() {
   };
 
   const filtered = state.q.trim() !== '' || searchCount > 0 || state.category !== 'all';
-  const exporter = useContactExport({ selection, scope });
+  const exporter = useContactExport({ selection, scope, onJob: setJob });
 
   const columnItems: MenuItem[] = CONTACT_COLUMN_IDS.map((id) => ({
     kind: 'checkbox',
@@ -297,7 +297,7 @@ export function ContactListPage() {
                     Mailers
                   </Link>
                 )}
-                <ExportButtons selection={selection} scope={scope} />
+                <ExportButtons selection={selection} scope={scope} onJob={setJob} />
                 <Link to="/contacts/duplicates" className={buttonClassName({ variant: 'secondary' })}>
                   Duplicates
                 </Link>

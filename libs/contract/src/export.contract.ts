@@ -7,6 +7,12 @@ export const EXPORT_MAX_ROWS = 999_999;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/**
+ * A download's header with about how many rows its file has, sent with the headers before any
+ * row (the rows are streamed as they are read): the browser shows its progress against it.
+ */
+export const ROW_ESTIMATE_HEADER = 'x-row-estimate';
+
 /** The columns of a contacts export, in order, with their header. */
 export const EXPORT_COLUMNS = [
   ['id', 'ID'],
@@ -50,7 +56,7 @@ const exportEndpoint = (format: ExportFormat) =>
     gate: 'enforced',
     body: contactSelection,
     download: true,
-    response: z.any().describe(`The ${format.toUpperCase()} file, streamed`),
+    response: z.any().describe(`The ${format.toUpperCase()} file, streamed (the ${ROW_ESTIMATE_HEADER} header says about how many rows it has)`),
   });
 
 export const exportContactsCsv = exportEndpoint('csv');

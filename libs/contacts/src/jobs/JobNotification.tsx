@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { useApiClient } from '@crm/api-client';
-import type { PrintJob, TransferAttempt } from '@crm/contract';
+import { useApiClient, type DownloadProgress } from '@crm/api-client';
+import type { ExportFormat, PrintJob, TransferAttempt } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
 import { Button, ProcessNotification, toast, type ProcessNotificationState } from '@crm/ui';
 import { contactKeys } from '../contacts-queries';
 
+/** Where an export's download stands: before its answer, arriving (progress), saved (filename) or failed. */
+export type ExportState = { format: ExportFormat; progress?: DownloadProgress; filename?: string; bytes?: number; failure?: string };
+
 /** A long job the contact list follows in its process notification. */
-export type FollowedJob = { kind: 'transfer'; id: number } | { kind: 'print'; jid: string };
+export type FollowedJob = { kind: 'transfer'; id: number } | { kind: 'print'; jid: string } | { kind: 'export'; id: number; state: ExportState };
 
 /** Seconds between two polls of a running job (the spec polls transfers; prints are polled by jid). */
 const POLL_MS = 1000;
@@ -28,6 +31,29 @@ export function printNotice(job: PrintJob): ProcessNotificationState {
   if (job.status === 'failed') return { visible: true, status: 'failed', text: `The ${what} could not be made: ${job.failure ?? 'unknown reason'}.` };
   if (job.status === 'done') return { visible: true, status: 'completed', text: `The ${what} for ${contactsLabel(job.count)} are ready.` };
   return { visible: true, status: 'processing', text: `Making ${what} for ${contactsLabel(job.count)}…` };
+}
+
+/** A size as people read it: 820 KB, 12.3 MB. */
+const sizeLabel = (bytes: number) => (bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} KB` : `${(bytes / 1e6).toFixed(1)} MB`);
+
+/**
+ * An export's notice: starting; then, as the file arrives, the rows of a CSV against the server's
+ * estimate (dropped once the rows pass it: it is the planner's guess) or the size of a workbook
+ * received; then the file saved, or why it stopped.
+ */
+export function exportNotice({ format, progress, filename, bytes, failure }: ExportState): ProcessNotificationState {
+  const what = format === 'csv' ? 'CSV' : 'Excel';
+  if (failure !== undefined) return { visible: true, status: 'failed', text: `The ${what} export stopped: ${failure}` };
+  const rows = progress?.rows;
+  if (filename !== undefined)
+    return { visible: true, status: 'completed', text: `Saved ${filename}${rows !== undefined ? ` with ${contactsLabel(rows)}` : ''} (${sizeLabel(bytes ?? progress?.bytes ?? 0)}).` };
+  if (!progress) return { visible: true, text: `Starting the ${what} export…` };
+  const expected = progress.expectedRows;
+  const received = sizeLabel(progress.bytes);
+  if (rows === undefined) return { visible: true, text: `Exporting ${what}${expected ? ` (about ${contactsLabel(expected)})` : ''}… ${received} received` };
+  const within = expected !== undefined && expected > 0 && rows <= expected;
+  const counted = within ? `${rows.toLocaleString('en-US')} of about ${contactsLabel(expected)} (${Math.floor((rows * 100) / expected)}%)` : contactsLabel(rows);
+  return { visible: true, text: `Exporting ${what}… ${counted}, ${received} received` };
 }
 
 const running = (status: string | undefined) => status === 'queued' || status === 'processing';
@@ -59,6 +85,7 @@ export function JobNotification({ job, onClose }: { job: FollowedJob | null; onC
   }, [moved, queryClient]);
 
   if (!job) return null;
+  if (job.kind === 'export') return <ProcessNotification {...exportNotice(job.state)} onClose={onClose} />;
   const download = async (jid: string) => {
     try {
       client.saveDownload(await client.download('downloadBatchPrint', { params: { jid } }));

@@ -5,7 +5,7 @@ import type { PrintJob, TransferAttempt } from '@crm/contract';
 import { callsOf, transferAttemptFixture } from '@crm/testing';
 import { renderPiece } from '../contact-page/test/fixtures';
 import { polyfillPointer } from '../test/render';
-import { JobNotification } from './JobNotification';
+import { exportNotice, JobNotification } from './JobNotification';
 import { TransferDialog } from './TransferDialog';
 
 const attempt = (over: Partial<TransferAttempt> = {}) => transferAttemptFixture({ id: 4, status: 'processing', to_user: { id: 9, name: 'Bo Boss' }, processed_count: 60, moved_count: 60, progress: 50, ...over });
@@ -70,5 +70,24 @@ describe('JobNotification (the process notification of a long job)', () => {
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(closed).toBe(true);
+  });
+});
+
+describe('exportNotice (an export in the process notification)', () => {
+  it('says it starts, then the rows of a CSV against the estimate until they pass it, then the file saved', () => {
+    expect(exportNotice({ format: 'csv' })).toEqual({ visible: true, text: 'Starting the CSV export…' });
+    expect(exportNotice({ format: 'csv', progress: { bytes: 120, rows: 0, expectedRows: 999_999 } }).text).toBe('Exporting CSV… 0 of about 999,999 contacts (0%), 1 KB received');
+    expect(exportNotice({ format: 'csv', progress: { bytes: 61_500_000, rows: 250_000, expectedRows: 999_999 } }).text).toBe('Exporting CSV… 250,000 of about 999,999 contacts (25%), 61.5 MB received');
+    // the estimate is the planner's guess: past it, the rows alone
+    expect(exportNotice({ format: 'csv', progress: { bytes: 170_000_000, rows: 700_000, expectedRows: 642_738 } }).text).toBe('Exporting CSV… 700,000 contacts, 170.0 MB received');
+    expect(exportNotice({ format: 'csv', progress: { bytes: 239_000_000, rows: 999_999, expectedRows: 642_738 }, filename: 'contacts-2026-11-25.csv', bytes: 239_000_000 })).toEqual({
+      visible: true,
+      status: 'completed',
+      text: 'Saved contacts-2026-11-25.csv with 999,999 contacts (239.0 MB).',
+    });
+  });
+  it('tells the size of a workbook as it arrives, and why an export stopped', () => {
+    expect(exportNotice({ format: 'xlsx', progress: { bytes: 4_200_000, rows: undefined, expectedRows: 1200 } }).text).toBe('Exporting Excel (about 1,200 contacts)… 4.2 MB received');
+    expect(exportNotice({ format: 'xlsx', failure: 'network error' })).toEqual({ visible: true, status: 'failed', text: 'The Excel export stopped: network error' });
   });
 });

@@ -531,16 +531,18 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     /**
      * The rows of an export in batches (contacts.repository exportRows): ids (every one reachable,
      * else 404 before anything is sent), or all plus the scope. Timestamps in the caller's zone.
+     * With about how many rows it has (exportEstimate), for the download's progress.
      */
-    async exportRows(caller: ContactsCaller, body: SelectionInput): Promise<AsyncGenerator<ExportRow[]>> {
+    async exportRows(caller: ContactsCaller, body: SelectionInput): Promise<{ batches: AsyncGenerator<ExportRow[]>; estimate: number }> {
       const { reach, target, timeZone } = await exportTarget(caller, body);
-      return contacts.exportRows(reach, target, timeZone);
+      return { estimate: await contacts.exportEstimate(reach, target), batches: contacts.exportRows(reach, target, timeZone) };
     },
 
-    /** The same contacts as CSV rows written by the database (contacts.repository exportCsv). */
-    async exportCsv(caller: ContactsCaller, body: SelectionInput): Promise<Readable> {
+    /** The same contacts as CSV rows written by the database (contacts.repository exportCsv), with the estimate. */
+    async exportCsv(caller: ContactsCaller, body: SelectionInput): Promise<{ rows: Readable; estimate: number }> {
       const { reach, target, timeZone } = await exportTarget(caller, body);
-      return contacts.exportCsv(reach, target, timeZone);
+      const [estimate, rows] = await Promise.all([contacts.exportEstimate(reach, target), contacts.exportCsv(reach, target, timeZone)]);
+      return { estimate, rows };
     },
 
     /** Soft delete (trashed = true) or restore: ids (every one reachable, else 404), or all plus the scope. */

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { EXPORT_COLUMNS, type ExportColumn } from '@crm/contract';
@@ -22,16 +21,12 @@ export function csvLine(values: readonly (string | number)[]): string {
 }
 
 /**
- * The CSV export: a UTF-8 byte order mark (so that spreadsheets read accents) and the header,
- * then the rows as PostgreSQL writes them. The first chunk of rows is waited for before anything
- * is sent, so that a statement that fails answers an error rather than a file cut short;
- * destroying the result (the browser went away) destroys the rows' stream and ends its query.
+ * The CSV export: a UTF-8 byte order mark (so that spreadsheets read accents) and the header at
+ * once, then the rows as PostgreSQL writes them, as they come. A failure after the start ends the
+ * answer cut short (the browser's download fails rather than saving part of a file); destroying
+ * the result (the browser went away) destroys the rows' stream and ends its queries.
  */
-export async function csvFile(rows: Readable): Promise<Readable> {
-  await Promise.race([once(rows, 'readable'), once(rows, 'end')]).catch((error: unknown) => {
-    rows.destroy();
-    throw error;
-  });
+export function csvFile(rows: Readable): Readable {
   const out = Readable.from(
     (async function* () {
       yield `\uFEFF${csvLine(EXPORT_COLUMNS.map(([, header]) => header))}`;
@@ -107,6 +102,8 @@ export function xlsxStream(batches: AsyncIterable<ExportRow[]>, onError: (error:
     });
     header.commit();
     for await (const batch of batches) {
+      // the browser went away: leaving the loop ends the batches' query and frees its connection
+      if (out.destroyed) return;
       for (const row of batch) {
         const line = sheet.addRow(EXPORT_COLUMNS.map(([key]) => xlsxCell(key, row[key])));
         line.eachCell((cell, column) => {
@@ -122,22 +119,4 @@ export function xlsxStream(batches: AsyncIterable<ExportRow[]>, onError: (error:
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return out;
-}
-
-/**
- * Reads the first batch before anything is sent, so that a failure to start (the database
- * refusing the statement) answers an error instead of a file cut short; the batches as before.
- */
-export async function primed(batches: AsyncGenerator<ExportRow[]>): Promise<AsyncGenerator<ExportRow[]>> {
-  const first = await batches.next();
-  return (async function* () {
-    try {
-      if (first.done) return;
-      yield first.value;
-      yield* batches;
-    } finally {
-      // a download stopped half way (the browser went away) closes the cursor and frees its connection
-      await batches.return(undefined);
-    }
-  })();
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactsScope, EXPORT_COLUMNS, EXPORT_MAX_ROWS, type Contact } from '@crm/contract';
+import { contactsScope, EXPORT_COLUMNS, EXPORT_MAX_ROWS, ROW_ESTIMATE_HEADER, type Contact } from '@crm/contract';
 import { createContact, listContacts, signInCast, type SignedIn } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventually } from '../../test/cable-client';
@@ -58,6 +58,7 @@ describe('PATCH /v1/export.csv', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers[ROW_ESTIMATE_HEADER]).toBe('2');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = await csvRows(res.body);
     expect(header).toEqual(EXPORT_COLUMNS.map(([, label]) => label));
@@ -123,7 +124,7 @@ describe('PATCH /v1/export.csv', () => {
 
   it('writes the same CSV in list order as the list, the scope\'s search and the duplicate scan included', async () => {
     const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
-    const csvIds = async (scope: Record<string, unknown>, options: { slices?: number; max?: number } = {}) => {
+    const csvIds = async (scope: Record<string, unknown>, options: { connections?: number; sizes?: number[]; max?: number } = {}) => {
       let text = '';
       for await (const chunk of await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse(scope), timeZone: 'UTC' }, 'UTC', options)) text += String(chunk);
       return (await csvRows(text)).map((r) => Number(r[0]));
@@ -131,12 +132,18 @@ describe('PATCH /v1/export.csv', () => {
     const listed = (await listContacts(as.agent!, { order_field: 'first_name', order: 'desc', limit: 500 })).data.map((c) => c.id);
     expect(listed.length).toBeGreaterThan(10);
     expect(await csvIds({ order_field: 'first_name', order: 'desc' })).toEqual(listed);
-    // cut into parts written at once by connections of their own, sent one after the other: the same file
-    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { slices: 1 })).toEqual(listed);
-    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { slices: 3 })).toEqual(listed);
-    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { slices: 3, max: 7 })).toEqual(listed.slice(0, 7));
+    // cut into slices (the next ids by keyset each), written by one connection or several at once under one snapshot,
+    // sent one after the other: the same file
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { connections: 1, sizes: [1, 2, 3] })).toEqual(listed);
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { connections: 3, sizes: [2, 3] })).toEqual(listed);
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { connections: 3, sizes: [2, 3], max: 7 })).toEqual(listed.slice(0, 7));
+    // a list that ends exactly at a slice's end: no slice repeated, none missing
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { connections: 2, sizes: [listed.length] })).toEqual(listed);
+    expect(await csvIds({ order_field: 'first_name', order: 'desc' }, { connections: 2, sizes: [1], max: 4 })).toEqual(listed.slice(0, 4));
     expect(await csvIds({ q: 'exportzz' })).toEqual([risky.id, plain.id]);
-    expect(await csvIds({ q: 'exportzz', duplicates: { last_name: true } })).toEqual([risky.id, plain.id]);
+    expect(await csvIds({ q: 'exportzz' }, { sizes: [1] })).toEqual([risky.id, plain.id]);
+    expect(await csvIds({ q: 'exportzz', duplicates: { last_name: true } }, { sizes: [1] })).toEqual([risky.id, plain.id]);
+    expect(await csvIds({ q: 'nobody-is-called-this' })).toEqual([]);
   });
 
   it('neutralises formulas in the database exactly as safeCell does in Node (one rule, both places)', async () => {
@@ -147,28 +154,70 @@ describe('PATCH /v1/export.csv', () => {
     expect(result.rows.map((r) => r.v)).toEqual(samples.map(safeCell));
   });
 
-  it('frees its database connection when the download is stopped half way', async () => {
+  it('frees its database connections when the download is stopped half way', async () => {
     const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
     const pool = t.ctx.db.$client;
-    const stream = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC');
-    expect(pool.totalCount - pool.idleCount).toBeGreaterThanOrEqual(1);
-    stream.destroy();
-    await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
-    // a sliced export holds a connection a slice, every one freed when the download stops
-    const sliced = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC', { slices: 3 });
-    expect(pool.totalCount - pool.idleCount).toBe(3);
-    sliced.destroy();
-    await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
-    // with the pool nearly taken, one slice: an export never leaves fewer than two connections to the rest
-    const held = await Promise.all(Array.from({ length: pool.options.max - 4 }, () => pool.connect()));
+    const busy = () => pool.totalCount - pool.idleCount;
+    /** Reads the stream's first chunk, then stops it (the browser going away); how many connections were busy meanwhile. */
+    const busyAfterFirst = async (stream: Readable) => {
+      const chunks = stream[Symbol.asyncIterator]();
+      expect(String((await chunks.next()).value).length).toBeGreaterThan(0);
+      try {
+        return busy();
+      } finally {
+        await chunks.return?.();
+      }
+    };
+    // nothing is taken before the file is read
+    const idle = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC');
+    expect(busy()).toBe(0);
+    idle.destroy();
+    // a slice a row, three connections at once: every one freed when the download stops
+    const sliced = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC', { connections: 3, sizes: [1] });
+    expect(await busyAfterFirst(sliced)).toBe(3);
+    await eventually(() => expect(busy()).toBe(0));
+    // with the pool nearly taken, one connection: an export never leaves fewer than two to the rest
+    const held = await Promise.all(Array.from({ length: pool.options.max - 3 }, () => pool.connect()));
     try {
-      const single = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC', { slices: 3 });
-      expect(pool.totalCount - pool.idleCount).toBe(held.length + 1);
-      single.destroy();
+      const single = await t.ctx.contactsRepository.exportCsv(reach, { scope: contactsScope.parse({}), timeZone: 'UTC' }, 'UTC', { connections: 3, sizes: [1] });
+      expect(await busyAfterFirst(single)).toBe(held.length + 1);
     } finally {
       held.forEach((client) => client.release());
     }
-    await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0));
+    await eventually(() => expect(busy()).toBe(0));
+  });
+
+  it('answers at once: the headers with the row estimate and the file\'s header line leave while the rows are still being read', async () => {
+    const agent = as.agent!;
+    const total = (await listContacts(agent, { exact_count: true, limit: 1 })).meta.total_count;
+    const pool = t.ctx.db.$client;
+    const locker = await pool.connect();
+    // the rows' statement reads the phones: it waits for this lock, the answer does not
+    await locker.query('begin; lock table contact_phones in access exclusive mode');
+    let locked = true;
+    try {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/v1/export.csv',
+        payload: { all: true },
+        headers: { cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': agent.cookies.get('crm_csrf') ?? '' },
+        payloadAsStream: true,
+      });
+      expect(res.statusCode).toBe(200);
+      // a book this size is counted exactly (a large one is the planner's estimate)
+      expect(Number(res.headers[ROW_ESTIMATE_HEADER])).toBe(total);
+      const chunks = res.stream()[Symbol.asyncIterator]();
+      const first = String((await chunks.next()).value);
+      expect(first).toBe(`\uFEFF${EXPORT_COLUMNS.map(([, label]) => label).join(',')}\n`);
+      await locker.query('commit');
+      locked = false;
+      let rest = '';
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) rest += String(next.value);
+      expect(await csvRows(first + rest)).toHaveLength(total + 1);
+    } finally {
+      if (locked) await locker.query('rollback');
+      locker.release();
+    }
   });
 
   it('reads batch after batch in list order (keyset), and the duplicate scan by offset, without repeating a row', async () => {
@@ -246,5 +295,17 @@ describe('PATCH /v1/export.xlsx', () => {
     expect(xml).toContain('t="inlineStr"');
     expect(xml).not.toMatch(/<f>/);
     expect(xml).not.toContain("'=HYPERLINK");
+  });
+});
+
+describe('the row estimate of an export', () => {
+  it('counts a scope of a book this size exactly, gives the ticked ids\' number, and never says more than the export writes', async () => {
+    const reach = { kind: 'own', companyId: as.agent!.companyId, userId: as.agent!.userId } as const;
+    const scope = (q?: string) => ({ scope: contactsScope.parse(q ? { q } : {}), timeZone: 'UTC' });
+    const total = (await listContacts(as.agent!, { exact_count: true, limit: 1 })).meta.total_count;
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, scope())).toBe(total);
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, scope('exportzz'))).toBe(2);
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, scope(), 3)).toBe(3);
+    expect(await t.ctx.contactsRepository.exportEstimate(reach, { ids: [risky.id, plain.id] })).toBe(2);
   });
 });
