@@ -1,14 +1,15 @@
-import { useState, type BaseSyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { applyApiErrors } from './api-errors';
+import type { z } from 'zod';
+import { apiErrorMessage, applyApiErrors } from './api-errors';
+import type { FormValidation } from './form-validation';
 
 /** What onSubmit gets besides the values: the form, and the form-level message (for an answer that is a refusal). */
 export type ApiFormHelpers<Input extends FieldValues, Output extends FieldValues> = UseFormReturn<
@@ -20,8 +21,12 @@ export type ApiFormHelpers<Input extends FieldValues, Output extends FieldValues
 };
 
 export type ApiFormOptions<Input extends FieldValues, Output extends FieldValues> = {
-  /** The contract's body schema (or a form schema); it validates before anything is sent. */
-  schema: z.ZodType<Output, Input>;
+  /**
+   * The contract's body schema (or a form schema); it validates before anything is sent. A page
+   * that should start without zod (the sign-in pages) passes a function that imports the schema:
+   * it is fetched when the form mounts and validates from the first submit on.
+   */
+  schema: z.ZodType<Output, Input> | (() => Promise<z.ZodType<Output, Input>>);
   defaultValues: DefaultValues<Input>;
   /** Sends the values; a thrown API error is shown beside the fields it names. */
   onSubmit: (values: Output, form: ApiFormHelpers<Input, Output>) => Promise<unknown>;
@@ -48,14 +53,22 @@ export type ApiForm<Input extends FieldValues, Output extends FieldValues> = Use
   submit: (event?: BaseSyntheticEvent) => Promise<void>;
 };
 
-function schemaKeys(schema: z.ZodType): string[] {
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape as Record<string, unknown>) : [];
+/** zod and the resolver, loaded once for every form (form-validation.ts). */
+let validationModule: Promise<typeof import('./form-validation')> | null = null;
+function loadValidationModule(): Promise<typeof import('./form-validation')> {
+  validationModule ??= import('./form-validation').catch((error: unknown) => {
+    validationModule = null; // the next attempt fetches again
+    throw error;
+  });
+  return validationModule;
 }
 
 /**
  * The one submit pattern of the app's forms: react-hook-form with the zod schema, the request, and
  * the server's per-field messages placed beside their fields (applyApiErrors). The form-level
- * message clears when a valid submit starts.
+ * message clears when a valid submit starts. zod's resolver (and a lazy schema) load when the form
+ * mounts, apart from the page's code; a submit before they arrive waits for them, and when they
+ * cannot be fetched the form says so and sends nothing (the next submit tries again).
  */
 export function useApiForm<Input extends FieldValues, Output extends FieldValues>({
   schema,
@@ -64,12 +77,48 @@ export function useApiForm<Input extends FieldValues, Output extends FieldValues
   fields,
   fallback,
 }: ApiFormOptions<Input, Output>): ApiForm<Input, Output> {
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  // The schema of this render (a form may build it from its props); a lazy one is imported once.
+  const current = useRef(schema);
+  current.current = schema;
+  const lazySchema = useRef<Promise<z.ZodType<Output, Input>> | null>(null);
+  const loaded = useRef<FormValidation<Input, Output> | null>(null);
+  const loadValidation = async (): Promise<FormValidation<Input, Output>> => {
+    const given = current.current;
+    let schemaNow: z.ZodType<Output, Input>;
+    if (typeof given === 'function') {
+      lazySchema.current ??= given().catch((error: unknown) => {
+        lazySchema.current = null; // the next attempt fetches again
+        throw error;
+      });
+      [, schemaNow] = await Promise.all([loadValidationModule(), lazySchema.current]);
+    } else {
+      schemaNow = given;
+    }
+    loaded.current = (await loadValidationModule()).formValidation(schemaNow);
+    return loaded.current;
+  };
   const [formError, setFormError] = useState<string | null>(null);
+  const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => {
+    let validation: FormValidation<Input, Output>;
+    try {
+      validation = await loadValidation();
+    } catch (error) {
+      // The validation could not be fetched: nothing is sent, the form says why.
+      setFormError(apiErrorMessage(error));
+      return { values: {}, errors: { root: { type: 'unavailable', message: apiErrorMessage(error) } } };
+    }
+    return validation.resolver(values, context, options);
+  };
+  const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
+  // Fetch the validation while the user types, so the first submit does not wait for it.
+  useEffect(() => {
+    loadValidation().catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form
+  }, []);
   const knownFields = (): readonly Path<Input>[] =>
     typeof fields === 'function'
       ? fields(form.getValues())
-      : (fields ?? (schemaKeys(schema) as Path<Input>[]));
+      : (fields ?? ((loaded.current?.keys ?? []) as Path<Input>[]));
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
