@@ -6,15 +6,15 @@ import { z } from 'zod';
 
 export type FormValidation<Input extends FieldValues, Output extends FieldValues> = {
   resolver: Resolver<Input, unknown, Output>;
-  /** The schema's keys when it is an object (also with refinements); none otherwise. */
-  keys: string[];
 };
+
+/** The schema's keys when it is an object (also with refinements); none otherwise. */
+export function schemaKeys(schema: z.ZodType): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape as Record<string, unknown>) : [];
+}
 
 export function formValidation<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
 ): FormValidation<Input, Output> {
-  return {
-    resolver: zodResolver(schema) as Resolver<Input, unknown, Output>,
-    keys: schema instanceof z.ZodObject ? Object.keys(schema.shape as Record<string, unknown>) : [],
-  };
+  return { resolver: zodResolver(schema) as Resolver<Input, unknown, Output> };
 }

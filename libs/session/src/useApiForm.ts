@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useEffect, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
@@ -33,7 +34,7 @@ export type ApiFormOptions<Input extends FieldValues, Output extends FieldValues
   /**
    * Fields whose server messages (422) go beside them; any other message shows as the form's error.
    * Defaults to the schema's keys when the schema is an object (also with refinements); a schema
-   * with a transform is not an object, so pass the fields. A function gets the current values
+   * with a transform is not an object, and a lazy schema's keys are not known: pass the fields. A function gets the current values
    * when the request fails (fields of list entries, such as `phones.0.number`).
    */
   fields?: readonly Path<Input>[] | ((values: Input) => readonly Path<Input>[]);
@@ -55,11 +56,15 @@ export type ApiForm<Input extends FieldValues, Output extends FieldValues> = Use
 
 /** zod and the resolver, loaded once for every form (form-validation.ts). */
 let validationModule: Promise<typeof import('./form-validation')> | null = null;
+let loadedValidation: typeof import('./form-validation') | null = null;
 function loadValidationModule(): Promise<typeof import('./form-validation')> {
-  validationModule ??= import('./form-validation').catch((error: unknown) => {
-    validationModule = null; // the next attempt fetches again
-    throw error;
-  });
+  validationModule ??= import('./form-validation').then(
+    (module) => (loadedValidation = module),
+    (error: unknown) => {
+      validationModule = null; // the next attempt fetches again
+      throw error;
+    },
+  );
   return validationModule;
 }
 
@@ -77,48 +82,32 @@ export function useApiForm<Input extends FieldValues, Output extends FieldValues
   fields,
   fallback,
 }: ApiFormOptions<Input, Output>): ApiForm<Input, Output> {
-  // The schema of this render (a form may build it from its props); a lazy one is imported once.
-  const current = useRef(schema);
-  current.current = schema;
-  const lazySchema = useRef<Promise<z.ZodType<Output, Input>> | null>(null);
-  const loaded = useRef<FormValidation<Input, Output> | null>(null);
-  const loadValidation = async (): Promise<FormValidation<Input, Output>> => {
-    const given = current.current;
-    let schemaNow: z.ZodType<Output, Input>;
-    if (typeof given === 'function') {
-      lazySchema.current ??= given().catch((error: unknown) => {
-        lazySchema.current = null; // the next attempt fetches again
-        throw error;
-      });
-      [, schemaNow] = await Promise.all([loadValidationModule(), lazySchema.current]);
-    } else {
-      schemaNow = given;
-    }
-    loaded.current = (await loadValidationModule()).formValidation(schemaNow);
-    return loaded.current;
-  };
   const [formError, setFormError] = useState<string | null>(null);
   const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => {
     let validation: FormValidation<Input, Output>;
     try {
-      validation = await loadValidation();
+      // A lazy schema's import() is fetched once; later calls answer from the module cache.
+      const [module, loaded] = await Promise.all([loadValidationModule(), typeof schema === 'function' ? schema() : schema]);
+      validation = module.formValidation(loaded);
     } catch (error) {
       // The validation could not be fetched: nothing is sent, the form says why.
       setFormError(apiErrorMessage(error));
-      return { values: {}, errors: { root: { type: 'unavailable', message: apiErrorMessage(error) } } };
+      const errors = { root: { type: 'unavailable', message: apiErrorMessage(error) } } as FieldErrors<Input>;
+      return { values: {}, errors };
     }
     return validation.resolver(values, context, options);
   };
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
   // Fetch the validation while the user types, so the first submit does not wait for it.
   useEffect(() => {
-    loadValidation().catch(() => undefined);
+    loadValidationModule().catch(() => undefined);
+    if (typeof schema === 'function') schema().catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form
   }, []);
   const knownFields = (): readonly Path<Input>[] =>
     typeof fields === 'function'
       ? fields(form.getValues())
-      : (fields ?? ((loaded.current?.keys ?? []) as Path<Input>[]));
+      : (fields ?? (typeof schema === 'function' ? [] : (loadedValidation?.schemaKeys(schema) ?? [])) as Path<Input>[]);
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
