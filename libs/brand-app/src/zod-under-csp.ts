@@ -13,3 +13,5 @@ type ZodGlobal = typeof globalThis & { __zod_globalConfig?: { jitless?: boolean 
 const scope = globalThis as ZodGlobal;
 // The same object zod holds when it loaded first.
 (scope.__zod_globalConfig ??= {}).jitless = true;
+
+export {};
