@@ -1,3 +1,6 @@
+// First, before any schema is built: see the file. Here, in the module that starts the app (the
+// library's index only re-exports, and the bundler drops a re-exporting module's bare imports).
+import './zod-under-csp';
 import { createRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router-dom';
