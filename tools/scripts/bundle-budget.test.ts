@@ -58,8 +58,9 @@ describe('bundle budget', () => {
       { route: 'app/contact-list', kind: 'app', bytes: entry + gz('frame.js') + gz('list.js') + gz('table.js') },
       { route: 'public/login', kind: 'public', bytes: entry + gz('login.js') },
     ]);
-    expect(rows[1]?.limit).toBe(KINDS.public.limit);
-    expect(measureBuild(dir, { strict: true })[1]?.limit).toBe(KINDS.public.target);
+    expect(rows.map((row) => row.budget)).toEqual([KINDS.app.budget, KINDS.public.budget]);
+    expect(KINDS.public.budget).toBe(150 * 1024);
+    expect(KINDS.app.budget).toBe(300 * 1024);
   });
 
   it('finds no screens in a build where everything is in the entry (the check then fails)', () => {

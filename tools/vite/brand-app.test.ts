@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserConfig } from 'vite';
 import { brandViteConfig } from './brand-app';
 import { workspaceRoot } from './aliases';
+import { builtDeploymentSettings } from '../../libs/brand-app/src/built-settings';
+import { parseDeploymentSettings } from '../../libs/brand-app/src/deployment-settings';
 
 function resolveConfig(env: Record<string, string | undefined>, app = 'web-keystone', mode = 'production'): UserConfig {
   return brandViteConfig(app, { env })({
@@ -48,6 +50,18 @@ describe('brandViteConfig', () => {
       'import.meta.env.VITE_ANALYTICS_ID': '"G-KEY123"',
     });
     expect(config.build?.outDir).toBe(resolve(workspaceRoot, 'dist/apps/web-evergreen'));
+  });
+
+  it.each([
+    {},
+    { VITE_API_BASE_URL: 'https://api.keystonecentral.com/', VITE_APP_ENV: 'production', VITE_ANALYTICS_ID: 'G-KEY123' },
+    { VITE_API_BASE_URL: ' http://localhost:3000// ', VITE_APP_ENV: 'demo', VITE_ANALYTICS_ID: '' },
+  ])('defines what the app reads back as the validated settings: %j', (env) => {
+    const define = resolveConfig(env).define as Record<string, string>;
+    const built = Object.fromEntries(
+      Object.entries(define).map(([key, value]) => [key.replace('import.meta.env.', ''), JSON.parse(value) as unknown]),
+    );
+    expect(builtDeploymentSettings(built)).toEqual(parseDeploymentSettings(env));
   });
 
   it.each([

@@ -4,13 +4,13 @@ import { RouterProvider, type RouterProviderProps } from 'react-router-dom';
 import { ApiClientProvider, type ApiClient } from '@crm/api-client';
 import { ErrorBoundary } from '@crm/shell';
 import { Toaster } from '@crm/ui';
-import { BrandProvider, type AppEnvironment, type BrandConfigInput } from '@crm/variant';
+import { BrandProvider, type AppEnvironment, type BrandConfig } from '@crm/variant';
 
 /** A data router (createBrowserRouter in the app, createMemoryRouter in tests). */
 export type BrandAppRouter = RouterProviderProps['router'];
 
 export type BrandAppProps = {
-  brand: BrandConfigInput;
+  brand: BrandConfig;
   environment: AppEnvironment;
   router: BrandAppRouter;
   queryClient: QueryClient;

@@ -1,5 +1,3 @@
-// First, before any schema parses: see the file.
-import './zod-under-csp';
 export { mountBrandApp, createBrandApiClient } from './mount-brand-app';
 export type { MountBrandAppOptions, MountedBrandApp } from './mount-brand-app';
 export { BrandApp } from './BrandApp';

@@ -1,17 +1,21 @@
+// First, before any schema is built: see the file. Here, in the module that starts the app (the
+// library's index only re-exports, and the bundler drops a re-exporting module's bare imports).
+import './zod-under-csp';
 import { createRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router-dom';
 import { createApiClient, createQueryClient, type ApiClient } from '@crm/api-client';
 import { sessionBridge } from '@crm/session';
 import { showAccessDenied } from '@crm/shell';
-import type { BrandConfigInput } from '@crm/variant';
+import type { BrandConfig } from '@crm/variant';
 import { BrandApp, type BrandAppRouter } from './BrandApp';
-import { parseDeploymentSettings, type DeploymentSettings } from './deployment-settings';
+import { builtDeploymentSettings } from './built-settings';
+import type { DeploymentSettings } from './deployment-settings';
 import { createBrandRoutes, type BrandRoutesOptions } from './routes';
 
 export type MountBrandAppOptions = BrandRoutesOptions & {
-  /** The app's brand file (validated by BrandProvider). */
-  brand: BrandConfigInput;
+  /** The app's brand file (checked against the schema by the brand's unit tests). */
+  brand: BrandConfig;
   /** The build's VITE_* settings; import.meta.env unless given. */
   env?: Record<string, unknown>;
   /** Where to render; the page's #root unless given. */
@@ -36,7 +40,7 @@ export function createBrandApiClient(settings: Pick<DeploymentSettings, 'apiBase
 }
 
 /**
- * Starts a brand app: reads the deployment settings (API base address, environment, analytics id;
+ * Starts a brand app: reads the deployment settings the build validated (API base address, environment, analytics id;
  * VITE_ANALYTICS_ID replaces the brand's analyticsId, which the routes' <Analytics> loads),
  * creates the query client, the api-client (401 → session, 403 → 'Access denied!' toast) and the
  * router, and renders the providers (brand, toasts, error boundary) into #root. A brand app's
@@ -48,11 +52,11 @@ export function mountBrandApp({
   container,
   ...routeOptions
 }: MountBrandAppOptions): MountedBrandApp {
-  const settings = parseDeploymentSettings(env);
+  const settings = builtDeploymentSettings(env);
   const element = container ?? document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');
 
-  const brandWithSettings: BrandConfigInput = settings.analyticsId
+  const brandWithSettings: BrandConfig = settings.analyticsId
     ? { ...brand, analyticsId: settings.analyticsId }
     : brand;
   const queryClient = createQueryClient();

@@ -171,14 +171,4 @@ export function parseBrandConfig(input: unknown): BrandConfig {
   return result.data;
 }
 
-/** The same rule in every environment (a shorthand for brand files). */
-export function inEveryEnvironment(rule: FlagRule): FlagEnvironments {
-  return { development: rule, stage: rule, demo: rule, production: rule };
-}
-
-/** Every flag with the same per-environment rule; spread it and override the flags that differ. */
-export function everyFlag(rule: FlagRule): FlagMatrix {
-  return Object.fromEntries(
-    FLAG_NAMES.map((flag) => [flag, inEveryEnvironment(rule)]),
-  ) as FlagMatrix;
-}
+export { everyFlag, inEveryEnvironment } from './flag-matrix';

@@ -1,5 +1,5 @@
-import type { Role } from '@crm/contract';
-import { FLAG_NAMES, type AppEnvironment, type BrandConfig, type FlagName } from './brand-config';
+import { FLAG_NAMES, type Role } from '@crm/contract';
+import type { AppEnvironment, BrandConfig, FlagName } from './brand-config';
 
 /**
  * Whether `role` is among `allowed`. sub_admin implies admin (spec part 1 §4 role flags), so a

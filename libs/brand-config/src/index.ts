@@ -10,9 +10,8 @@ export {
   agentTitle,
   brandConfig,
   parseBrandConfig,
-  inEveryEnvironment,
-  everyFlag,
 } from './brand-config';
+export { everyFlag, inEveryEnvironment } from './flag-matrix';
 export type {
   FlagName,
   AppEnvironment,

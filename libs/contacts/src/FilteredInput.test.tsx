@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BrandProvider, evergreenBrand, harborBrand, keystoneBrand, type BrandConfigInput, type TextKind } from '@crm/variant';
+import { BrandProvider, evergreenBrand, harborBrand, keystoneBrand, type BrandConfig, type TextKind } from '@crm/variant';
 import { FilteredInput } from './FilteredInput';
 
-function renderIn(brand: BrandConfigInput, kind?: TextKind, onChange = vi.fn()) {
+function renderIn(brand: BrandConfig, kind?: TextKind, onChange = vi.fn()) {
   render(
     <BrandProvider brand={brand} environment="production">
       <FilteredInput aria-label="Field" kind={kind} onChange={(e) => onChange(e.target.value)} />

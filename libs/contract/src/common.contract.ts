@@ -6,7 +6,7 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const ACCESS_DENIED = 'Access denied!';
+export { ACCESS_DENIED } from './constants';
 
 /** Record ids are PostgreSQL integers; anything else is a 422, never a database error. */
 export const idParams = z.object({ id: z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').positive('Must be positive').max(2_147_483_647, 'Is too large') });

@@ -2,29 +2,11 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { timestamp } from './common.contract';
 import { role } from './roles';
+import { APP_ENVIRONMENTS, FLAG_NAMES } from './constants';
 
-/** Feature flags of spec part 2 §6, plus later features. Libraries ask `useFlag(name)`; they never compare brand names. */
-export const FLAG_NAMES = [
-  'sms',
-  'dialer',
-  'email_campaigns',
-  'workflow',
-  'reports',
-  'contact_merge',
-  'transfer_log',
-  'mailer_assignment',
-  'import_lead_tracking',
-  'impersonate_bu_admin',
-  'sso',
-  'aftercare',
-] as const;
+export { APP_ENVIRONMENTS, FLAG_NAMES, type AppEnvironment, type FlagName } from './constants';
 export const flagName = z.enum(FLAG_NAMES);
-export type FlagName = z.infer<typeof flagName>;
-
-/** Deployment environments (APP_ENV on the server, VITE_APP_ENV in a brand build). */
-export const APP_ENVIRONMENTS = ['development', 'stage', 'demo', 'production'] as const;
 export const appEnvironment = z.enum(APP_ENVIRONMENTS);
-export type AppEnvironment = z.infer<typeof appEnvironment>;
 
 /** The flags as they stand for the signed-in user (brand matrix, company and administrator overrides). */
 export const features = z.record(flagName, z.boolean());

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
+import type { signInBody } from './auth-schemas';
 import { useApiClient } from '@crm/api-client';
-import { signInBody } from '@crm/contract';
 import { Button, Field, Input } from '@crm/ui';
 import { apiErrorMessage } from './api-errors';
 import { AuthLayout } from './AuthLayout';
@@ -44,7 +44,8 @@ function CredentialsForm({ defaultValues, onChallenge }: CredentialsFormProps) {
     formError,
     formState: { errors, isSubmitting },
   } = useApiForm<CredentialsInput, CredentialsOutput>({
-    schema: signInBody,
+    // The contract's schema, imported on demand: the sign-in page starts without zod.
+    schema: () => import('./auth-schemas').then((schemas) => schemas.signInBody),
     defaultValues,
     // signInBody has a transform (not an object schema), so the fields are named.
     fields: ['email', 'password'],

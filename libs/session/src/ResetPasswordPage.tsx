@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { email, resetPasswordByToken } from '@crm/contract';
+import type { resetPasswordBody, resetRequestBody } from './auth-schemas';
 import { Button, Field, Input } from '@crm/ui';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
@@ -13,13 +13,10 @@ export type ResetPasswordPageProps = {
   logo?: ReactNode;
 };
 
-const requestSchema = z.object({ email });
-type RequestInput = z.input<typeof requestSchema>;
-type RequestOutput = z.output<typeof requestSchema>;
-
-const resetSchema = resetPasswordByToken.body;
-type ResetInput = z.input<typeof resetSchema>;
-type ResetOutput = z.output<typeof resetSchema>;
+type RequestInput = z.input<typeof resetRequestBody>;
+type RequestOutput = z.output<typeof resetRequestBody>;
+type ResetInput = z.input<typeof resetPasswordBody>;
+type ResetOutput = z.output<typeof resetPasswordBody>;
 
 const backToLogin = (
   <Link to="/login" className="text-sm text-primary underline">
@@ -36,8 +33,10 @@ function RequestForm() {
     formError,
     formState: { errors, isSubmitting },
   } = useApiForm<RequestInput, RequestOutput>({
-    schema: requestSchema,
+    // The contract's schemas are imported on demand: the page starts without zod.
+    schema: () => import('./auth-schemas').then((schemas) => schemas.resetRequestBody),
     defaultValues: { email: '' },
+    fields: ['email'],
     onSubmit: async (values) => {
       await client.call('resetPasswordInstructions', { body: values });
       setSentTo(values.email);
@@ -78,7 +77,7 @@ function NewPasswordForm({ token }: { token: string }) {
     formError,
     formState: { errors, isSubmitting },
   } = useApiForm<ResetInput, ResetOutput>({
-    schema: resetSchema,
+    schema: () => import('./auth-schemas').then((schemas) => schemas.resetPasswordBody),
     defaultValues: { reset_password_token: token, password: '', password_confirmation: '' },
     // Not the hidden token: a server message about it shows as the form's error.
     fields: ['password', 'password_confirmation'],

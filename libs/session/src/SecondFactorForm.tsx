@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { signInBody, type CurrentUser, type SignInResponse } from '@crm/contract';
+import type { CurrentUser, SignInResponse } from '@crm/contract';
+import type { signInBody } from './auth-schemas';
 import { Button, Field, Input } from '@crm/ui';
 import { apiErrorMessage } from './api-errors';
 import { FormError } from './FormError';
@@ -50,7 +51,8 @@ function CodeForm({ source, emailHint, onSuccess, children, outsideError }: Code
     setFocus,
     formState: { errors, isSubmitting },
   } = useApiForm<CodeInput, CodeOutput>({
-    schema: signInBody,
+    // The contract's schema, imported on demand: the sign-in page starts without zod.
+    schema: () => import('./auth-schemas').then((schemas) => schemas.signInBody),
     defaultValues: { [field]: '' },
     // signInBody has a transform (not an object schema), so the field is named.
     fields: [field],

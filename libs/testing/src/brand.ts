@@ -1,10 +1,10 @@
-import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '@crm/variant';
+import { everyFlag, inEveryEnvironment, type BrandConfig } from '@crm/variant';
 
 /**
  * A small valid brand for tests. Flags: sms on for everyone, reports for admins and managers,
  * dialer off in production, everything else off.
  */
-export const testBrand: BrandConfigInput = {
+export const testBrand: BrandConfig = {
   name: 'Test Agent',
   legalName: 'Test Agent LLC',
   domains: ['test.example.com', 'localhost'],
@@ -35,6 +35,7 @@ export const testBrand: BrandConfigInput = {
     adminLevel: ['admin', 'sub_admin'],
   },
   agentTitles: [{ value: 'insurance_agent', label: 'Insurance Agent' }],
+  sellsMedicare: false,
   keystrokeExtras: '',
   analyticsId: null,
   helpWidget: false,
@@ -44,4 +45,5 @@ export const testBrand: BrandConfigInput = {
     reports: inEveryEnvironment(['admin', 'manager']),
     dialer: { development: 'all', stage: 'all', demo: ['admin'], production: [] },
   },
+  companyOverrides: {},
 };

@@ -3,7 +3,7 @@ import {
   parseBrandConfig,
   resolveFlags,
   type AppEnvironment,
-  type BrandConfigInput,
+  type BrandConfig,
   type FlagName,
 } from '@crm/variant';
 import { testBrand } from './brand';
@@ -20,7 +20,7 @@ export type UserOverrides = Omit<Partial<CurrentUser>, 'profile'> & {
  * or administrator overrides); production unless another environment is given.
  */
 export function featuresFor(
-  brand: BrandConfigInput,
+  brand: BrandConfig,
   role: Role | null,
   environment: AppEnvironment = 'production',
 ): Record<FlagName, boolean> {

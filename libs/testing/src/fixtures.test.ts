@@ -30,6 +30,8 @@ describe('makeUser features', () => {
 describe('testBrand', () => {
   it('is a valid brand with sms for everyone, reports for managers and no dialer in production', () => {
     const brand = parseBrandConfig(testBrand);
+    // BrandProvider takes it as it is: it is written as the schema outputs it.
+    expect(brand).toEqual(testBrand);
     const on = (flag: 'sms' | 'reports' | 'dialer', role: 'agent' | 'manager') =>
       evaluateFlag(brand, flag, { role, environment: 'production' });
     expect(on('sms', 'agent')).toBe(true);

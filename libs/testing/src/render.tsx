@@ -4,7 +4,7 @@ import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-d
 import { render, type RenderResult } from '@testing-library/react';
 import { ApiClientProvider, type ApiClient, type ApiError } from '@crm/api-client';
 import { Toaster } from '@crm/ui';
-import { BrandProvider, type AppEnvironment, type BrandConfigInput } from '@crm/variant';
+import { BrandProvider, type AppEnvironment, type BrandConfig } from '@crm/variant';
 import { createFakeClient, type FakeClient, type Handlers } from './fake-api-client';
 import { createTestQueryClient } from './query-client';
 
@@ -12,7 +12,7 @@ export type TestProvidersProps = {
   client: ApiClient;
   queryClient: QueryClient;
   /** Wraps the children in a BrandProvider for this brand. */
-  brand?: BrandConfigInput;
+  brand?: BrandConfig;
   environment?: AppEnvironment;
   /** Renders the toaster after the children, as the apps do. */
   toaster?: boolean;
@@ -70,7 +70,7 @@ export type RenderRoutesOptions = {
   /** Wraps the location probe and every route, for example in a SessionProvider. */
   layout?: (children: ReactNode) => ReactElement;
   /** Renders inside a BrandProvider for this brand (screens that read useBrand/useFlag). */
-  brand?: BrandConfigInput;
+  brand?: BrandConfig;
   environment?: AppEnvironment;
 };
 

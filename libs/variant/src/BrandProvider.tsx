@@ -1,17 +1,16 @@
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '@crm/contract';
-import {
-  parseBrandConfig,
-  type AppEnvironment,
-  type BrandConfigInput,
-  type FlagName,
-} from '@crm/brand-config';
+import type { AppEnvironment, BrandConfig, FlagName } from '@crm/brand-config';
 import { BrandContext, FlagSubjectContext, ThemeOverrideContext } from './brand-context';
 import { applyFavicon, applyTheme, type UserTheme } from './theme';
 
 export type BrandProviderProps = {
-  /** The brand file's configuration; validated once (an invalid brand throws with every problem listed). */
-  brand: BrandConfigInput;
+  /**
+   * The brand's configuration as its brand file writes it. It is not validated here: the brand
+   * files are checked against the schema by the unit tests (libs/brand-config/src/brands.test.ts,
+   * apps/web-<brand>/src/brand.test.ts), so the browser does not load zod to start.
+   */
+  brand: BrandConfig;
   environment: AppEnvironment;
   /** Role flags are evaluated for; a nested BrandUserProvider (the session) overrides it. */
   role?: Role | null;
@@ -19,20 +18,19 @@ export type BrandProviderProps = {
 };
 
 /**
- * Validates the brand, applies its colours and font as CSS variables (with the signed-in user's
+ * Provides the brand, applies its colours and font as CSS variables (with the signed-in user's
  * own theme over them, see ThemeOverrides), its title and favicon.
  */
 export function BrandProvider({ brand, environment, role = null, children }: BrandProviderProps) {
-  const parsed = useMemo(() => parseBrandConfig(brand), [brand]);
-  const value = useMemo(() => ({ brand: parsed, environment }), [parsed, environment]);
+  const value = useMemo(() => ({ brand: brand, environment }), [brand, environment]);
   const subject = useMemo(() => ({ role, features: null }), [role]);
   const [userTheme, setUserTheme] = useState<UserTheme | null>(null);
 
-  useLayoutEffect(() => applyTheme(parsed, userTheme), [parsed, userTheme]);
+  useLayoutEffect(() => applyTheme(brand, userTheme), [brand, userTheme]);
   useLayoutEffect(() => {
-    document.title = parsed.name;
-    applyFavicon(parsed.favicon);
-  }, [parsed]);
+    document.title = brand.name;
+    applyFavicon(brand.favicon);
+  }, [brand]);
 
   return (
     <BrandContext.Provider value={value}>

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import type { CurrentUser } from '@crm/contract';
 import { createSessionBridge, SessionProvider } from '@crm/session';
 import { renderRoutes, testBrand, type Handlers } from '@crm/testing';
-import type { BrandConfigInput } from '@crm/variant';
+import type { BrandConfig } from '@crm/variant';
 
 export type RenderAccountOptions = {
   path?: string;
@@ -10,7 +10,7 @@ export type RenderAccountOptions = {
   handlers?: Handlers;
   element: ReactElement;
   /** The brand the screen runs in; testBrand unless given. */
-  brand?: BrandConfigInput;
+  brand?: BrandConfig;
 };
 
 /** Renders `element` at `path` for a signed-in `user` (GET /auth/profile answers it). */

@@ -2,14 +2,14 @@ import type { ReactElement } from 'react';
 import type { CurrentUser } from '@crm/contract';
 import { createSessionBridge, SessionProvider } from '@crm/session';
 import { makeUser, renderRoutes, testBrand, type Handlers } from '@crm/testing';
-import type { BrandConfigInput } from '@crm/variant';
+import type { BrandConfig } from '@crm/variant';
 
 export type RenderAdminOptions = {
   path: string;
   element: ReactElement;
   handlers?: Handlers;
   user?: CurrentUser;
-  brand?: BrandConfigInput;
+  brand?: BrandConfig;
   /** More routes beside the screen's (for example where a switch of user lands). */
   routes?: Record<string, ReactElement>;
 };

@@ -1,4 +1,5 @@
-import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '../brand-config';
+import type { BrandConfig } from '../brand-config';
+import { everyFlag, inEveryEnvironment } from '../flag-matrix';
 import { privacyText, termsText } from '../legal-text';
 import { BASE_AGENT_TITLES } from './agent-titles';
 
@@ -8,7 +9,7 @@ const parties = { name: 'Evergreen Preneed', legalName: 'Evergreen Preneed Solut
 const paidRoles = ['admin', 'bu_admin', 'manager', 'district_manager', 'field_manager', 'telemarketer', 'agent'] as const;
 
 /** Evergreen Preneed: funeral homes and preneed agents; has the basic role and aftercare. */
-export const evergreenBrand: BrandConfigInput = {
+export const evergreenBrand: BrandConfig = {
   name: parties.name,
   legalName: parties.legalName,
   domains: ['evergreenpreneed.com', 'www.evergreenpreneed.com', 'platform.evergreenpreneed.com', 'evergreen.localhost'],
@@ -50,6 +51,7 @@ export const evergreenBrand: BrandConfigInput = {
     { value: 'advanced_planning_specialist', label: 'Advanced Planning Specialist' },
     { value: 'prearrangement_specialist', label: 'Prearrangement Specialist' },
   ],
+  sellsMedicare: false,
   keystrokeExtras: '',
   analyticsId: null,
   helpWidget: false,
@@ -64,4 +66,5 @@ export const evergreenBrand: BrandConfigInput = {
     sso: { development: 'all', stage: 'all', demo: 'all', production: [] },
     aftercare: inEveryEnvironment('all'),
   },
+  companyOverrides: {},
 };

@@ -1,9 +1,10 @@
-import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '../brand-config';
+import type { BrandConfig } from '../brand-config';
+import { everyFlag, inEveryEnvironment } from '../flag-matrix';
 import { privacyText, termsText } from '../legal-text';
 import { BASE_AGENT_TITLES } from './agent-titles';
 
 /** Harbor Agent: the CRM brand for general insurance and financial agents. */
-export const harborBrand: BrandConfigInput = {
+export const harborBrand: BrandConfig = {
   name: 'Harbor Agent',
   legalName: 'Harbor Agent Technologies, LLC',
   domains: ['harboragent.com', 'www.harboragent.com', 'platform.harboragent.com', 'harbor.localhost'],
@@ -63,4 +64,5 @@ export const harborBrand: BrandConfigInput = {
     sso: { development: 'all', stage: 'all', demo: 'all', production: [] },
     aftercare: inEveryEnvironment([]),
   },
+  companyOverrides: {},
 };

@@ -1,4 +1,5 @@
-import { everyFlag, inEveryEnvironment, type BrandConfigInput } from '../brand-config';
+import type { BrandConfig } from '../brand-config';
+import { everyFlag, inEveryEnvironment } from '../flag-matrix';
 import { privacyText, termsText } from '../legal-text';
 import { BASE_AGENT_TITLES } from './agent-titles';
 
@@ -8,7 +9,7 @@ const parties = { name: 'Keystone Central', legalName: 'Keystone Central Insuran
  * Keystone Central, the "central" variant: no sub_admin anywhere, a regional manager who can
  * impersonate, two extra agent titles, and `#` and `/` allowed in filtered text fields.
  */
-export const keystoneBrand: BrandConfigInput = {
+export const keystoneBrand: BrandConfig = {
   name: parties.name,
   legalName: parties.legalName,
   domains: ['keystonecentral.com', 'www.keystonecentral.com', 'platform.keystonecentral.com', 'keystone.localhost'],
@@ -62,4 +63,5 @@ export const keystoneBrand: BrandConfigInput = {
     sso: { development: 'all', stage: 'all', demo: 'all', production: [] },
     aftercare: inEveryEnvironment([]),
   },
+  companyOverrides: {},
 };

@@ -2,14 +2,14 @@ import type { ReactElement } from 'react';
 import type { CurrentUser } from '@crm/contract';
 import { createSessionBridge, SessionProvider } from '@crm/session';
 import { makeUser, renderRoutes, testBrand, type Handlers } from '@crm/testing';
-import type { BrandConfigInput } from '@crm/variant';
+import type { BrandConfig } from '@crm/variant';
 
 export type RenderContactsOptions = {
   path: string;
   routes: Record<string, ReactElement>;
   handlers?: Handlers;
   user?: CurrentUser;
-  brand?: BrandConfigInput;
+  brand?: BrandConfig;
 };
 
 /** Renders contact screens for a signed-in agent (user id 7 unless given). */

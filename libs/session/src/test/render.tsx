@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { ApiError } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
-import type { AppEnvironment, BrandConfigInput } from '@crm/variant';
+import type { AppEnvironment, BrandConfig } from '@crm/variant';
 import { renderRoutes, type Handlers, type RenderRoutesResult } from '@crm/testing';
 import { SessionProvider } from '../SessionProvider';
 import { createSessionBridge, type SessionBridge } from '../session-bridge';
@@ -20,7 +20,7 @@ export type RenderOptions = {
   guarded?: Record<string, ReactElement>;
   guard?: ReactElement;
   /** Renders inside a BrandProvider for this brand. */
-  brand?: BrandConfigInput;
+  brand?: BrandConfig;
   environment?: AppEnvironment;
 };
 

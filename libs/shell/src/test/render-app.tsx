@@ -3,13 +3,13 @@ import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 're
 import type { ApiClient } from '@crm/api-client';
 import { createSessionBridge, SessionProvider, type SessionBridge } from '@crm/session';
 import { createTestQueryClient, TestProviders, testBrand } from '@crm/testing';
-import type { AppEnvironment, BrandConfigInput } from '@crm/variant';
+import type { AppEnvironment, BrandConfig } from '@crm/variant';
 
 export type RenderAppOptions = {
   routes: RouteObject[];
   path: string;
   client: ApiClient;
-  brand?: BrandConfigInput;
+  brand?: BrandConfig;
   environment?: AppEnvironment;
   /** Where the client's 401s go (give the same bridge to createApiClient). */
   bridge?: SessionBridge;
