@@ -4,7 +4,7 @@ import type { JobDefinition } from '../../jobs/queue';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { IMPORT_FILE_MESSAGES, readImportRows } from './import-file';
 import { createRowMapper, IMPORT_ROW_REASONS, type MappedRow } from './import-rows';
-import type { ImportAttemptRecord, ImportBatch, ImportProblemRow, ImportRepository, ScrubMatch } from './import.repository';
+import type { ImportAttemptRecord, ImportBatch, ImportRepository, ScrubMatch } from './import.repository';
 import { IMPORT_JOB, type StoredImportOptions } from './import.service';
 
 /** Rows written per transaction (and per checkpoint). */
@@ -73,10 +73,11 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       const [lookups, brand] = await Promise.all([imports.titleLookups(attempt.companyId), companyBrand(attempt.companyId)]);
       const mapRow = createRowMapper(attempt.headers, options.fields, { ...lookups, brand: BRANDS[brand] }, attempt.category as ContactCategory);
       /** The file's phone and e-mail columns by their headers, to name them in a scrub's reason. */
-      const columnsOf = (field: 'phone' | 'email', otherwise: string) =>
+      const columnsOf = (field: 'phone' | 'email' | 'contact_id', otherwise: string) =>
         options.fields.flatMap((f, i) => (f === field ? [attempt.headers[i]?.trim() || `Column ${i + 1}`] : [])).join(' / ') || otherwise;
       const phoneColumn = columnsOf('phone', 'Phone');
       const emailColumn = columnsOf('email', 'E-mail');
+      const idColumn = columnsOf('contact_id', 'Contact ID');
       /** The first row of each contact the file makes, by its key: a later row with the key repeats it. */
       const made = new Map<string, number>();
       const mapUnrepeated = (row: number, values: string[]): MappedRow => {
@@ -142,7 +143,7 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       /** Scrubs a batch and shapes it for writeBatch; with the values it keeps (in `unsettled` until it lands). */
       async function prepare(rows: ReadRow[], processedRows: number, readBytes: number): Promise<{ ready: ImportBatch; kept: KeptValues }> {
         const earlierBatches = [...unsettled];
-        const problems: ImportProblemRow[] = [];
+        const problems: ImportBatch['problems'] = [];
         const good = rows.flatMap((r) => {
           if (r.mapped.ok) return [{ ...r, contact: r.mapped.contact, warnings: r.mapped.warnings }];
           problems.push({ attemptId, rowNumber: r.row, kind: 'invalid', problems: r.mapped.problems, values: r.values });
@@ -154,16 +155,26 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           for (const m of await imports.scrubMatches(kind, reach, values, attemptId)) byValue.set(m.value, [...(byValue.get(m.value) ?? []), m]);
           return byValue;
         };
-        const [phoneMatches, emailMatches] = await Promise.all([
+        const [phoneMatches, emailMatches, editable] = await Promise.all([
           lookup('phone', scrub.phone || scrub.do_not_contact),
           lookup('email', scrub.email || scrub.do_not_contact),
+          imports.editableContacts(reach, good.flatMap((r) => (r.contact.contactId === null ? [] : [r.contact.contactId]))),
         ]);
         const kept: KeptValues = { phones: new Map(), emails: new Map() };
         const retag = new Set<number>();
         const keep: ImportBatch['contacts'] = [];
-        for (const r of good) {
+        const updates: ImportBatch['updates'] = [];
+        for (const g of good) {
+          // a row naming a contact the importer may edit updates it; naming any other, it makes a new one
+          const named = g.contact.contactId;
+          const target = named !== null && editable.has(named) ? named : null;
+          const r =
+            named === null || target !== null
+              ? g
+              : { ...g, warnings: [...g.warnings, { column: idColumn, value: String(named), reason: IMPORT_ROW_REASONS.notYourContact(idColumn, named), severity: 'warning' as const }] };
           const { phones, emails } = r.contact;
-          const all = (list: string[], found: Map<string, ScrubMatch[]>) => list.flatMap((v) => found.get(v) ?? []);
+          // the contact a row updates is not a match of its own values
+          const all = (list: string[], found: Map<string, ScrubMatch[]>) => list.flatMap((v) => (found.get(v) ?? []).filter((m) => m.contactId !== target));
           const matches = [...all(phones, phoneMatches), ...all(emails, emailMatches)];
           // contacts this import made (earlier batches) count as earlier rows of the file, not as existing contacts
           const phoneMatch = all(phones, phoneMatches).filter((m) => m.sameImportRow === null);
@@ -184,7 +195,12 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           else if (scrub.email && emailMatch.length) skip(emailColumn, SCRUB_REASONS.email, emailMatch);
           else if (scrub.phone && earlierPhone !== undefined) skip(phoneColumn, SCRUB_REASONS.samePhone(earlierPhone));
           else if (scrub.email && earlierEmail !== undefined) skip(emailColumn, SCRUB_REASONS.sameEmail(earlierEmail));
-          else {
+          else if (target !== null) {
+            updates.push({ ...r.contact, row: r.row, contactId: target, warned: r.warnings.length > 0 });
+            if (r.warnings.length) problems.push({ attemptId, rowNumber: r.row, kind: 'updated', problems: r.warnings, values: r.values, contactId: target });
+            for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
+            for (const e of emails) if (!kept.emails.has(e)) kept.emails.set(e, r.row);
+          } else {
             keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId, warned: r.warnings.length > 0 });
             if (r.warnings.length) problems.push({ attemptId, rowNumber: r.row, kind: 'warning', problems: r.warnings, values: r.values });
             for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
@@ -198,6 +214,7 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           authorId: attempt!.userId,
           tagIds: options.tags,
           contacts: keep,
+          updates,
           problems,
           retag: { contactIds: [...retag], tagIds: scrub.updated_lead_tags },
           skipped: problems.filter((p) => p.kind === 'skipped').length,

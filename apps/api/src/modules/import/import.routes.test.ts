@@ -252,6 +252,7 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
       contacts: [
         { values: { firstName: `Twofold${row}`, lastName: 'Cities', city, timezone: 'est' }, category: null, phones: [], emails: [], notes: [], row, ownerId: as.agent.userId, warned: false },
       ],
+      updates: [],
       problems: [],
       retag: { contactIds: [], tagIds: [] },
       skipped: 0,

@@ -63,6 +63,7 @@ export function toImportAttempt(a: ImportAttemptRecord): ImportAttempt {
     imported_count: a.importedCount,
     skipped_count: a.skippedCount,
     error_count: a.errorCount,
+    updated_count: a.updatedCount,
     warning_count: a.warningCount,
     failure: a.failure,
     user: { id: a.user.id, name: fullName(a.user) },
