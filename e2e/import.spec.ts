@@ -70,7 +70,7 @@ test.describe('import', () => {
     expect(download.suggestedFilename()).toBe(`leads-${u}-errors.csv`);
     const text = (await (await download.createReadStream()).toArray()).map((chunk: Buffer) => chunk.toString('utf8')).join('');
     const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Row,Outcome,Columns,Problems,First Name,Last Name,Cell Phone,E-mail,Type,Notes,Vendor Ref');
+    expect(lines[0]).toBe('Row,Outcome,Columns,Problems,Contact ID,First Name,Last Name,Cell Phone,E-mail,Type,Notes,Vendor Ref');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
       '4,imported with warnings,Cell Phone',
       '5,imported with warnings,E-mail; Type',

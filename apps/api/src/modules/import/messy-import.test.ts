@@ -164,25 +164,27 @@ describe('a messy lead list (issue 12): every row with a name or one valid phone
     const res = await as.agent.get(`/v1/contacts/import_attempts/${attempt.id}/errors.csv`);
     expect(res.statusCode).toBe(200);
     const lines = parse(res.body.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
-    expect(lines[0]).toEqual(['Row', 'Outcome', 'Columns', 'Problems', ...MESSY_HEADERS]);
+    expect(lines[0]).toEqual(['Row', 'Outcome', 'Columns', 'Problems', 'Contact ID', ...MESSY_HEADERS]);
     const withProblems = messy.rows.filter((r) => r.outcome !== 'imports');
-    expect(lines.slice(1).map((l) => [Number(l[0]), l[1], l[2]?.split('; ').filter(Boolean).sort(), l.slice(4)])).toEqual(
+    expect(lines.slice(1).map((l) => [Number(l[0]), l[1], l[2]?.split('; ').filter(Boolean).sort(), l[4] !== '', l.slice(5)])).toEqual(
       withProblems.map((r) => [
         r.line,
         r.outcome === 'refused' ? 'refused' : 'imported with warnings',
         r.refusal && 'repeats' in r.refusal ? [] : [...new Set(r.dropped.map((d) => d.column))].sort(),
+        // the contact a warned row made, to update when the fixed row is imported again
+        r.outcome !== 'refused',
         // as the file had them, behind the export's guard against formulas (+1 555 … starts with +)
         r.cells.map(safeCell),
       ]),
     );
-    const dob = lines.find((l) => l[4 + MESSY_HEADERS.indexOf('DOB')] === '31/31/1950' && l[1] === 'imported with warnings');
+    const dob = lines.find((l) => l[5 + MESSY_HEADERS.indexOf('DOB')] === '31/31/1950' && l[1] === 'imported with warnings');
     expect(dob?.[3]).toContain("DOB '31/31/1950' is not a date: use MM/DD/YYYY, YYYY-MM-DD or M/D/YY");
     const repeat = withProblems.find((r) => r.refusal && 'repeats' in r.refusal);
     expect(lines.find((l) => Number(l[0]) === repeat?.line)?.[3]).toBe(`Repeats row ${(repeat?.refusal as { repeats: number }).repeats}`);
 
-    // imported again, the file's own columns are proposed as before and the added ones left out
+    // imported again, the file's own columns are proposed as before, the report left out and the Contact ID column proposed as the contact to update
     const again = await as.agent.post('/v1/contacts/validate_import', form({}, { name: 'messy-errors.csv', text: res.body }));
-    expect(again.json().data.proposed_fields).toEqual([null, null, null, null, ...validation.proposed_fields]);
+    expect(again.json().data.proposed_fields).toEqual([null, null, null, null, 'contact_id', ...validation.proposed_fields]);
   });
 
   it('finds the non-ASCII addresses again whatever their case (citext, lower() and its index)', async () => {
