@@ -464,7 +464,7 @@ describe('an error file fixed and imported again (issue 12: a warned row "can be
     expect(secondFile.slice(1).map((l) => [l[0], l[1], l[4]])).toEqual([['3', 'refused', '']]);
   });
 
-  it('adds what the fixed row brings new (a phone, an e-mail, a note) and reports a value still wrong as "updated with warnings", naming the contact again', async () => {
+  it('adds what the fixed row brings new (a phone), a note it has once, and reports a value still wrong as "updated with warnings", naming the contact again', async () => {
     const header = 'First Name,Last Name,Phone,Email,DOB,Notes\n';
     const mapping = ['first_name', 'last_name', 'phone', 'email', 'date_of_birth', 'note'];
     const made = await waitDone(
