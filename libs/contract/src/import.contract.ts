@@ -81,7 +81,8 @@ export const IMPORT_IDENTITY_FIELDS: readonly ImportField[] = ['first_name', 'la
 
 /**
  * The error file's columns before the file's own: what happened to the row and why, then the id of
- * the contact it made or updated (filled for rows imported or updated with warnings). An error file
+ * the contact it made or updated (filled for rows imported or updated with warnings, and for a row
+ * refused as a repeat: the contact of the row it repeats). An error file
  * imported again keeps its report columns out of the mapping; its Contact ID column is proposed as
  * `contact_id`, so that a fixed row updates its contact instead of making a second one.
  */

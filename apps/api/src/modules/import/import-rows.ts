@@ -40,7 +40,9 @@ export type ImportedContact = {
  * A row that imports, with the warnings of the values it leaves out and the key of the contact it
  * makes (a later row with the same key repeats it); or a refused row, with the reason first.
  */
-export type MappedRow = { ok: true; contact: ImportedContact; warnings: ImportProblem[]; key: string } | { ok: false; problems: ImportProblem[] };
+export type MappedRow =
+  | { ok: true; contact: ImportedContact; warnings: ImportProblem[]; key: string }
+  | { ok: false; problems: ImportProblem[]; /** The earlier row of the file this one repeats. */ repeats?: number };
 
 /** A company catalogue by lower-case title, with its titles as shown (for "use …"). */
 export type TitleList = { ids: Map<string, number>; titles: string[] };

@@ -80,12 +80,14 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       const idColumn = columnsOf('contact_id', 'Contact ID');
       /** The first row of each contact the file makes, by its key: a later row with the key repeats it. */
       const made = new Map<string, number>();
+      /** The contact each row that updated one named (a repeat of the row names it in the error file too). */
+      const updatedBy = new Map<number, number>();
       const mapUnrepeated = (row: number, values: string[]): MappedRow => {
         const mapped = mapRow(values);
         if (!mapped.ok) return mapped;
         const earlier = made.get(mapped.key);
         if (earlier === undefined) return (made.set(mapped.key, row), mapped);
-        return { ok: false, problems: [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' }] };
+        return { ok: false, problems: [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' }], repeats: earlier };
       };
       let lastAnnounced = 0;
       let processed = attempt.processedRows;
@@ -144,9 +146,11 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       async function prepare(rows: ReadRow[], processedRows: number, readBytes: number): Promise<{ ready: ImportBatch; kept: KeptValues }> {
         const earlierBatches = [...unsettled];
         const problems: ImportBatch['problems'] = [];
+        const repeats: ImportBatch['repeats'] = [];
         const good = rows.flatMap((r) => {
           if (r.mapped.ok) return [{ ...r, contact: r.mapped.contact, warnings: r.mapped.warnings }];
           problems.push({ attemptId, rowNumber: r.row, kind: 'invalid', problems: r.mapped.problems, values: r.values });
+          if (r.mapped.repeats !== undefined) repeats.push({ row: r.row, of: r.mapped.repeats });
           return [];
         });
         const lookup = async (kind: 'phone' | 'email', on: boolean) => {
@@ -197,6 +201,7 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           else if (scrub.email && earlierEmail !== undefined) skip(emailColumn, SCRUB_REASONS.sameEmail(earlierEmail));
           else if (target !== null) {
             updates.push({ ...r.contact, row: r.row, contactId: target, warned: r.warnings.length > 0 });
+            updatedBy.set(r.row, target);
             if (r.warnings.length) problems.push({ attemptId, rowNumber: r.row, kind: 'updated', problems: r.warnings, values: r.values, contactId: target });
             for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
             for (const e of emails) if (!kept.emails.has(e)) kept.emails.set(e, r.row);
@@ -216,6 +221,7 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           contacts: keep,
           updates,
           problems,
+          repeats: repeats.map((x) => ({ ...x, contactId: updatedBy.get(x.of) ?? null })),
           retag: { contactIds: [...retag], tagIds: scrub.updated_lead_tags },
           skipped: problems.filter((p) => p.kind === 'skipped').length,
           processedRows,

@@ -47,6 +47,12 @@ export type ImportBatch = {
   /** Rows that update a contact the importer may edit (`contactId`): its empty fields filled, new phones, e-mails and notes added. */
   updates: (Omit<ImportedContact, 'contactId'> & { row: number; contactId: number; warned: boolean })[];
   problems: (typeof importProblems.$inferInsert)[];
+  /**
+   * Refused rows that repeat an earlier row (`of`), with the contact that row updated when it
+   * updated one; else the contact it made is looked up. The error file names it, so that the
+   * repeat, fixed or not, updates that contact when imported again instead of making a second one.
+   */
+  repeats: { row: number; of: number; contactId?: number | null }[];
   /** Contacts matched by scrubbing that get the updated-lead tags (already narrowed to the importer's reach). */
   retag: { contactIds: number[]; tagIds: number[] };
   skipped: number;
@@ -385,12 +391,26 @@ export function createImportRepository(db: Database) {
         }
         const updated = await updateContacts(tx, batch);
         warned += batch.updates.filter((u) => u.warned && updated.has(u.contactId)).length;
-        // a warned row's problems name the contact it made (the error file's Contact ID)
-        const madeByRow = new Map(inserted.map((r) => [r.row, r.id]));
-        const problems = batch.problems.map((p) => (p.kind === 'warning' && p.contactId == null ? { ...p, contactId: madeByRow.get(p.rowNumber) ?? null } : p));
-        if (problems.length) await tx.insert(importProblems).values(problems).onConflictDoNothing();
-        // the batch before lands first; what follows touches rows other batches may touch too
+        // the batch before lands first; what follows touches rows other batches may touch too (and reads the contacts they made)
         if (!(await after)) tx.rollback();
+        // a warned row's problems name the contact it made, a repeat's the contact of the row it repeats (the error file's Contact ID)
+        const madeByRow = new Map(inserted.map((r) => [r.row, r.id]));
+        const repeated = batch.repeats.filter((x) => x.contactId == null).map((x) => x.of);
+        if (repeated.length) {
+          const earlier = await tx
+            .select({ id: contacts.id, row: contacts.importRow })
+            .from(contacts)
+            .where(and(eq(contacts.importAttemptId, batch.attemptId), inArray(contacts.importRow, [...new Set(repeated)])));
+          for (const c of earlier) if (c.row !== null) madeByRow.set(c.row, c.id);
+        }
+        const repeatOf = new Map(batch.repeats.map((x) => [x.row, x.contactId ?? madeByRow.get(x.of) ?? null]));
+        const problems = batch.problems.map((p) =>
+          p.contactId != null ? p
+          : p.kind === 'warning' ? { ...p, contactId: madeByRow.get(p.rowNumber) ?? null }
+          : p.kind === 'invalid' && repeatOf.has(p.rowNumber) ? { ...p, contactId: repeatOf.get(p.rowNumber) ?? null }
+          : p,
+        );
+        if (problems.length) await tx.insert(importProblems).values(problems).onConflictDoNothing();
         if (batch.retag.contactIds.length && batch.retag.tagIds.length)
           await tx.execute(sql`insert into ${contactTags} (contact_id, tag_id)
             select c, t from unnest(${sql.param(batch.retag.contactIds)}::int[]) c cross join unnest(${sql.param(batch.retag.tagIds)}::int[]) t

@@ -185,7 +185,7 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
       '\uFEFFRow,Outcome,Columns,Problems,Contact ID,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\n' +
         `4,imported with warnings,Phone,"Phone '999' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",${rows.find((r) => r.firstName === 'Bad')?.id},Bad,Importa,999,bad@example.com,,,\n` +
         `6,refused,Phone,"Nothing to identify the person by: no name, and no valid phone or e-mail; Phone '12' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",,,,12,,,,nobody\n` +
-        '7,refused,,Repeats row 3,,Hank,Importa,,hank@example.com,,,\n',
+        `7,refused,,Repeats row 3,${rows.find((r) => r.firstName === 'Hank')?.id},Hank,Importa,,hank@example.com,,,\n`,
     );
   });
 
@@ -256,6 +256,7 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
       ],
       updates: [],
       problems: [],
+      repeats: [],
       retag: { contactIds: [], tagIds: [] },
       skipped: 0,
       processedRows: row,
@@ -425,20 +426,22 @@ describe('an error file fixed and imported again (issue 12: a warned row "can be
       HEADER +
       'Rita,Refix,555-501-0001,rita.refix@example.com,31/31/1950,ZZ,keep me\n' + // DOB and State left out
       'Sam,Refix,5555010002,,02/02/1952,FL,\n' +
-      ',,12,,,,nobody\n'; // refused
+      ',,12,,,,nobody\n' + // refused
+      'Sam,Refix,5555010002,,02/02/1952,FL,\n'; // refused: repeats row 3
     const first = await waitDone('agent', (await as.agent.post('/v1/contacts/leads_uploader', form('refix.csv', csv, { fields: MAPPING }))).json().data.id);
-    expect(first).toMatchObject({ status: 'completed', imported_count: 2, warning_count: 1, error_count: 1, updated_count: 0 });
-    const [rita] = (await importedOf(first.id)).filter((r) => r.firstName === 'Rita');
+    expect(first).toMatchObject({ status: 'completed', imported_count: 2, warning_count: 1, error_count: 2, updated_count: 0 });
+    const [rita, sam] = await importedOf(first.id);
     // since the import, the agent has entered Rita's state and a second phone on her page
     const edited = await as.agent.patch(`/v1/contacts/${rita!.id}`, { state: 'TX', phones: [{ number: '5555010001' }, { number: '5555010003' }] });
     expect(edited.statusCode, edited.body).toBe(200);
 
     const file = await errorRows(first.id);
     expect(file[0]).toEqual(['Row', 'Outcome', 'Columns', 'Problems', 'Contact ID', ...HEADER.trim().split(',')]);
-    // the warned row names the contact it made; the refused row made none
+    // the warned row names the contact it made, a repeat the contact of the row it repeats; the other refused row made none
     expect(file.slice(1).map((l) => [l[0], l[1], l[4]])).toEqual([
       ['2', 'imported with warnings', String(rita!.id)],
       ['4', 'refused', ''],
+      ['5', 'refused', String(sam!.id)],
     ]);
     // the agent fixes the date of birth and the state in the file and imports it again
     const dob = file[0]!.indexOf('DOB');
@@ -450,7 +453,8 @@ describe('an error file fixed and imported again (issue 12: a warned row "can be
     const again = await as.agent.post('/v1/contacts/leads_uploader', form('refix-errors.csv', text, { fields: validation.proposed_fields }));
     expect(again.statusCode, again.body).toBe(200);
     const second = await waitDone('agent', again.json().data.id);
-    expect(second).toMatchObject({ status: 'completed', imported_count: 0, updated_count: 1, warning_count: 0, error_count: 1 });
+    // Rita's row and the repeat of Sam's update them; the row with nothing to identify is refused again
+    expect(second).toMatchObject({ status: 'completed', imported_count: 0, updated_count: 2, warning_count: 0, error_count: 1 });
 
     // the same contact, no second one: the date filled, the state the agent entered kept, the phones not doubled
     expect(await refixed('Refix')).toHaveLength(2);

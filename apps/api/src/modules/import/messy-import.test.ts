@@ -171,8 +171,8 @@ describe('a messy lead list (issue 12): every row with a name or one valid phone
         r.line,
         r.outcome === 'refused' ? 'refused' : 'imported with warnings',
         r.refusal && 'repeats' in r.refusal ? [] : [...new Set(r.dropped.map((d) => d.column))].sort(),
-        // the contact a warned row made, to update when the fixed row is imported again
-        r.outcome !== 'refused',
+        // the contact a warned row made (a repeat: the one its earlier row made), to update when the fixed row is imported again
+        r.outcome !== 'refused' || Boolean(r.refusal && 'repeats' in r.refusal),
         // as the file had them, behind the export's guard against formulas (+1 555 … starts with +)
         r.cells.map(safeCell),
       ]),
