@@ -316,7 +316,7 @@ export const importAttempt = z.object({
   skipped_count: z.number().int(),
   /** Rows refused: nothing identifies a person, or the row repeats an earlier one. */
   error_count: z.number().int(),
-  /** Contacts updated by rows that name them (a Contact ID column: an error file fixed and imported again). */
+  /** Rows that updated the contact they name (a Contact ID column: an error file fixed and imported again). */
   updated_count: z.number().int(),
   /** Rows imported or updated with values left out (their warnings are in the error file); counted in imported_count or updated_count too. */
   warning_count: z.number().int(),

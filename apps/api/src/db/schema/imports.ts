@@ -52,7 +52,7 @@ export const importAttempts = pgTable(
     importedCount: integer('imported_count').notNull().default(0),
     skippedCount: integer('skipped_count').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
-    /** Contacts updated by rows naming them (a Contact ID column). */
+    /** Rows that updated the contact they name (a Contact ID column). */
     updatedCount: integer('updated_count').notNull().default(0),
     /** Contacts made or updated with values left out (counted in imported_count or updated_count too). */
     warningCount: integer('warning_count').notNull().default(0),

@@ -424,7 +424,7 @@ export function createImportRepository(db: Database) {
             importedCount: sql`${importAttempts.importedCount} + ${inserted.length}`,
             skippedCount: sql`${importAttempts.skippedCount} + ${batch.skipped}`,
             errorCount: sql`${importAttempts.errorCount} + ${invalid}`,
-            updatedCount: sql`${importAttempts.updatedCount} + ${updated.size}`,
+            updatedCount: sql`${importAttempts.updatedCount} + ${batch.updates.filter((u) => updated.has(u.contactId)).length}`,
             warningCount: sql`${importAttempts.warningCount} + ${warned}`,
             status: 'processing',
             updatedAt: new Date(),
