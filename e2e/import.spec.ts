@@ -77,6 +77,22 @@ test.describe('import', () => {
       '6,refused,Cell Phone',
     ]);
 
+    // the agent fixes the e-mail and the type of row 5 in the error file and imports it again: the Contact ID column
+    // is proposed as the contact to update, the report columns are left out, and the two warned rows update their
+    // contacts (row 4's phone still wrong) instead of making second ones
+    const fixedFile = text.replaceAll('not-an-email', `mail.${u}@example.com`).replace(',VIP,', ',Lead,');
+    await page.getByLabel('CSV or Excel file').setInputFiles({ name: `leads-${u}-errors.csv`, mimeType: 'text/csv', buffer: Buffer.from(fixedFile, 'utf8') });
+    await expect(page.getByRole('heading', { name: `2. Map the columns of leads-${u}-errors.csv` })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Field for column Contact ID' })).toHaveText('Contact ID (update that contact)');
+    await expect(page.getByRole('combobox', { name: 'Field for column Problems' })).toHaveText('Leave out');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Next: options' }).click();
+    await page.getByRole('button', { name: 'Start import' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Imported leads-${u}-errors.csv: 0 imported, 2 updated (1 with warnings), 0 skipped, 1 refused.` }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('row').filter({ hasText: `leads-${u}-errors.csv` })).toContainText('0 imported · 2 updated (1 with warnings) · 0 skipped · 1 refused');
+
     // the imported contacts: the category of their row, the accented e-mail read from Windows-1252, the note in the Notes tab
     await page.getByRole('link', { name: 'Back to contacts' }).click();
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`imp${u}`);
