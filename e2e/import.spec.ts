@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 import { expectAccessible, signIn, uniqueLetters } from './support';
 
 test.describe('import', () => {
-  test('an agent imports a messy CSV through the wizard: every lead with a name or a valid phone or e-mail comes in, the rest is explained, the error file downloads', async ({ page }) => {
+  test('an agent imports a messy CSV through the wizard: every lead with a name or a valid phone or e-mail comes in, the rest is explained, the error file downloads, and imported again it updates the warned contacts', async ({ page }) => {
+    // two imports through the wizard, each followed to its end
+    test.setTimeout(60_000);
     const u = uniqueLetters();
     // an exchange of this run's own, so that the scrub finds no contact of an earlier run (a retry) with these phones
     const x = String(200 + Math.floor(Math.random() * 800));

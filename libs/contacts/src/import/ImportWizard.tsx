@@ -187,9 +187,14 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
           </Button>
         </div>
         <h3 className="font-semibold">Preview</h3>
-        <div className="overflow-x-auto">
-          <Table columns={previewColumns} rows={validation.preview} getRowKey={(r) => r.row} caption="First rows of the file" captionHidden />
-        </div>
+        <Table
+          columns={previewColumns}
+          rows={validation.preview}
+          getRowKey={(r) => r.row}
+          caption="First rows of the file"
+          captionHidden
+          scrollLabel="Preview (scrolls sideways)"
+        />
         {/* checked under the mapping the server last saw: "Check again" after changing it */}
         <ImportProblems key={validation.fields.join()} problems={validation.problems} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
         <div className="flex flex-wrap gap-2">
