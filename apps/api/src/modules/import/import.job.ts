@@ -41,7 +41,10 @@ export const SCRUB_REASONS = {
  * with the checkpoint in the same transaction; a run that crashed goes on from there, and rows
  * keyed by (attempt, row) are never inserted twice. A row is refused when nothing identifies a
  * person or it repeats an earlier row of the file (the same contact again; the rows before a
- * checkpoint are read again for this); its other bad values are left out with warnings. A file
+ * checkpoint are read again for this); its other bad values are left out with warnings. A row whose
+ * Contact ID column names a contact the importer may edit (their reach, the company, not in the
+ * trash) updates that contact instead of making one (an error file fixed and imported again); a row
+ * naming any other is a new contact with a warning. A file
  * that cannot be read fails the attempt at once (trying again would not help); anything else is
  * retried by the queue.
  */
@@ -199,15 +202,16 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           else if (scrub.email && emailMatch.length) skip(emailColumn, SCRUB_REASONS.email, emailMatch);
           else if (scrub.phone && earlierPhone !== undefined) skip(phoneColumn, SCRUB_REASONS.samePhone(earlierPhone));
           else if (scrub.email && earlierEmail !== undefined) skip(emailColumn, SCRUB_REASONS.sameEmail(earlierEmail));
-          else if (target !== null) {
-            updates.push({ ...r.contact, row: r.row, contactId: target, warned: r.warnings.length > 0 });
-            updatedBy.set(r.row, target);
-            if (r.warnings.length) problems.push({ attemptId, rowNumber: r.row, kind: 'updated', problems: r.warnings, values: r.values, contactId: target });
-            for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
-            for (const e of emails) if (!kept.emails.has(e)) kept.emails.set(e, r.row);
-          } else {
-            keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId, warned: r.warnings.length > 0 });
-            if (r.warnings.length) problems.push({ attemptId, rowNumber: r.row, kind: 'warning', problems: r.warnings, values: r.values });
+          else {
+            const warned = r.warnings.length > 0;
+            if (target !== null) {
+              updates.push({ ...r.contact, row: r.row, contactId: target, warned });
+              updatedBy.set(r.row, target);
+              if (warned) problems.push({ attemptId, rowNumber: r.row, kind: 'updated', problems: r.warnings, values: r.values, contactId: target });
+            } else {
+              keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId, warned });
+              if (warned) problems.push({ attemptId, rowNumber: r.row, kind: 'warning', problems: r.warnings, values: r.values });
+            }
             for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
             for (const e of emails) if (!kept.emails.has(e)) kept.emails.set(e, r.row);
           }
