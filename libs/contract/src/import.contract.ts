@@ -287,7 +287,15 @@ export const importValidation = z.object({
   fields: z.array(z.enum(IMPORT_FIELD_KEYS).nullable()),
   mapping_problem: z.string().nullable(),
   /** The first rows, each with what the import would make of it. */
-  preview: z.array(z.object({ row: z.number().int(), values: z.array(z.string()), outcome: z.enum(IMPORT_ROW_OUTCOMES) })),
+  preview: z.array(
+    z.object({
+      row: z.number().int(),
+      values: z.array(z.string()),
+      outcome: z.enum(IMPORT_ROW_OUTCOMES),
+      /** The row names (Contact ID) a contact the caller may edit: it updates that contact instead of making one. */
+      updates: z.boolean(),
+    }),
+  ),
   rows_checked: z.number().int(),
   /** Whether the file has more rows than were checked. */
   more_rows: z.boolean(),

@@ -9,6 +9,7 @@ import {
   type ImportAttempt,
   type ImportField,
   type ImportFieldInfo,
+  type ImportRowOutcome,
   type ImportValidation,
 } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
@@ -19,6 +20,8 @@ import { importKeys, importSettingsQueryOptions } from './import-queries';
 import { ImportProblems, OUTCOME_LABELS } from './ImportProblems';
 
 const LEAVE_OUT = 'leave-out';
+/** A previewed row that names a contact the user may edit (Contact ID) updates it. */
+const UPDATE_LABELS: Record<ImportRowOutcome, string> = { imports: 'Updates its contact', imports_with_warnings: 'Updates its contact, with warnings', refused: 'Refused' };
 const FIELD_OPTIONS = [{ value: LEAVE_OUT, label: 'Leave out' }, ...IMPORT_FIELD_KEYS.map((key) => ({ value: key, label: IMPORT_FIELDS[key].label }))];
 const CATEGORIES: { value: ContactCategory; label: string }[] = [
   { value: 'lead', label: 'Leads' },
@@ -149,7 +152,7 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
   type PreviewRow = ImportValidation['preview'][number];
   const previewColumns: TableColumn<PreviewRow>[] = [
     { id: 'row', header: 'Row', rowHeader: true, cell: (r) => r.row },
-    { id: 'outcome', header: 'Outcome', cell: (r) => OUTCOME_LABELS[r.outcome] },
+    { id: 'outcome', header: 'Outcome', cell: (r) => (r.updates ? UPDATE_LABELS[r.outcome] : OUTCOME_LABELS[r.outcome]) },
     ...validation.headers.map((header, index) => ({ id: `c${index}`, header: header || `Column ${index + 1}`, cell: (r: PreviewRow) => r.values[index] ?? '' })),
   ];
 

@@ -55,6 +55,17 @@ export const IMPORT_ROW_REASONS = {
   notYourContact: (column: string, id: number) => `${column} ${id} is not one of your contacts: imported as a new contact`,
 } as const;
 
+/** The column a mapping's field is read from, named as the file does (for a message about its value). */
+export function columnName(headers: readonly string[], fields: readonly (ImportField | null)[], field: ImportField, otherwise: string): string {
+  return fields.flatMap((f, i) => (f === field ? [headers[i]?.trim() || `Column ${i + 1}`] : [])).join(' / ') || otherwise;
+}
+
+/** The warning of a row whose Contact ID names a contact the importer may not edit (it is imported as a new one). */
+export function notYourContact(headers: readonly string[], fields: readonly (ImportField | null)[], id: number): ImportProblem {
+  const column = columnName(headers, fields, 'contact_id', 'Contact ID');
+  return { column, value: String(id), reason: IMPORT_ROW_REASONS.notYourContact(column, id), severity: 'warning' };
+}
+
 /** Largest contact id (an integer column). */
 const CONTACT_ID_MAX = 2_147_483_647;
 

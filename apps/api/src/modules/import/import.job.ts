@@ -3,7 +3,7 @@ import type { ContactCategory, ImportFormat } from '@crm/contract';
 import type { JobDefinition } from '../../jobs/queue';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { IMPORT_FILE_MESSAGES, readImportRows } from './import-file';
-import { createRowMapper, IMPORT_ROW_REASONS, type MappedRow } from './import-rows';
+import { columnName, createRowMapper, IMPORT_ROW_REASONS, notYourContact, type MappedRow } from './import-rows';
 import type { ImportAttemptRecord, ImportBatch, ImportRepository, ScrubMatch } from './import.repository';
 import { IMPORT_JOB, type StoredImportOptions } from './import.service';
 
@@ -76,11 +76,8 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       const [lookups, brand] = await Promise.all([imports.titleLookups(attempt.companyId), companyBrand(attempt.companyId)]);
       const mapRow = createRowMapper(attempt.headers, options.fields, { ...lookups, brand: BRANDS[brand] }, attempt.category as ContactCategory);
       /** The file's phone and e-mail columns by their headers, to name them in a scrub's reason. */
-      const columnsOf = (field: 'phone' | 'email' | 'contact_id', otherwise: string) =>
-        options.fields.flatMap((f, i) => (f === field ? [attempt.headers[i]?.trim() || `Column ${i + 1}`] : [])).join(' / ') || otherwise;
-      const phoneColumn = columnsOf('phone', 'Phone');
-      const emailColumn = columnsOf('email', 'E-mail');
-      const idColumn = columnsOf('contact_id', 'Contact ID');
+      const phoneColumn = columnName(attempt.headers, options.fields, 'phone', 'Phone');
+      const emailColumn = columnName(attempt.headers, options.fields, 'email', 'E-mail');
       /** The first row of each contact the file makes, by its key: a later row with the key repeats it. */
       const made = new Map<string, number>();
       /** The contact each row that updated one named (a repeat of the row names it in the error file too). */
@@ -178,7 +175,7 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           const r =
             named === null || target !== null
               ? g
-              : { ...g, warnings: [...g.warnings, { column: idColumn, value: String(named), reason: IMPORT_ROW_REASONS.notYourContact(idColumn, named), severity: 'warning' as const }] };
+              : { ...g, warnings: [...g.warnings, notYourContact(attempt!.headers, options.fields, named)] };
           const { phones, emails } = r.contact;
           // the contact a row updates is not a match of its own values
           const all = (list: string[], found: Map<string, ScrubMatch[]>) => list.flatMap((v) => (found.get(v) ?? []).filter((m) => m.contactId !== target));
