@@ -87,6 +87,9 @@ test.describe('import', () => {
     await expect(page.getByRole('heading', { name: `2. Map the columns of leads-${u}-errors.csv` })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Field for column Contact ID' })).toHaveText('Contact ID (update that contact)');
     await expect(page.getByRole('combobox', { name: 'Field for column Problems' })).toHaveText('Leave out');
+    const again = page.getByRole('table', { name: 'First rows of the file' });
+    await expect(again.getByRole('row', { name: /^2 Updates its contact, with warnings 4 imported with warnings/ })).toBeVisible();
+    await expect(again.getByRole('row', { name: /^3 Updates its contact 5 imported with warnings/ })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Next: options' }).click();
     await page.getByRole('button', { name: 'Start import' }).click();
