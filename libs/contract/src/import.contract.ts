@@ -292,10 +292,10 @@ export const importValidation = z.object({
       row: z.number().int(),
       values: z.array(z.string()),
       outcome: z.enum(IMPORT_ROW_OUTCOMES),
-      /** The row names (Contact ID) a contact the caller may edit: it updates that contact instead of making one. */
-      updates: z.boolean(),
     }),
   ),
+  /** The checked rows (by number) that name (Contact ID) a contact the caller may edit: each updates that contact instead of making one. */
+  updating_rows: z.array(z.number().int()),
   rows_checked: z.number().int(),
   /** Whether the file has more rows than were checked. */
   more_rows: z.boolean(),

@@ -9,7 +9,6 @@ import {
   type ImportAttempt,
   type ImportField,
   type ImportFieldInfo,
-  type ImportRowOutcome,
   type ImportValidation,
 } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
@@ -17,11 +16,9 @@ import { Button, Checkbox, Field, Input, Select, Table, type TableColumn } from 
 import { useFlag } from '@crm/variant';
 import { TagChoiceList } from '../filters/TagChoiceList';
 import { importKeys, importSettingsQueryOptions } from './import-queries';
-import { ImportProblems, OUTCOME_LABELS } from './ImportProblems';
+import { ImportProblems, outcomeLabel } from './ImportProblems';
 
 const LEAVE_OUT = 'leave-out';
-/** A previewed row that names a contact the user may edit (Contact ID) updates it. */
-const UPDATE_LABELS: Record<ImportRowOutcome, string> = { imports: 'Updates its contact', imports_with_warnings: 'Updates its contact, with warnings', refused: 'Refused' };
 const FIELD_OPTIONS = [{ value: LEAVE_OUT, label: 'Leave out' }, ...IMPORT_FIELD_KEYS.map((key) => ({ value: key, label: IMPORT_FIELDS[key].label }))];
 const CATEGORIES: { value: ContactCategory; label: string }[] = [
   { value: 'lead', label: 'Leads' },
@@ -150,9 +147,10 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
     { id: 'accepts', header: 'Accepts', cell: (c) => <span className="text-sm text-muted">{accepts(fields[c.index])}</span> },
   ];
   type PreviewRow = ImportValidation['preview'][number];
+  const updating = new Set(validation.updating_rows);
   const previewColumns: TableColumn<PreviewRow>[] = [
     { id: 'row', header: 'Row', rowHeader: true, cell: (r) => r.row },
-    { id: 'outcome', header: 'Outcome', cell: (r) => (r.updates ? UPDATE_LABELS[r.outcome] : OUTCOME_LABELS[r.outcome]) },
+    { id: 'outcome', header: 'Outcome', cell: (r) => outcomeLabel(r.outcome, updating.has(r.row)) },
     ...validation.headers.map((header, index) => ({ id: `c${index}`, header: header || `Column ${index + 1}`, cell: (r: PreviewRow) => r.values[index] ?? '' })),
   ];
 
@@ -199,7 +197,7 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
           scrollLabel="Preview (scrolls sideways)"
         />
         {/* checked under the mapping the server last saw: "Check again" after changing it */}
-        <ImportProblems key={validation.fields.join()} problems={validation.problems} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
+        <ImportProblems key={validation.fields.join()} problems={validation.problems} updating_rows={validation.updating_rows} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" onClick={() => setStep('file')}>
             Choose another file

@@ -451,11 +451,12 @@ describe('an error file fixed and imported again (issue 12: a warned row "can be
     const validation = (await as.agent.post('/v1/contacts/validate_import', form('refix-errors.csv', text))).json().data as ImportValidation;
     expect(validation.proposed_fields).toEqual([null, null, null, null, 'contact_id', ...MAPPING]);
     // the preview says which rows update their contact
-    expect(validation.preview.map((p) => [p.row, p.outcome, p.updates])).toEqual([
-      [2, 'imports', true],
-      [3, 'refused', false],
-      [4, 'imports', true],
+    expect(validation.preview.map((p) => [p.row, p.outcome])).toEqual([
+      [2, 'imports'],
+      [3, 'refused'],
+      [4, 'imports'],
     ]);
+    expect(validation.updating_rows).toEqual([2, 4]);
     const again = await as.agent.post('/v1/contacts/leads_uploader', form('refix-errors.csv', text, { fields: validation.proposed_fields }));
     expect(again.statusCode, again.body).toBe(200);
     const second = await waitDone('agent', again.json().data.id);
@@ -517,7 +518,8 @@ describe('an error file fixed and imported again (issue 12: a warned row "can be
     const validation = (await as.agent.post('/v1/contacts/validate_import', form('strangers.csv', csv))).json().data as ImportValidation;
     expect(validation.proposed_fields).toEqual(['contact_id', 'first_name', 'last_name', 'date_of_birth']);
     // the check says so before the import, as the import will
-    expect(validation.preview.map((p) => [p.outcome, p.updates])).toEqual(Array.from({ length: 4 }, () => ['imports_with_warnings', false]));
+    expect(validation.preview.map((p) => p.outcome)).toEqual(Array.from({ length: 4 }, () => 'imports_with_warnings'));
+    expect(validation.updating_rows).toEqual([]);
     expect(validation.problems.map((p) => p.reason)[0]).toBe(`Contact ID ${others.id} is not one of your contacts: imported as a new contact`);
     const done = await waitDone('agent', (await as.agent.post('/v1/contacts/leads_uploader', form('strangers.csv', csv, { fields: validation.proposed_fields }))).json().data.id);
     expect(done).toMatchObject({ status: 'completed', imported_count: 4, updated_count: 0, warning_count: 4 });
