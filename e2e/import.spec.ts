@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 import { expectAccessible, signIn, uniqueLetters } from './support';
 
 test.describe('import', () => {
-  test('an agent imports a messy CSV through the wizard: every lead with a name or a valid phone or e-mail comes in, the rest is explained, the error file downloads', async ({ page }) => {
+  test('an agent imports a messy CSV through the wizard: every lead with a name or a valid phone or e-mail comes in, the rest is explained, the error file downloads, and imported again it updates the warned contacts', async ({ page }) => {
+    // two imports through the wizard, each followed to its end
+    test.setTimeout(60_000);
     const u = uniqueLetters();
     // an exchange of this run's own, so that the scrub finds no contact of an earlier run (a retry) with these phones
     const x = String(200 + Math.floor(Math.random() * 800));
@@ -70,12 +72,31 @@ test.describe('import', () => {
     expect(download.suggestedFilename()).toBe(`leads-${u}-errors.csv`);
     const text = (await (await download.createReadStream()).toArray()).map((chunk: Buffer) => chunk.toString('utf8')).join('');
     const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Row,Outcome,Columns,Problems,First Name,Last Name,Cell Phone,E-mail,Type,Notes,Vendor Ref');
+    expect(lines[0]).toBe('Row,Outcome,Columns,Problems,Contact ID,First Name,Last Name,Cell Phone,E-mail,Type,Notes,Vendor Ref');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
       '4,imported with warnings,Cell Phone',
       '5,imported with warnings,E-mail; Type',
       '6,refused,Cell Phone',
     ]);
+
+    // the agent fixes the e-mail and the type of row 5 in the error file and imports it again: the Contact ID column
+    // is proposed as the contact to update, the report columns are left out, and the two warned rows update their
+    // contacts (row 4's phone still wrong) instead of making second ones
+    const fixedFile = text.replaceAll('not-an-email', `mail.${u}@example.com`).replace(',VIP,', ',Lead,');
+    await page.getByLabel('CSV or Excel file').setInputFiles({ name: `leads-${u}-errors.csv`, mimeType: 'text/csv', buffer: Buffer.from(fixedFile, 'utf8') });
+    await expect(page.getByRole('heading', { name: `2. Map the columns of leads-${u}-errors.csv` })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Field for column Contact ID' })).toHaveText('Contact ID (update that contact)');
+    await expect(page.getByRole('combobox', { name: 'Field for column Problems' })).toHaveText('Leave out');
+    const again = page.getByRole('table', { name: 'First rows of the file' });
+    await expect(again.getByRole('row', { name: /^2 Updates its contact, with warnings 4 imported with warnings/ })).toBeVisible();
+    await expect(again.getByRole('row', { name: /^3 Updates its contact 5 imported with warnings/ })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Next: options' }).click();
+    await page.getByRole('button', { name: 'Start import' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Imported leads-${u}-errors.csv: 0 imported, 2 updated (1 with warnings), 0 skipped, 1 refused.` }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('row').filter({ hasText: `leads-${u}-errors.csv` })).toContainText('0 imported · 2 updated (1 with warnings) · 0 skipped · 1 refused');
 
     // the imported contacts: the category of their row, the accented e-mail read from Windows-1252, the note in the Notes tab
     await page.getByRole('link', { name: 'Back to contacts' }).click();

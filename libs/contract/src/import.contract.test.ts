@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importCategory, mappingProblem, proposeFields } from './import.contract';
+import { errorFileReportColumns, importCategory, mappingProblem, proposeFields } from './import.contract';
 
 describe('the import mapping', () => {
   it('proposes the category for a column named like one (Type, Category, Contact type)', () => {
@@ -32,5 +32,17 @@ describe('the import mapping', () => {
     expect(mappingProblem(['last_name'])).toBeNull();
     expect(mappingProblem(['email', 'note', 'note'])).toBeNull();
     expect(mappingProblem(['phone', 'category', 'category'])).toBe('Category (lead, prospect or client) is mapped to more than one column');
+  });
+});
+
+describe('an error file imported again', () => {
+  it("leaves the report columns out of the mapping and proposes its Contact ID column as the contact to update", () => {
+    const report = ['Row', 'Outcome', 'Columns', 'Problems', 'Contact ID', 'First Name', 'Type'];
+    const sample = [['2', 'imported with warnings', 'Type', "Type 'VIP' is not a category", '17', 'Ann', 'client']];
+    expect(proposeFields(report, [...sample, ...sample])).toEqual([null, null, null, null, 'contact_id', 'first_name', 'category']);
+    // a file of its own with a Row or Outcome column is mapped as before (the report is known by its first four columns)
+    expect(proposeFields(['Outcome', 'Name', 'Contact ID'])).toEqual([null, 'full_name', 'contact_id']);
+    expect(errorFileReportColumns(['Row', 'Outcome', 'Columns', 'Problems', 'Name'])).toEqual(new Set([0, 1, 2, 3]));
+    expect(errorFileReportColumns(['Row', 'Outcome', 'Name'])).toEqual(new Set());
   });
 });

@@ -66,6 +66,11 @@ export const IMPORT_FIELDS = {
   source: { label: 'Source (by title)', headers: ['source', 'leadsource'], what: 'one of your sources' },
   /** A note in the contact's Notes tab (by the importing user, dated at the import), not the quick note. */
   note: { label: 'Note (Notes tab)', headers: ['note', 'notes', 'comment', 'comments'] },
+  /**
+   * The id of a contact the importer may edit (the error file's Contact ID column): the row updates
+   * that contact (fills its empty fields, adds new phones, e-mails and notes) instead of making one.
+   */
+  contact_id: { label: 'Contact ID (update that contact)', headers: ['contactid'], what: 'a contact id', accepts: 'the Contact ID column of an error file' },
 } as const satisfies Record<string, ImportFieldInfo>;
 export type ImportField = keyof typeof IMPORT_FIELDS;
 export const IMPORT_FIELD_KEYS = Object.keys(IMPORT_FIELDS) as [ImportField, ...ImportField[]];
@@ -73,6 +78,22 @@ export const IMPORT_FIELD_KEYS = Object.keys(IMPORT_FIELDS) as [ImportField, ...
 export const IMPORT_MULTI_FIELDS: readonly ImportField[] = ['phone', 'email', 'note'];
 /** The fields that identify a person: a row needs one of them (a name, or a valid phone or e-mail). */
 export const IMPORT_IDENTITY_FIELDS: readonly ImportField[] = ['first_name', 'last_name', 'full_name', 'phone', 'email'];
+
+/**
+ * The error file's columns before the file's own: what happened to the row and why, then the id of
+ * the contact it made or updated (filled for rows imported or updated with warnings, and for a row
+ * refused as a repeat: the contact of the row it repeats). An error file
+ * imported again keeps its report columns out of the mapping; its Contact ID column is proposed as
+ * `contact_id`, so that a fixed row updates its contact instead of making a second one.
+ */
+export const IMPORT_ERROR_FILE_REPORT_COLUMNS = ['Row', 'Outcome', 'Columns', 'Problems'] as const;
+export const IMPORT_ERROR_FILE_CONTACT_COLUMN = 'Contact ID';
+
+/** The columns of a file that are an error file's report columns (the four it starts with), by index. */
+export function errorFileReportColumns(headers: readonly string[]): Set<number> {
+  const report = IMPORT_ERROR_FILE_REPORT_COLUMNS.every((name, i) => headers[i]?.trim() === name);
+  return new Set(report ? IMPORT_ERROR_FILE_REPORT_COLUMNS.map((_, i) => i) : []);
+}
 
 /** `First Name` → `firstname`: how a header is compared with IMPORT_FIELDS' words. */
 export function headerKey(header: string): string {
@@ -111,17 +132,19 @@ const BY_VALUES_SHARE = 0.8;
  */
 export function proposeFields(headers: readonly string[], sample: readonly (readonly string[])[] = []): (ImportField | null)[] {
   const taken = new Set<ImportField>();
+  const report = errorFileReportColumns(headers);
   const take = (field: ImportField | undefined): ImportField | null => {
     if (!field || (taken.has(field) && !IMPORT_MULTI_FIELDS.includes(field))) return null;
     taken.add(field);
     return field;
   };
-  const byHeader = headers.map((header) => {
+  const byHeader = headers.map((header, column) => {
+    if (report.has(column)) return null;
     const key = headerKey(header);
     return take(IMPORT_FIELD_KEYS.find((f) => (IMPORT_FIELDS[f].headers as readonly string[]).includes(key)));
   });
   return byHeader.map((field, column) => {
-    if (field) return field;
+    if (field || report.has(column)) return field;
     const values = sample.map((row) => (row[column] ?? '').trim()).filter(Boolean);
     if (values.length < BY_VALUES_MIN) return null;
     return take(BY_VALUES.find((p) => !taken.has(p.field) && values.filter(p.matches).length >= values.length * BY_VALUES_SHARE)?.field);
@@ -264,7 +287,15 @@ export const importValidation = z.object({
   fields: z.array(z.enum(IMPORT_FIELD_KEYS).nullable()),
   mapping_problem: z.string().nullable(),
   /** The first rows, each with what the import would make of it. */
-  preview: z.array(z.object({ row: z.number().int(), values: z.array(z.string()), outcome: z.enum(IMPORT_ROW_OUTCOMES) })),
+  preview: z.array(
+    z.object({
+      row: z.number().int(),
+      values: z.array(z.string()),
+      outcome: z.enum(IMPORT_ROW_OUTCOMES),
+    }),
+  ),
+  /** The checked rows (by number) that name (Contact ID) a contact the caller may edit: each updates that contact instead of making one. */
+  updating_rows: z.array(z.number().int()),
   rows_checked: z.number().int(),
   /** Whether the file has more rows than were checked. */
   more_rows: z.boolean(),
@@ -293,7 +324,9 @@ export const importAttempt = z.object({
   skipped_count: z.number().int(),
   /** Rows refused: nothing identifies a person, or the row repeats an earlier one. */
   error_count: z.number().int(),
-  /** Rows imported with values left out (their warnings are in the error file); counted in imported_count too. */
+  /** Rows that updated the contact they name (a Contact ID column: an error file fixed and imported again). */
+  updated_count: z.number().int(),
+  /** Rows imported or updated with values left out (their warnings are in the error file); counted in imported_count or updated_count too. */
   warning_count: z.number().int(),
   /** Why the attempt failed (a file that cannot be read, a job that ran out of tries). */
   failure: z.string().nullable(),
@@ -403,7 +436,7 @@ export const importAttemptErrors = defineEndpoint({
   method: 'GET',
   path: '/v1/contacts/import_attempts/{id}/errors.csv',
   summary:
-    'The rows an import imported with warnings, skipped or refused, as one CSV: row number, outcome, the columns and problems (column, value, reason), then the row as it was, to fix and import again',
+    'The rows an import imported or updated with warnings, skipped or refused, as one CSV: row number, outcome, the columns and problems (column, value, reason), the contact id of a row imported or updated with warnings, then the row as it was, to fix and import again (the Contact ID column makes a fixed row update its contact)',
   tag: 'import',
   access: 'user',
   gate: 'enforced',

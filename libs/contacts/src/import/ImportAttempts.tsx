@@ -6,7 +6,7 @@ import { apiErrorMessage, useSession } from '@crm/session';
 import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Table, toast, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { ListState } from '../ListState';
-import { importAttemptsQueryOptions, importKeys } from './import-queries';
+import { attemptCounts, importAttemptsQueryOptions, importKeys } from './import-queries';
 
 const STATUS_LABELS: Record<ImportAttempt['status'], string> = {
   queued: 'Waiting for a worker',
@@ -88,7 +88,7 @@ export function ImportAttempts() {
       header: 'Rows',
       cell: (a) => (
         <span className="text-sm">
-          {count(a.imported_count)} imported{a.warning_count > 0 ? ` (${count(a.warning_count)} with warnings)` : ''} · {count(a.skipped_count)} skipped · {count(a.error_count)} refused
+          {attemptCounts(a).join(' · ')}
           <span className="block text-xs text-muted">{count(a.processed_rows)} read</span>
         </span>
       ),
@@ -105,6 +105,7 @@ export function ImportAttempts() {
               variant="secondary"
               onClick={() => download.mutate(a)}
               aria-label={`Download the rows with warnings, skipped or refused of ${a.file_name}`}
+              title="Fix the rows and import the file again: the Contact ID column updates the contacts they made"
             >
               Error file
             </Button>

@@ -5,7 +5,7 @@ import { useCableChannel } from '@crm/api-client';
 import { CABLE_CHANNELS, type ImportAttempt } from '@crm/contract';
 import { ProcessNotification, type ProcessNotificationState, PageHeader } from '@crm/ui';
 import { contactKeys } from '../contacts-queries';
-import { applyAttemptMessage, laterAttempt } from './import-queries';
+import { applyAttemptMessage, attemptCounts, laterAttempt } from './import-queries';
 import { ImportAttempts } from './ImportAttempts';
 import { ImportWizard } from './ImportWizard';
 import { BackToContactsLink } from '../BackToContactsLink';
@@ -14,9 +14,7 @@ const HIDDEN: ProcessNotificationState = { visible: false, text: '' };
 
 /** What the process notification says of an attempt. */
 export function importNotification(a: ImportAttempt): ProcessNotificationState {
-  const n = (value: number) => value.toLocaleString('en-US');
-  const warned = a.warning_count > 0 ? ` (${n(a.warning_count)} with warnings)` : '';
-  const rows = `${n(a.imported_count)} imported${warned}, ${n(a.skipped_count)} skipped, ${n(a.error_count)} refused`;
+  const rows = attemptCounts(a).join(', ');
   if (a.status === 'completed') return { visible: true, status: 'completed', text: `Imported ${a.file_name}: ${rows}.`, linkUrl: '/contacts', linkText: 'See contacts' };
   if (a.status === 'failed') return { visible: true, status: 'failed', text: `The import of ${a.file_name} failed: ${a.failure ?? 'unknown reason'}.` };
   if (a.status === 'queued') return { visible: true, status: 'processing', text: `${a.file_name} waits for a worker…` };

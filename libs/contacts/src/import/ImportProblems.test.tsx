@@ -32,4 +32,10 @@ describe('ImportProblems', () => {
     expect(screen.getByText('3 import, 0 import with warnings, 0 refused.')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('says of a row that names a contact the user may edit that it updates it', () => {
+    render(<ImportProblems problems={problems.slice(0, 4)} updating_rows={[3, 5]} outcomes={{ imports: 0, imports_with_warnings: 3, refused: 1 }} rows_checked={4} more_rows={false} />);
+    const rows = Array.from(screen.getByRole('table').querySelectorAll('tbody tr'));
+    expect(rows.map((r) => r.querySelectorAll('td')[0]?.textContent)).toEqual(['Imports with warnings', 'Updates its contact, with warnings', 'Imports with warnings', 'Refused']);
+  });
 });

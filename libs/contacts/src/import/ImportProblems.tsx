@@ -8,20 +8,28 @@ export const OUTCOME_LABELS: Record<ImportRowOutcome, string> = {
   imports_with_warnings: 'Imports with warnings',
   refused: 'Refused',
 };
+/** The same, of a row that names a contact the user may edit (Contact ID): it updates it. */
+const UPDATE_LABELS: Record<ImportRowOutcome, string> = { imports: 'Updates its contact', imports_with_warnings: 'Updates its contact, with warnings', refused: 'Refused' };
+
+/** What the import makes of a row, as the wizard says it, whether it updates the contact it names or not. */
+export function outcomeLabel(outcome: ImportRowOutcome, updates: boolean): string {
+  return (updates ? UPDATE_LABELS : OUTCOME_LABELS)[outcome];
+}
 
 /** Problems shown on one page. */
 export const PROBLEMS_PAGE_SIZE = 20;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-export type ImportProblemsProps = Pick<ImportValidation, 'problems' | 'outcomes' | 'rows_checked' | 'more_rows'>;
+export type ImportProblemsProps = Pick<ImportValidation, 'problems' | 'outcomes' | 'rows_checked' | 'more_rows'> & { updating_rows?: readonly number[] };
 
 /**
  * The checked rows' outcomes counted, and every problem of those rows, a page at a time: row (as
  * the spreadsheet numbers it), what happens to the row, and the reason (naming the column and what
  * it accepts).
  */
-export function ImportProblems({ problems, outcomes, rows_checked, more_rows }: ImportProblemsProps) {
+export function ImportProblems({ problems, outcomes, rows_checked, more_rows, updating_rows = [] }: ImportProblemsProps) {
+  const updating = useMemo(() => new Set(updating_rows), [updating_rows]);
   const [page, setPage] = useState(1);
   const rowOutcome = useMemo(() => {
     const byRow = new Map<number, ImportRowOutcome>();
@@ -32,7 +40,7 @@ export function ImportProblems({ problems, outcomes, rows_checked, more_rows }: 
   const shown = problems.slice((Math.min(page, totalPages) - 1) * PROBLEMS_PAGE_SIZE, Math.min(page, totalPages) * PROBLEMS_PAGE_SIZE);
   const columns: TableColumn<ImportRowProblem>[] = [
     { id: 'row', header: 'Row', rowHeader: true, cell: (p) => p.row },
-    { id: 'outcome', header: 'Row outcome', cell: (p) => OUTCOME_LABELS[rowOutcome.get(p.row) ?? 'imports_with_warnings'] },
+    { id: 'outcome', header: 'Row outcome', cell: (p) => outcomeLabel(rowOutcome.get(p.row) ?? 'imports_with_warnings', updating.has(p.row)) },
     { id: 'reason', header: 'Problem', cell: (p) => p.reason },
   ];
   return (

@@ -16,7 +16,7 @@ import { Button, Checkbox, Field, Input, Select, Table, type TableColumn } from 
 import { useFlag } from '@crm/variant';
 import { TagChoiceList } from '../filters/TagChoiceList';
 import { importKeys, importSettingsQueryOptions } from './import-queries';
-import { ImportProblems, OUTCOME_LABELS } from './ImportProblems';
+import { ImportProblems, outcomeLabel } from './ImportProblems';
 
 const LEAVE_OUT = 'leave-out';
 const FIELD_OPTIONS = [{ value: LEAVE_OUT, label: 'Leave out' }, ...IMPORT_FIELD_KEYS.map((key) => ({ value: key, label: IMPORT_FIELDS[key].label }))];
@@ -147,9 +147,10 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
     { id: 'accepts', header: 'Accepts', cell: (c) => <span className="text-sm text-muted">{accepts(fields[c.index])}</span> },
   ];
   type PreviewRow = ImportValidation['preview'][number];
+  const updating = new Set(validation.updating_rows);
   const previewColumns: TableColumn<PreviewRow>[] = [
     { id: 'row', header: 'Row', rowHeader: true, cell: (r) => r.row },
-    { id: 'outcome', header: 'Outcome', cell: (r) => OUTCOME_LABELS[r.outcome] },
+    { id: 'outcome', header: 'Outcome', cell: (r) => outcomeLabel(r.outcome, updating.has(r.row)) },
     ...validation.headers.map((header, index) => ({ id: `c${index}`, header: header || `Column ${index + 1}`, cell: (r: PreviewRow) => r.values[index] ?? '' })),
   ];
 
@@ -187,11 +188,16 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
           </Button>
         </div>
         <h3 className="font-semibold">Preview</h3>
-        <div className="overflow-x-auto">
-          <Table columns={previewColumns} rows={validation.preview} getRowKey={(r) => r.row} caption="First rows of the file" captionHidden />
-        </div>
+        <Table
+          columns={previewColumns}
+          rows={validation.preview}
+          getRowKey={(r) => r.row}
+          caption="First rows of the file"
+          captionHidden
+          scrollLabel="Preview (scrolls sideways)"
+        />
         {/* checked under the mapping the server last saw: "Check again" after changing it */}
-        <ImportProblems key={validation.fields.join()} problems={validation.problems} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
+        <ImportProblems key={validation.fields.join()} problems={validation.problems} updating_rows={validation.updating_rows} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" onClick={() => setStep('file')}>
             Choose another file

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ImportAttempt } from '@crm/contract';
-import { applyAttemptMessage, importKeys, laterAttempt } from './import-queries';
+import { applyAttemptMessage, attemptCounts, importKeys, laterAttempt } from './import-queries';
 
 const attempt = (id: number, over: Partial<ImportAttempt> = {}): ImportAttempt => ({
   id,
@@ -13,6 +13,7 @@ const attempt = (id: number, over: Partial<ImportAttempt> = {}): ImportAttempt =
   imported_count: 90,
   skipped_count: 5,
   error_count: 5,
+  updated_count: 0,
   warning_count: 12,
   failure: null,
   user: { id: 1, name: 'Ann Agent' },
@@ -74,5 +75,13 @@ describe('laterAttempt', () => {
     // a retried attempt is queued again, later
     expect(laterAttempt(retried, completed)).toBe(retried);
     expect(laterAttempt(queued, undefined)).toBe(queued);
+  });
+});
+
+describe('attemptCounts (the attempt summary)', () => {
+  it('says the contacts updated by a Contact ID column only when there are some, the warnings after what they count', () => {
+    expect(attemptCounts(attempt(1, { imported_count: 1200, warning_count: 12 }))).toEqual(['1,200 imported (12 with warnings)', '5 skipped', '5 refused']);
+    expect(attemptCounts(attempt(1, { imported_count: 0, updated_count: 7, warning_count: 2 }))).toEqual(['0 imported', '7 updated (2 with warnings)', '5 skipped', '5 refused']);
+    expect(attemptCounts(attempt(1, { updated_count: 3, warning_count: 0 }))).toEqual(['90 imported', '3 updated', '5 skipped', '5 refused']);
   });
 });

@@ -4,6 +4,18 @@ import type { ImportAttempt, ResponseOf, Endpoints } from '@crm/contract';
 
 export const IMPORT_ATTEMPTS_PAGE_SIZE = 15;
 
+/**
+ * An attempt's row counts as the screen says them: "90 imported (12 with warnings)", then the
+ * contacts updated by a Contact ID column when there are any ("90 imported · 4 updated (12 with
+ * warnings)": the warnings count both), skipped and refused.
+ */
+export function attemptCounts(a: ImportAttempt): string[] {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const made = [`${n(a.imported_count)} imported`, ...(a.updated_count > 0 ? [`${n(a.updated_count)} updated`] : [])];
+  if (a.warning_count > 0) made[made.length - 1] += ` (${n(a.warning_count)} with warnings)`;
+  return [...made, `${n(a.skipped_count)} skipped`, `${n(a.error_count)} refused`];
+}
+
 export const importKeys = {
   all: ['imports'] as const,
   attempts: (tab: 'mine' | 'all', page: number) => [...importKeys.all, 'attempts', tab, page] as const,

@@ -54,4 +54,13 @@ describe('Table', () => {
     render(<Table columns={columns} rows={contacts} empty="Nothing here" />);
     expect(screen.queryByText('Nothing here')).not.toBeInTheDocument();
   });
+
+  it('with a scroll label, makes its scrolling box a named region the keyboard can focus (and none without)', () => {
+    const { rerender } = render(<Table caption="Contacts" columns={columns} rows={contacts} scrollLabel="Contacts (scrolls sideways)" />);
+    const region = screen.getByRole('region', { name: 'Contacts (scrolls sideways)' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table', { name: 'Contacts' })).toBeInTheDocument();
+    rerender(<Table caption="Contacts" columns={columns} rows={contacts} />);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
 });

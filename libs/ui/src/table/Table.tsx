@@ -26,6 +26,11 @@ export type TableProps<Row> = {
   /** Shown in a single full-width cell when there are no rows (for example an EmptyState). */
   empty?: ReactNode;
   className?: string;
+  /**
+   * For a table that may be wider than its place (a file's columns): its scrolling box becomes a
+   * region of this name that takes the keyboard's focus, so it can be scrolled with the arrow keys.
+   */
+  scrollLabel?: string;
 };
 
 const alignClasses: Record<TableAlign, string> = {
@@ -43,10 +48,12 @@ export function Table<Row>({
   captionHidden = false,
   empty = 'No records to show.',
   className,
+  scrollLabel,
 }: TableProps<Row>) {
   return (
     <div
       className={cn('w-full overflow-x-auto rounded border border-border bg-surface', className)}
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
     >
       <table className="w-full border-collapse text-sm text-text">
         {caption && (

@@ -52,7 +52,9 @@ export const importAttempts = pgTable(
     importedCount: integer('imported_count').notNull().default(0),
     skippedCount: integer('skipped_count').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
-    /** Contacts made with values left out (counted in imported_count too). */
+    /** Rows that updated the contact they name (a Contact ID column). */
+    updatedCount: integer('updated_count').notNull().default(0),
+    /** Contacts made or updated with values left out (counted in imported_count or updated_count too). */
     warningCount: integer('warning_count').notNull().default(0),
     failure: text('failure'),
     createdAt: createdAt(),
@@ -63,8 +65,9 @@ export const importAttempts = pgTable(
 );
 
 /**
- * A row an import refused (kind invalid), skipped (kind skipped) or imported with values left out
- * (kind warning), with its problems (column as the file names it, value, reason; value and
+ * A row an import refused (kind invalid), skipped (kind skipped), imported with values left out
+ * (kind warning) or updated a contact with values left out (kind updated), with the contact it
+ * made or updated (its id: no reference, the error file names it and a re-import checks it again), its problems (column as the file names it, value, reason; value and
  * severity are missing on rows of imports made before warnings) and its values as read.
  */
 export const importProblems = pgTable(
@@ -77,6 +80,7 @@ export const importProblems = pgTable(
     kind: text('kind').notNull(),
     problems: jsonb('problems').$type<{ column: string; value?: string; reason: string; severity?: 'warning' | 'refusal' }[]>().notNull(),
     values: jsonb('values').$type<string[]>().notNull(),
+    contactId: integer('contact_id'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.rowNumber] })],
 );

@@ -32,13 +32,17 @@ export type ImportedContact = {
   phones: string[];
   emails: string[];
   notes: string[];
+  /** The contact a Contact ID column names (to update, when the importer may edit it), or null. */
+  contactId: number | null;
 };
 
 /**
  * A row that imports, with the warnings of the values it leaves out and the key of the contact it
  * makes (a later row with the same key repeats it); or a refused row, with the reason first.
  */
-export type MappedRow = { ok: true; contact: ImportedContact; warnings: ImportProblem[]; key: string } | { ok: false; problems: ImportProblem[] };
+export type MappedRow =
+  | { ok: true; contact: ImportedContact; warnings: ImportProblem[]; key: string }
+  | { ok: false; problems: ImportProblem[]; /** The earlier row of the file this one repeats. */ repeats?: number };
 
 /** A company catalogue by lower-case title, with its titles as shown (for "use …"). */
 export type TitleList = { ids: Map<string, number>; titles: string[] };
@@ -48,7 +52,22 @@ export type ImportRowRules = { statuses: TitleList; sources: TitleList; brand: K
 export const IMPORT_ROW_REASONS = {
   nothingToIdentify: 'Nothing to identify the person by: no name, and no valid phone or e-mail',
   repeats: (row: number) => `Repeats row ${row}`,
+  notYourContact: (column: string, id: number) => `${column} ${id} is not one of your contacts: imported as a new contact`,
 } as const;
+
+/** The column a mapping's field is read from, named as the file does (for a message about its value). */
+export function columnName(headers: readonly string[], fields: readonly (ImportField | null)[], field: ImportField, otherwise: string): string {
+  return fields.flatMap((f, i) => (f === field ? [headers[i]?.trim() || `Column ${i + 1}`] : [])).join(' / ') || otherwise;
+}
+
+/** The warning of a row whose Contact ID names a contact the importer may not edit (it is imported as a new one). */
+export function notYourContact(headers: readonly string[], fields: readonly (ImportField | null)[], id: number): ImportProblem {
+  const column = columnName(headers, fields, 'contact_id', 'Contact ID');
+  return { column, value: String(id), reason: IMPORT_ROW_REASONS.notYourContact(column, id), severity: 'warning' };
+}
+
+/** Largest contact id (an integer column). */
+const CONTACT_ID_MAX = 2_147_483_647;
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code as UsState]));
 const GENDER_WORDS: Record<string, string> = { m: 'male', f: 'female', man: 'male', woman: 'female' };
@@ -231,6 +250,13 @@ export function createRowMapper(headers: readonly string[], fields: readonly (Im
       else if (isCalendarDate(iso)) warn(c.index, c.text, `${columnOf(c.index)} ${quoted(c.text)} is not a date of birth: use a past date after 1900`);
       else notA(field, c.index, c.text);
     }
+    const idCell = cell('contact_id');
+    let contactId: number | null = null;
+    if (idCell?.text) {
+      const id = /^\d+$/.test(idCell.text) ? Number(idCell.text) : NaN;
+      if (id >= 1 && id <= CONTACT_ID_MAX) contactId = id;
+      else warn(idCell.index, idCell.text, `${columnOf(idCell.index)} ${quoted(idCell.text)} is not a contact id: imported as a new contact`);
+    }
     const notes: string[] = [];
     for (const index of noteColumns) {
       const body = textAt(index);
@@ -266,6 +292,7 @@ export function createRowMapper(headers: readonly string[], fields: readonly (Im
       phones: [...phones],
       emails: [...emails],
       notes,
+      contactId,
     };
     return { ok: true, contact, warnings, key: contactKey(contact, rowCategory ?? category) };
   };
@@ -278,6 +305,6 @@ export function createRowMapper(headers: readonly string[], fields: readonly (Im
  */
 function contactKey(c: ImportedContact, category: ContactCategory): string {
   const v = c.values;
-  const kept = [v.firstName.toLowerCase(), (v.lastName ?? '').toLowerCase(), category, c.phones, c.emails, c.notes, v.statusId, v.sourceId, v.address1, v.address2, v.city, v.state, v.zip, v.dateOfBirth, v.gender, v.language, v.timezone, v.medicareNumber, v.partADate, v.partBDate];
+  const kept = [c.contactId, v.firstName.toLowerCase(), (v.lastName ?? '').toLowerCase(), category, c.phones, c.emails, c.notes, v.statusId, v.sourceId, v.address1, v.address2, v.city, v.state, v.zip, v.dateOfBirth, v.gender, v.language, v.timezone, v.medicareNumber, v.partADate, v.partBDate];
   return createHash('md5').update(JSON.stringify(kept)).digest('base64');
 }

@@ -3,8 +3,8 @@ import type { ContactCategory, ImportFormat } from '@crm/contract';
 import type { JobDefinition } from '../../jobs/queue';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { IMPORT_FILE_MESSAGES, readImportRows } from './import-file';
-import { createRowMapper, IMPORT_ROW_REASONS, type MappedRow } from './import-rows';
-import type { ImportAttemptRecord, ImportBatch, ImportProblemRow, ImportRepository, ScrubMatch } from './import.repository';
+import { columnName, createRowMapper, IMPORT_ROW_REASONS, notYourContact, type MappedRow } from './import-rows';
+import type { ImportAttemptRecord, ImportBatch, ImportRepository, ScrubMatch } from './import.repository';
 import { IMPORT_JOB, type StoredImportOptions } from './import.service';
 
 /** Rows written per transaction (and per checkpoint). */
@@ -41,7 +41,10 @@ export const SCRUB_REASONS = {
  * with the checkpoint in the same transaction; a run that crashed goes on from there, and rows
  * keyed by (attempt, row) are never inserted twice. A row is refused when nothing identifies a
  * person or it repeats an earlier row of the file (the same contact again; the rows before a
- * checkpoint are read again for this); its other bad values are left out with warnings. A file
+ * checkpoint are read again for this); its other bad values are left out with warnings. A row whose
+ * Contact ID column names a contact the importer may edit (their reach, the company, not in the
+ * trash) updates that contact instead of making one (an error file fixed and imported again); a row
+ * naming any other is a new contact with a warning. A file
  * that cannot be read fails the attempt at once (trying again would not help); anything else is
  * retried by the queue.
  */
@@ -73,18 +76,18 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       const [lookups, brand] = await Promise.all([imports.titleLookups(attempt.companyId), companyBrand(attempt.companyId)]);
       const mapRow = createRowMapper(attempt.headers, options.fields, { ...lookups, brand: BRANDS[brand] }, attempt.category as ContactCategory);
       /** The file's phone and e-mail columns by their headers, to name them in a scrub's reason. */
-      const columnsOf = (field: 'phone' | 'email', otherwise: string) =>
-        options.fields.flatMap((f, i) => (f === field ? [attempt.headers[i]?.trim() || `Column ${i + 1}`] : [])).join(' / ') || otherwise;
-      const phoneColumn = columnsOf('phone', 'Phone');
-      const emailColumn = columnsOf('email', 'E-mail');
+      const phoneColumn = columnName(attempt.headers, options.fields, 'phone', 'Phone');
+      const emailColumn = columnName(attempt.headers, options.fields, 'email', 'E-mail');
       /** The first row of each contact the file makes, by its key: a later row with the key repeats it. */
       const made = new Map<string, number>();
+      /** The contact each row that updated one named (a repeat of the row names it in the error file too). */
+      const updatedBy = new Map<number, number>();
       const mapUnrepeated = (row: number, values: string[]): MappedRow => {
         const mapped = mapRow(values);
         if (!mapped.ok) return mapped;
         const earlier = made.get(mapped.key);
         if (earlier === undefined) return (made.set(mapped.key, row), mapped);
-        return { ok: false, problems: [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' }] };
+        return { ok: false, problems: [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' }], repeats: earlier };
       };
       let lastAnnounced = 0;
       let processed = attempt.processedRows;
@@ -142,10 +145,12 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       /** Scrubs a batch and shapes it for writeBatch; with the values it keeps (in `unsettled` until it lands). */
       async function prepare(rows: ReadRow[], processedRows: number, readBytes: number): Promise<{ ready: ImportBatch; kept: KeptValues }> {
         const earlierBatches = [...unsettled];
-        const problems: ImportProblemRow[] = [];
+        const problems: ImportBatch['problems'] = [];
+        const repeats: ImportBatch['repeats'] = [];
         const good = rows.flatMap((r) => {
           if (r.mapped.ok) return [{ ...r, contact: r.mapped.contact, warnings: r.mapped.warnings }];
           problems.push({ attemptId, rowNumber: r.row, kind: 'invalid', problems: r.mapped.problems, values: r.values });
+          if (r.mapped.repeats !== undefined) repeats.push({ row: r.row, of: r.mapped.repeats });
           return [];
         });
         const lookup = async (kind: 'phone' | 'email', on: boolean) => {
@@ -154,16 +159,26 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           for (const m of await imports.scrubMatches(kind, reach, values, attemptId)) byValue.set(m.value, [...(byValue.get(m.value) ?? []), m]);
           return byValue;
         };
-        const [phoneMatches, emailMatches] = await Promise.all([
+        const [phoneMatches, emailMatches, editable] = await Promise.all([
           lookup('phone', scrub.phone || scrub.do_not_contact),
           lookup('email', scrub.email || scrub.do_not_contact),
+          imports.editableContacts(reach, good.flatMap((r) => (r.contact.contactId === null ? [] : [r.contact.contactId]))),
         ]);
         const kept: KeptValues = { phones: new Map(), emails: new Map() };
         const retag = new Set<number>();
         const keep: ImportBatch['contacts'] = [];
-        for (const r of good) {
+        const updates: ImportBatch['updates'] = [];
+        for (const g of good) {
+          // a row naming a contact the importer may edit updates it; naming any other, it makes a new one
+          const named = g.contact.contactId;
+          const target = named !== null && editable.has(named) ? named : null;
+          const r =
+            named === null || target !== null
+              ? g
+              : { ...g, warnings: [...g.warnings, notYourContact(attempt!.headers, options.fields, named)] };
           const { phones, emails } = r.contact;
-          const all = (list: string[], found: Map<string, ScrubMatch[]>) => list.flatMap((v) => found.get(v) ?? []);
+          // the contact a row updates is not a match of its own values
+          const all = (list: string[], found: Map<string, ScrubMatch[]>) => list.flatMap((v) => (found.get(v) ?? []).filter((m) => m.contactId !== target));
           const matches = [...all(phones, phoneMatches), ...all(emails, emailMatches)];
           // contacts this import made (earlier batches) count as earlier rows of the file, not as existing contacts
           const phoneMatch = all(phones, phoneMatches).filter((m) => m.sameImportRow === null);
@@ -185,8 +200,15 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           else if (scrub.phone && earlierPhone !== undefined) skip(phoneColumn, SCRUB_REASONS.samePhone(earlierPhone));
           else if (scrub.email && earlierEmail !== undefined) skip(emailColumn, SCRUB_REASONS.sameEmail(earlierEmail));
           else {
-            keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId, warned: r.warnings.length > 0 });
-            if (r.warnings.length) problems.push({ attemptId, rowNumber: r.row, kind: 'warning', problems: r.warnings, values: r.values });
+            const warned = r.warnings.length > 0;
+            if (target !== null) {
+              updates.push({ ...r.contact, row: r.row, contactId: target, warned });
+              updatedBy.set(r.row, target);
+              if (warned) problems.push({ attemptId, rowNumber: r.row, kind: 'updated', problems: r.warnings, values: r.values, contactId: target });
+            } else {
+              keep.push({ ...r.contact, row: r.row, ownerId: pool.length ? (pool[r.index % pool.length] as number) : attempt!.ownerId, warned });
+              if (warned) problems.push({ attemptId, rowNumber: r.row, kind: 'warning', problems: r.warnings, values: r.values });
+            }
             for (const p of phones) if (!kept.phones.has(p)) kept.phones.set(p, r.row);
             for (const e of emails) if (!kept.emails.has(e)) kept.emails.set(e, r.row);
           }
@@ -198,7 +220,9 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
           authorId: attempt!.userId,
           tagIds: options.tags,
           contacts: keep,
+          updates,
           problems,
+          repeats: repeats.map((x) => ({ ...x, contactId: updatedBy.get(x.of) ?? null })),
           retag: { contactIds: [...retag], tagIds: scrub.updated_lead_tags },
           skipped: problems.filter((p) => p.kind === 'skipped').length,
           processedRows,

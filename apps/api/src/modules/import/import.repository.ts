@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
-import { reachCondition, searchTextSql, userInReach } from '../contacts/contacts.repository';
+import { reachCondition, SEARCH_TEXT_SQL, searchTextSql, userInReach } from '../contacts/contacts.repository';
 import type { ImportedContact, TitleList } from './import-rows';
 
 export type ImportFileRow = typeof importFiles.$inferSelect;
@@ -43,8 +43,16 @@ export type ImportBatch = {
   authorId: number;
   tagIds: number[];
   /** `warned`: the row's warnings are among `problems` (the attempt counts the contacts imported with warnings). */
-  contacts: (ImportedContact & { row: number; ownerId: number; warned: boolean })[];
-  problems: ImportProblemRow[];
+  contacts: (Omit<ImportedContact, 'contactId'> & { row: number; ownerId: number; warned: boolean })[];
+  /** Rows that update a contact the importer may edit (`contactId`): its empty fields filled, new phones, e-mails and notes added. */
+  updates: (Omit<ImportedContact, 'contactId'> & { row: number; contactId: number; warned: boolean })[];
+  problems: (typeof importProblems.$inferInsert)[];
+  /**
+   * Refused rows that repeat an earlier row (`of`), with the contact that row updated when it
+   * updated one; else the contact it made is looked up. The error file names it, so that the
+   * repeat, fixed or not, updates that contact when imported again instead of making a second one.
+   */
+  repeats: { row: number; of: number; contactId?: number | null }[];
   /** Contacts matched by scrubbing that get the updated-lead tags (already narrowed to the importer's reach). */
   retag: { contactIds: number[]; tagIds: number[] };
   skipped: number;
@@ -64,6 +72,79 @@ const doNotContact = sql`(exists (select 1 from ${statuses} s where s.id = ${con
   or exists (select 1 from ${contactTags} ct join ${tags} t on t.id = ct.tag_id where ct.contact_id = ${contacts.id} and lower(replace(t.name::text, ' ', '')) = 'donotcall'))`;
 
 const owner = alias(users, 'import_owner');
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The batch's updates of contacts named by their rows (the importer's reach was checked when the
+ * batch was prepared; a contact trashed since is left alone): each field empty on the contact is
+ * filled with the row's value (a value the contact has is never overwritten), phones, e-mails and
+ * notes it does not have yet are added, and the import's tags; search text and updated_at follow.
+ * Two rows naming one contact in a batch: the first fills its fields, both add to its lists. Gives
+ * the ids updated.
+ */
+async function updateContacts(tx: Transaction, batch: ImportBatch): Promise<Set<number>> {
+  const rows = batch.updates;
+  if (!rows.length) return new Set();
+  const column = <T>(pick: (c: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  const v = (pick: (c: ImportedContact['values']) => string | number | null) => column((c) => pick(c.values));
+  const text = (name: string) => sql.raw(`${name} = coalesce(nullif(c.${name}, ''), r.${name}, c.${name})`);
+  const value = (name: string) => sql.raw(`${name} = coalesce(c.${name}, r.${name})`);
+  const result = await tx.execute<{ id: number }>(sql`
+    update ${contacts} c set
+      ${text('first_name')}, ${text('last_name')}, ${value('status_id')}, ${value('source_id')},
+      ${text('address1')}, ${text('address2')}, ${text('city')}, ${text('state')}, ${text('zip')}, ${value('date_of_birth')},
+      ${text('gender')}, ${text('language')}, ${text('medicare_number')}, ${value('part_a_date')}, ${value('part_b_date')}, updated_at = now()
+    from (
+      select distinct on (r.id) r.* from unnest(${column((c) => c.contactId)}::int[], ${column((c) => c.row)}::int[],
+        ${v((c) => c.statusId ?? null)}::int[], ${v((c) => c.sourceId ?? null)}::int[],
+        ${v((c) => c.firstName || null)}::text[], ${v((c) => c.lastName || null)}::text[], ${v((c) => c.address1 ?? null)}::text[],
+        ${v((c) => c.address2 ?? null)}::text[], ${v((c) => c.city ?? null)}::text[], ${v((c) => c.state ?? null)}::text[],
+        ${v((c) => c.zip ?? null)}::text[], ${v((c) => c.dateOfBirth ?? null)}::date[], ${v((c) => c.gender ?? null)}::text[],
+        ${v((c) => c.language ?? null)}::text[], ${v((c) => c.medicareNumber ?? null)}::text[],
+        ${v((c) => c.partADate ?? null)}::date[], ${v((c) => c.partBDate ?? null)}::date[])
+        as r(id, import_row, status_id, source_id, first_name, last_name, address1, address2, city, state, zip, date_of_birth, gender,
+          language, medicare_number, part_a_date, part_b_date)
+      order by r.id, r.import_row
+    ) r
+    where c.id = r.id and c.company_id = ${batch.companyId} and c.deleted_at is null
+    returning c.id`);
+  const ids = result.rows.map((r) => Number(r.id));
+  if (!ids.length) return new Set();
+  const done = new Set(ids);
+  const mine = rows.filter((r) => done.has(r.contactId));
+  const list = (pick: (c: (typeof mine)[number]) => string[]) => {
+    const out = { ids: [] as number[], values: [] as string[], order: [] as number[] };
+    for (const c of mine) pick(c).forEach((x) => (out.ids.push(c.contactId), out.values.push(x), out.order.push(c.row * 100 + out.order.length)));
+    return out;
+  };
+  const phones = list((c) => c.phones);
+  if (phones.ids.length)
+    await tx.execute(sql`insert into ${contactPhones} (contact_id, number, position)
+      select x.c, x.v, coalesce((select max(p.position) from ${contactPhones} p where p.contact_id = x.c), -1) + row_number() over (partition by x.c order by x.o)
+      from (select distinct on (u.c, u.v) u.c, u.v, u.o from unnest(${sql.param(phones.ids)}::int[], ${sql.param(phones.values)}::text[], ${sql.param(phones.order)}::int[]) as u(c, v, o)
+        order by u.c, u.v, u.o) x
+      where not exists (select 1 from ${contactPhones} p where p.contact_id = x.c and p.number = x.v)`);
+  const emails = list((c) => c.emails);
+  if (emails.ids.length)
+    await tx.execute(sql`insert into ${contactEmails} (contact_id, email, position)
+      select x.c, x.v, coalesce((select max(e.position) from ${contactEmails} e where e.contact_id = x.c), -1) + row_number() over (partition by x.c order by x.o)
+      from (select distinct on (u.c, u.v) u.c, u.v, u.o from unnest(${sql.param(emails.ids)}::int[], ${sql.param(emails.values)}::citext[], ${sql.param(emails.order)}::int[]) as u(c, v, o)
+        order by u.c, u.v, u.o) x
+      where not exists (select 1 from ${contactEmails} e where e.contact_id = x.c and e.email = x.v)`);
+  // a note the contact has already (the same file imported before) is not added again
+  const notes = list((c) => c.notes);
+  if (notes.ids.length)
+    await tx.execute(sql`insert into ${contactNotes} (contact_id, author_id, body)
+      select distinct x.c, ${batch.authorId}::int, x.b from unnest(${sql.param(notes.ids)}::int[], ${sql.param(notes.values)}::text[]) as x(c, b)
+      where not exists (select 1 from ${contactNotes} n where n.contact_id = x.c and n.body = x.b)`);
+  if (batch.tagIds.length)
+    await tx.execute(sql`insert into ${contactTags} (contact_id, tag_id)
+      select c, t from unnest(${sql.param(ids)}::int[]) c cross join unnest(${sql.param(batch.tagIds)}::int[]) t
+      on conflict do nothing`);
+  if (phones.ids.length || emails.ids.length) await tx.update(contacts).set({ searchText: SEARCH_TEXT_SQL }).where(inArray(contacts.id, ids));
+  return done;
+}
 
 export function createImportRepository(db: Database) {
   const attemptSelect = {
@@ -227,6 +308,16 @@ export function createImportRepository(db: Database) {
       }));
     },
 
+    /** Which of these contact ids name a live contact of the reach's company that the reach covers (one the importer may edit). */
+    async editableContacts(reach: Reach, ids: number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(inArray(contacts.id, [...new Set(ids)]), eq(contacts.companyId, reach.companyId), sql`${contacts.deletedAt} is null`, reachCondition(reach)));
+      return new Set(rows.map((r) => r.id));
+    },
+
     /**
      * Writes one batch and its checkpoint in one transaction, so that a crash leaves either all of
      * it or none. Contacts are keyed by (attempt, row): a batch written again (a run resumed from an
@@ -240,7 +331,7 @@ export function createImportRepository(db: Database) {
       // The batch's cities are recorded first, on their own: the contacts' insert trigger records them
       // (contact_cities) too, and two batches in flight inserting one new city would otherwise wait on
       // each other (the later one holds it while it waits for the earlier one to commit).
-      const cities = [...new Set(batch.contacts.flatMap((c) => (c.values.city ? [c.values.city] : [])))];
+      const cities = [...new Set([...batch.contacts, ...batch.updates].flatMap((c) => (c.values.city ? [c.values.city] : [])))];
       if (cities.length)
         await db.execute(sql`insert into ${contactCities} (company_id, city) select ${batch.companyId}, c from unnest(${sql.param(cities)}::text[]) c
           on conflict do nothing`);
@@ -298,15 +389,34 @@ export function createImportRepository(db: Database) {
               select c, t from unnest(${sql.param(inserted.map((r) => r.id))}::int[]) c cross join unnest(${sql.param(batch.tagIds)}::int[]) t
               on conflict do nothing`);
         }
-        if (batch.problems.length) await tx.insert(importProblems).values(batch.problems).onConflictDoNothing();
-        // the batch before lands first; what follows touches rows other batches may touch too
+        const updated = await updateContacts(tx, batch);
+        warned += batch.updates.filter((u) => u.warned && updated.has(u.contactId)).length;
+        // the batch before lands first; what follows touches rows other batches may touch too (and reads the contacts they made)
         if (!(await after)) tx.rollback();
+        // a warned row's problems name the contact it made, a repeat's the contact of the row it repeats (the error file's Contact ID)
+        const madeByRow = new Map(inserted.map((r) => [r.row, r.id]));
+        const repeated = batch.repeats.filter((x) => x.contactId == null).map((x) => x.of);
+        if (repeated.length) {
+          const earlier = await tx
+            .select({ id: contacts.id, row: contacts.importRow })
+            .from(contacts)
+            .where(and(eq(contacts.importAttemptId, batch.attemptId), inArray(contacts.importRow, [...new Set(repeated)])));
+          for (const c of earlier) if (c.row !== null) madeByRow.set(c.row, c.id);
+        }
+        const repeatOf = new Map(batch.repeats.map((x) => [x.row, x.contactId ?? madeByRow.get(x.of) ?? null]));
+        const problems = batch.problems.map((p) =>
+          p.contactId != null ? p
+          : p.kind === 'warning' ? { ...p, contactId: madeByRow.get(p.rowNumber) ?? null }
+          : p.kind === 'invalid' && repeatOf.has(p.rowNumber) ? { ...p, contactId: repeatOf.get(p.rowNumber) ?? null }
+          : p,
+        );
+        if (problems.length) await tx.insert(importProblems).values(problems).onConflictDoNothing();
         if (batch.retag.contactIds.length && batch.retag.tagIds.length)
           await tx.execute(sql`insert into ${contactTags} (contact_id, tag_id)
             select c, t from unnest(${sql.param(batch.retag.contactIds)}::int[]) c cross join unnest(${sql.param(batch.retag.tagIds)}::int[]) t
             on conflict do nothing`);
         const invalid = batch.problems.filter((p) => p.kind === 'invalid').length;
-        const updated = await tx
+        const counted = await tx
           .update(importAttempts)
           .set({
             processedRows: batch.processedRows,
@@ -314,13 +424,14 @@ export function createImportRepository(db: Database) {
             importedCount: sql`${importAttempts.importedCount} + ${inserted.length}`,
             skippedCount: sql`${importAttempts.skippedCount} + ${batch.skipped}`,
             errorCount: sql`${importAttempts.errorCount} + ${invalid}`,
+            updatedCount: sql`${importAttempts.updatedCount} + ${batch.updates.filter((u) => updated.has(u.contactId)).length}`,
             warningCount: sql`${importAttempts.warningCount} + ${warned}`,
             status: 'processing',
             updatedAt: new Date(),
           })
           .where(eq(importAttempts.id, batch.attemptId))
           .returning({ id: importAttempts.id });
-        if (!updated.length) tx.rollback();
+        if (!counted.length) tx.rollback();
         return true;
       });
       return written.catch((error: unknown) => {

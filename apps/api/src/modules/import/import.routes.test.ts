@@ -1,12 +1,14 @@
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportAttempt, ImportValidation } from '@crm/contract';
-import { contacts, importAttempts, statuses } from '../../db/schema';
+import { contactNotes, contacts, importAttempts, statuses } from '../../db/schema';
 import { contactsImportStream } from '../../realtime/channels';
 import { eventually } from '../../test/cable-client';
 import { createContact, signInCast, type Cast } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { csvLine } from '../export/export-writers';
 import { IMPORT_BATCH_ROWS, SCRUB_REASONS } from './import.job';
 import { createImportRepository, type ImportBatch } from './import.repository';
 
@@ -180,10 +182,10 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     expect(errors.statusCode).toBe(200);
     expect(errors.headers['content-disposition']).toContain('march leads-errors.csv');
     expect(errors.body).toBe(
-      '\uFEFFRow,Outcome,Columns,Problems,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\n' +
-        `4,imported with warnings,Phone,"Phone '999' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",Bad,Importa,999,bad@example.com,,,\n` +
-        `6,refused,Phone,"Nothing to identify the person by: no name, and no valid phone or e-mail; Phone '12' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",,,12,,,,nobody\n` +
-        '7,refused,,Repeats row 3,Hank,Importa,,hank@example.com,,,\n',
+      '\uFEFFRow,Outcome,Columns,Problems,Contact ID,First Name,Last Name,Phone,Email,DOB,State,Extra stuff\n' +
+        `4,imported with warnings,Phone,"Phone '999' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",${rows.find((r) => r.firstName === 'Bad')?.id},Bad,Importa,999,bad@example.com,,,\n` +
+        `6,refused,Phone,"Nothing to identify the person by: no name, and no valid phone or e-mail; Phone '12' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)",,,,12,,,,nobody\n` +
+        `7,refused,,Repeats row 3,${rows.find((r) => r.firstName === 'Hank')?.id},Hank,Importa,,hank@example.com,,,\n`,
     );
   });
 
@@ -233,7 +235,7 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     const done = await waitDone('agent', res.json().data.id);
     expect(done).toMatchObject({ imported_count: IMPORT_BATCH_ROWS + 3, skipped_count: 1 });
     const file = (await as.agent.get(`/v1/contacts/import_attempts/${done.id}/errors.csv`)).body.split('\n');
-    expect(file[1]).toBe(`${IMPORT_BATCH_ROWS + 5},skipped,email,email: ${SCRUB_REASONS.sameEmail(2)},Repeat,Crossa,,batch0@example.com`);
+    expect(file[1]).toBe(`${IMPORT_BATCH_ROWS + 5},skipped,email,email: ${SCRUB_REASONS.sameEmail(2)},,Repeat,Crossa,,batch0@example.com`);
     const first = (await importedOf(done.id))[0]!;
     expect((await as.agent.get(`/v1/contacts/${first.id}`)).json().data.tags).toEqual([]);
   }, 60_000);
@@ -252,7 +254,9 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
       contacts: [
         { values: { firstName: `Twofold${row}`, lastName: 'Cities', city, timezone: 'est' }, category: null, phones: [], emails: [], notes: [], row, ownerId: as.agent.userId, warned: false },
       ],
+      updates: [],
       problems: [],
+      repeats: [],
       retag: { contactIds: [], tagIds: [] },
       skipped: 0,
       processedRows: row,
@@ -403,3 +407,140 @@ describe('import settings (saved mappings)', () => {
   });
 });
 
+
+describe('an error file fixed and imported again (issue 12: a warned row "can be fixed and re-imported")', () => {
+  /** The error file as rows of cells (the byte-order mark dropped). */
+  const errorRows = async (attemptId: number): Promise<string[][]> => {
+    const res = await as.agent.get(`/v1/contacts/import_attempts/${attemptId}/errors.csv`);
+    expect(res.statusCode).toBe(200);
+    return parse(res.body.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
+  };
+  const refixed = (lastName: string) =>
+    t.ctx.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.lastName, lastName), isNull(contacts.deletedAt)));
+
+  it('updates the contact each warned row made: its empty fields filled with the fixed values, nothing the agent entered since overwritten, no second contact', async () => {
+    const csv =
+      HEADER +
+      'Rita,Refix,555-501-0001,rita.refix@example.com,31/31/1950,ZZ,keep me\n' + // DOB and State left out
+      'Sam,Refix,5555010002,,02/02/1952,FL,\n' +
+      ',,12,,,,nobody\n' + // refused
+      'Sam,Refix,5555010002,,02/02/1952,FL,\n'; // refused: repeats row 3
+    const first = await waitDone('agent', (await as.agent.post('/v1/contacts/leads_uploader', form('refix.csv', csv, { fields: MAPPING }))).json().data.id);
+    expect(first).toMatchObject({ status: 'completed', imported_count: 2, warning_count: 1, error_count: 2, updated_count: 0 });
+    const [rita, sam] = await importedOf(first.id);
+    // since the import, the agent has entered Rita's state and a second phone on her page
+    const edited = await as.agent.patch(`/v1/contacts/${rita!.id}`, { state: 'TX', phones: [{ number: '5555010001' }, { number: '5555010003' }] });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const file = await errorRows(first.id);
+    expect(file[0]).toEqual(['Row', 'Outcome', 'Columns', 'Problems', 'Contact ID', ...HEADER.trim().split(',')]);
+    // the warned row names the contact it made, a repeat the contact of the row it repeats; the other refused row made none
+    expect(file.slice(1).map((l) => [l[0], l[1], l[4]])).toEqual([
+      ['2', 'imported with warnings', String(rita!.id)],
+      ['4', 'refused', ''],
+      ['5', 'refused', String(sam!.id)],
+    ]);
+    // the agent fixes the date of birth and the state in the file and imports it again
+    const dob = file[0]!.indexOf('DOB');
+    const state = file[0]!.indexOf('State');
+    const fixed = file.map((l, i) => (i === 1 ? l.map((v, c) => (c === dob ? '01/31/1950' : c === state ? 'FL' : v)) : l));
+    const text = fixed.map((l) => csvLine(l)).join('');
+    const validation = (await as.agent.post('/v1/contacts/validate_import', form('refix-errors.csv', text))).json().data as ImportValidation;
+    expect(validation.proposed_fields).toEqual([null, null, null, null, 'contact_id', ...MAPPING]);
+    // the preview says which rows update their contact
+    expect(validation.preview.map((p) => [p.row, p.outcome])).toEqual([
+      [2, 'imports'],
+      [3, 'refused'],
+      [4, 'imports'],
+    ]);
+    expect(validation.updating_rows).toEqual([2, 4]);
+    const again = await as.agent.post('/v1/contacts/leads_uploader', form('refix-errors.csv', text, { fields: validation.proposed_fields }));
+    expect(again.statusCode, again.body).toBe(200);
+    const second = await waitDone('agent', again.json().data.id);
+    // Rita's row and the repeat of Sam's update them; the row with nothing to identify is refused again
+    expect(second).toMatchObject({ status: 'completed', imported_count: 0, updated_count: 2, warning_count: 0, error_count: 1 });
+
+    // the same contact, no second one: the date filled, the state the agent entered kept, the phones not doubled
+    expect(await refixed('Refix')).toHaveLength(2);
+    const shown = (await as.agent.get(`/v1/contacts/${rita!.id}`)).json().data;
+    expect(shown).toMatchObject({ first_name: 'Rita', last_name: 'Refix', date_of_birth: '1950-01-31', state: 'TX' });
+    expect(shown.phones.map((p: { number: string }) => p.number)).toEqual(['15555010001', '15555010003']);
+    expect(shown.emails.map((e: { email: string }) => e.email)).toEqual(['rita.refix@example.com']);
+    // the second error file has the refused row again (and no report columns twice)
+    const secondFile = await errorRows(second.id);
+    expect(secondFile[0]).toEqual(file[0]);
+    expect(secondFile.slice(1).map((l) => [l[0], l[1], l[4]])).toEqual([['3', 'refused', '']]);
+  });
+
+  it('adds what the fixed row brings new (a phone), a note it has once, and reports a value still wrong as "updated with warnings", naming the contact again', async () => {
+    const header = 'First Name,Last Name,Phone,Email,DOB,Notes\n';
+    const mapping = ['first_name', 'last_name', 'phone', 'email', 'date_of_birth', 'note'];
+    const made = await waitDone(
+      'agent',
+      (await as.agent.post('/v1/contacts/leads_uploader', form('notes.csv', `${header}Nora,Renote,999,nora.renote@example.com,,Call after 5\n`, { fields: mapping }))).json().data.id,
+    );
+    const [nora] = await importedOf(made.id);
+    const file = await errorRows(made.id);
+    const phone = file[0]!.indexOf('Phone');
+    const dob = file[0]!.indexOf('DOB');
+    const text = file.map((l, i) => csvLine(i === 1 ? l.map((v, c) => (c === phone ? '555-601-0001' : c === dob ? '99/99/99' : v)) : l)).join('');
+    // scrubbing on: the contact a row updates is no match of the row's own e-mail
+    const again = await as.agent.post(
+      '/v1/contacts/leads_uploader',
+      form('notes-errors.csv', text, { fields: [null, null, null, null, 'contact_id', ...mapping], scrub_against: { phone: true, email: true, do_not_contact: true, updated_lead_tags: [] } }),
+    );
+    const second = await waitDone('agent', again.json().data.id);
+    expect(second).toMatchObject({ imported_count: 0, updated_count: 1, warning_count: 1, skipped_count: 0 });
+    const shown = (await as.agent.get(`/v1/contacts/${nora!.id}`)).json().data;
+    expect(shown.phones.map((p: { number: string }) => p.number)).toEqual(['15556010001']);
+    // the note the first import made is not made twice
+    const notes = await t.ctx.db.select({ body: contactNotes.body }).from(contactNotes).where(eq(contactNotes.contactId, nora!.id));
+    expect(notes).toEqual([{ body: 'Call after 5' }]);
+    const secondFile = await errorRows(second.id);
+    expect(secondFile.slice(1).map((l) => [l[1], l[2], l[4]])).toEqual([['updated with warnings', 'DOB', String(nora!.id)]]);
+  });
+
+  it("never updates a contact the importer may not edit (another agent's, another company's, one in the trash): such a row is a new contact with a warning", async () => {
+    const others = await createContact(as.field, { first_name: 'Fieldsown', last_name: 'Stranger' });
+    expect((await as.agent.get(`/v1/contacts/${others.id}`)).statusCode).toBe(404);
+    const foreign = await createContact(as.kAgent, { first_name: 'Keystones', last_name: 'Stranger' });
+    const trashed = await createContact(as.agent, { first_name: 'Trashed', last_name: 'Stranger' });
+    await t.ctx.db.update(contacts).set({ deletedAt: new Date() }).where(eq(contacts.id, trashed.id));
+    const csv =
+      'Contact ID,First Name,Last Name,DOB\n' +
+      `${others.id},Hijack,Stranger,01/01/1950\n` +
+      `${foreign.id},Hijack,Stranger,01/02/1950\n` +
+      `${trashed.id},Hijack,Stranger,01/03/1950\n` +
+      'abc,Hijack,Stranger,01/04/1950\n';
+    const validation = (await as.agent.post('/v1/contacts/validate_import', form('strangers.csv', csv))).json().data as ImportValidation;
+    expect(validation.proposed_fields).toEqual(['contact_id', 'first_name', 'last_name', 'date_of_birth']);
+    // the check says so before the import, as the import will
+    expect(validation.preview.map((p) => p.outcome)).toEqual(Array.from({ length: 4 }, () => 'imports_with_warnings'));
+    expect(validation.updating_rows).toEqual([]);
+    expect(validation.problems.map((p) => p.reason)[0]).toBe(`Contact ID ${others.id} is not one of your contacts: imported as a new contact`);
+    const done = await waitDone('agent', (await as.agent.post('/v1/contacts/leads_uploader', form('strangers.csv', csv, { fields: validation.proposed_fields }))).json().data.id);
+    expect(done).toMatchObject({ status: 'completed', imported_count: 4, updated_count: 0, warning_count: 4 });
+    const made = await importedOf(done.id);
+    expect(made.map((r) => [r.firstName, r.ownerId])).toEqual(Array.from({ length: 4 }, () => ['Hijack', as.agent.userId]));
+    // the others' contacts are as they were
+    const untouched = await t.ctx.db
+      .select({ id: contacts.id, firstName: contacts.firstName, dateOfBirth: contacts.dateOfBirth })
+      .from(contacts)
+      .where(inArray(contacts.id, [others.id, foreign.id, trashed.id]))
+      .orderBy(contacts.id);
+    expect(untouched).toEqual(
+      [others, foreign, trashed].sort((a, b) => a.id - b.id).map((c) => ({ id: c.id, firstName: c.first_name, dateOfBirth: null })),
+    );
+    // each row says so, and the error file names the new contact (to fix and import again), not the one given
+    const file = await errorRows(done.id);
+    expect(file.slice(1).map((l) => [l[3], l[4]])).toEqual([
+      [`Contact ID ${others.id} is not one of your contacts: imported as a new contact`, String(made[0]!.id)],
+      [`Contact ID ${foreign.id} is not one of your contacts: imported as a new contact`, String(made[1]!.id)],
+      [`Contact ID ${trashed.id} is not one of your contacts: imported as a new contact`, String(made[2]!.id)],
+      ["Contact ID 'abc' is not a contact id: imported as a new contact", String(made[3]!.id)],
+    ]);
+  });
+});

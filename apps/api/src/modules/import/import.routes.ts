@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { attachmentsImportBody, endpoints, IMPORT_FILE_MAX_BYTES, importBody, importOptions, validateImportBody, type ContactCategory } from '@crm/contract';
+import {
+  attachmentsImportBody,
+  endpoints,
+  errorFileReportColumns,
+  IMPORT_ERROR_FILE_CONTACT_COLUMN,
+  IMPORT_ERROR_FILE_REPORT_COLUMNS,
+  IMPORT_FILE_MAX_BYTES,
+  importBody,
+  importOptions,
+  validateImportBody,
+  type ContactCategory,
+} from '@crm/contract';
 import type { AppContext } from '../../context';
 import { fileHeaders } from '../../lib/file-response';
 import { unprocessable, type FieldErrors } from '../../lib/http-errors';
@@ -15,7 +26,7 @@ import { toImportFile } from './import.service';
 type Form = { fields: Record<string, string>; file: ImportFileRow | undefined };
 
 /** The error file's Outcome column, by the kind of problem row. */
-const PROBLEM_OUTCOMES: Record<string, string> = { warning: 'imported with warnings', skipped: 'skipped', invalid: 'refused' };
+const PROBLEM_OUTCOMES: Record<string, string> = { warning: 'imported with warnings', updated: 'updated with warnings', skipped: 'skipped', invalid: 'refused' };
 
 /**
  * Reads an import form: text fields as they come, and the file part ("file") stored as it arrives
@@ -89,16 +100,22 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   route(app, ctx, endpoints.importAttemptErrors, async (request, reply) => {
     const { attempt, rows } = await ctx.imports.problemRows(requireIdentity(request), request.params.id);
-    // one CSV to fix and import again: what happened to each row and why, then the row as the file had it
+    // The file's own columns: an error file imported again leaves out its report columns and the
+    // contact ids it was given (this file's Contact ID column says them again, checked by this import).
+    const fields = (attempt.options as { fields?: (string | null)[] }).fields ?? [];
+    const report = errorFileReportColumns(attempt.headers);
+    const own = attempt.headers.flatMap((_, i) => (report.has(i) || fields[i] === 'contact_id' ? [] : [i]));
+    // one CSV to fix and import again: what happened to each row and why, the contact it made or updated, then the row as the file had it
     async function* file() {
-      yield `\uFEFF${csvLine(['Row', 'Outcome', 'Columns', 'Problems', ...attempt.headers].map(safeCell))}`;
+      yield `\uFEFF${csvLine([...IMPORT_ERROR_FILE_REPORT_COLUMNS, IMPORT_ERROR_FILE_CONTACT_COLUMN, ...own.map((i) => attempt.headers[i] ?? '')].map(safeCell))}`;
       for await (const page of rows()) {
         yield page
           .map((p) => {
             const columns = [...new Set(p.problems.map((x) => x.column).filter(Boolean))].join('; ');
             // a warning's reason names its column already; a scrub's or an older import's does not
             const reasons = p.problems.map((x) => (!x.column || x.reason.startsWith(x.column) ? x.reason : `${x.column}: ${x.reason}`)).join('; ');
-            return csvLine([String(p.rowNumber), PROBLEM_OUTCOMES[p.kind] ?? p.kind, columns, reasons, ...p.values].map(safeCell));
+            const contact = p.contactId === null ? '' : String(p.contactId);
+            return csvLine([String(p.rowNumber), PROBLEM_OUTCOMES[p.kind] ?? p.kind, columns, reasons, contact, ...own.map((i) => p.values[i] ?? '')].map(safeCell));
           })
           .join('');
       }

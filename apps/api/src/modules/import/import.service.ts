@@ -25,7 +25,7 @@ import { contactReach, type Reach } from '../contacts/contact-reach';
 import type { ContactsCaller } from '../contacts/contacts.service';
 import { fullName } from '../users/current-user';
 import { createImportInspector, IMPORT_FILE_MESSAGES, importFormatOf, readImportRows } from './import-file';
-import { createRowMapper, IMPORT_ROW_REASONS } from './import-rows';
+import { createRowMapper, IMPORT_ROW_REASONS, notYourContact } from './import-rows';
 import type { ImportAttemptRecord, ImportFileRow, ImportRepository } from './import.repository';
 
 /** An uploaded file as the multipart reader hands it over. */
@@ -63,6 +63,7 @@ export function toImportAttempt(a: ImportAttemptRecord): ImportAttempt {
     imported_count: a.importedCount,
     skipped_count: a.skippedCount,
     error_count: a.errorCount,
+    updated_count: a.updatedCount,
     warning_count: a.warningCount,
     failure: a.failure,
     user: { id: a.user.id, name: fullName(a.user) },
@@ -189,20 +190,30 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
       const problem = mappingProblem(fields);
       const problems: ImportRowProblem[] = [];
       const outcomes = new Map<number, ImportRowOutcome>();
+      /** Rows that update the contact they name. */
+      const updating = new Set<number>();
       if (!problem) {
         const [lookups, brand] = await Promise.all([imports.titleLookups(caller.user.companyId), companyBrand(caller.user.companyId)]);
         const mapRow = createRowMapper(headers, fields, { ...lookups, brand: BRANDS[brand] });
         const made = new Map<string, number>();
-        for (const r of rows) {
-          const mapped = mapRow(r.values);
+        const mappedRows = rows.map((r) => ({ ...r, mapped: mapRow(r.values) }));
+        // rows naming a contact update it when the caller may edit it, as the import will do
+        const editable = await imports.editableContacts(
+          contactReach(caller),
+          mappedRows.flatMap((r) => (r.mapped.ok && r.mapped.contact.contactId !== null ? [r.mapped.contact.contactId] : [])),
+        );
+        for (const { mapped, ...r } of mappedRows) {
           const earlier = mapped.ok ? made.get(mapped.key) : undefined;
           if (mapped.ok && earlier === undefined) made.set(mapped.key, r.row);
+          const named = mapped.ok ? mapped.contact.contactId : null;
           const found =
             !mapped.ok ? mapped.problems
             : earlier !== undefined ? [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' as const }]
+            : named !== null && !editable.has(named) ? [...mapped.warnings, notYourContact(headers, fields, named)]
             : mapped.warnings;
           problems.push(...found.map((p) => ({ row: r.row, ...p })));
           outcomes.set(r.row, found.some((p) => p.severity === 'refusal') ? 'refused' : found.length ? 'imports_with_warnings' : 'imports');
+          if (earlier === undefined && named !== null && editable.has(named)) updating.add(r.row);
         }
       }
       const counted = { imports: 0, imports_with_warnings: 0, refused: 0 };
@@ -217,6 +228,7 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
           preview: rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({ row: r.row, values: r.values, outcome: outcomes.get(r.row) ?? 'refused' })),
           rows_checked: rows.length,
           more_rows: more,
+          updating_rows: [...updating],
           outcomes: counted,
           problems,
         },

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportAttempt, ImportValidation } from '@crm/contract';
 import { contactEmails, contactNotes, contactPhones, contacts } from '../../db/schema';
-import { safeCell } from '../export/export-writers';
+import { csvLine, safeCell } from '../export/export-writers';
 import { eventually } from '../../test/cable-client';
 import { signInCast, type Cast } from '../../test/contact-fixtures';
 import { MESSY_HEADERS, messyCounts, messyLeads, type MessyRow } from '../../test/messy-leads';
@@ -164,26 +164,54 @@ describe('a messy lead list (issue 12): every row with a name or one valid phone
     const res = await as.agent.get(`/v1/contacts/import_attempts/${attempt.id}/errors.csv`);
     expect(res.statusCode).toBe(200);
     const lines = parse(res.body.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
-    expect(lines[0]).toEqual(['Row', 'Outcome', 'Columns', 'Problems', ...MESSY_HEADERS]);
+    expect(lines[0]).toEqual(['Row', 'Outcome', 'Columns', 'Problems', 'Contact ID', ...MESSY_HEADERS]);
     const withProblems = messy.rows.filter((r) => r.outcome !== 'imports');
-    expect(lines.slice(1).map((l) => [Number(l[0]), l[1], l[2]?.split('; ').filter(Boolean).sort(), l.slice(4)])).toEqual(
+    expect(lines.slice(1).map((l) => [Number(l[0]), l[1], l[2]?.split('; ').filter(Boolean).sort(), l[4] !== '', l.slice(5)])).toEqual(
       withProblems.map((r) => [
         r.line,
         r.outcome === 'refused' ? 'refused' : 'imported with warnings',
         r.refusal && 'repeats' in r.refusal ? [] : [...new Set(r.dropped.map((d) => d.column))].sort(),
+        // the contact a warned row made (a repeat: the one its earlier row made), to update when the fixed row is imported again
+        r.outcome !== 'refused' || Boolean(r.refusal && 'repeats' in r.refusal),
         // as the file had them, behind the export's guard against formulas (+1 555 … starts with +)
         r.cells.map(safeCell),
       ]),
     );
-    const dob = lines.find((l) => l[4 + MESSY_HEADERS.indexOf('DOB')] === '31/31/1950' && l[1] === 'imported with warnings');
+    const dob = lines.find((l) => l[5 + MESSY_HEADERS.indexOf('DOB')] === '31/31/1950' && l[1] === 'imported with warnings');
     expect(dob?.[3]).toContain("DOB '31/31/1950' is not a date: use MM/DD/YYYY, YYYY-MM-DD or M/D/YY");
     const repeat = withProblems.find((r) => r.refusal && 'repeats' in r.refusal);
     expect(lines.find((l) => Number(l[0]) === repeat?.line)?.[3]).toBe(`Repeats row ${(repeat?.refusal as { repeats: number }).repeats}`);
 
-    // imported again, the file's own columns are proposed as before and the added ones left out
+    // imported again, the file's own columns are proposed as before, the report left out and the Contact ID column proposed as the contact to update
     const again = await as.agent.post('/v1/contacts/validate_import', form({}, { name: 'messy-errors.csv', text: res.body }));
-    expect(again.json().data.proposed_fields).toEqual([null, null, null, null, ...validation.proposed_fields]);
+    expect(again.json().data.proposed_fields).toEqual([null, null, null, null, 'contact_id', ...validation.proposed_fields]);
   });
+
+  it('imports the error file again with the dates of birth fixed: every warned row (and every repeat) updates its contact, none makes a second one', async () => {
+    const errors = (await as.agent.get(`/v1/contacts/import_attempts/${attempt.id}/errors.csv`)).body;
+    const lines = parse(errors.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
+    const dob = (lines[0] as string[]).indexOf('DOB');
+    const fixedRows = new Set(lines.filter((l) => l[1] === 'imported with warnings' && (l[2] ?? '').split('; ').includes('DOB')).map((l) => Number(l[4])));
+    expect(fixedRows.size).toBeGreaterThan(100);
+    const text = lines.map((l) => csvLine(fixedRows.has(Number(l[4])) && l[1] !== 'refused' ? l.map((v, c) => (c === dob ? '01/31/1950' : v)) : l)).join('');
+    const checked = (await as.agent.post('/v1/contacts/validate_import', form({}, { name: 'messy-errors.csv', text }))).json().data as ImportValidation;
+    const res = await as.agent.post('/v1/contacts/import', form({ attachment_id: String(checked.file.id), fields: checked.proposed_fields, category: 'prospect' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const again = await waitDone(res.json().data.id);
+    const nothing = messy.rows.filter((r) => r.refusal && 'nothing' in r.refusal).length;
+    // each row updates its contact, or is refused: nothing to identify, or a repeat of a row before it in this file (the same contact, the same values)
+    expect(again).toMatchObject({ status: 'completed', imported_count: 0, skipped_count: 0 });
+    expect(again.updated_count + again.error_count).toBe(lines.length - 1);
+    expect(again.updated_count).toBeGreaterThan(fixedRows.size);
+    expect(again.error_count).toBeGreaterThanOrEqual(nothing);
+    const refused = (await as.agent.get(`/v1/contacts/import_attempts/${again.id}/errors.csv`)).body;
+    const reasons = (parse(refused.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][]).filter((l) => l[1] === 'refused').map((l) => l[3]?.split('; ')[0]);
+    expect(reasons.filter((r) => !r?.startsWith('Repeats row'))).toHaveLength(nothing);
+    const [made] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(inArray(contacts.importAttemptId, [attempt.id, again.id]));
+    expect(made?.n).toBe(attempt.imported_count);
+    const dates = await t.ctx.db.select({ dateOfBirth: contacts.dateOfBirth }).from(contacts).where(inArray(contacts.id, [...fixedRows]));
+    expect(dates.map((d) => d.dateOfBirth)).toEqual([...fixedRows].map(() => '1950-01-31'));
+  }, 90_000);
 
   it('finds the non-ASCII addresses again whatever their case (citext, lower() and its index)', async () => {
     const stored = messy.rows.filter((r) => r.outcome !== 'refused' && r.kept.email && /[^\p{ASCII}]/u.test(r.kept.email)).slice(0, 3);
