@@ -98,3 +98,9 @@ export type CableChannel = (typeof CABLE_CHANNELS)[keyof typeof CABLE_CHANNELS];
 
 /** Why the server closes a connection (ActionCable's disconnect reasons). */
 export const CABLE_DISCONNECT_REASONS = ['unauthorized', 'invalid_request', 'server_restart', 'remote'] as const;
+
+/**
+ * A download's header with about how many rows its file has, sent with the headers before any
+ * row (the rows are streamed as they are read): the browser shows its progress against it.
+ */
+export const ROW_ESTIMATE_HEADER = 'x-row-estimate';

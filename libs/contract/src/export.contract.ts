@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactSelection } from './contacts.contract';
+import { ROW_ESTIMATE_HEADER } from './constants';
 import { defineEndpoint } from './endpoint';
 
 /** The spec's limit: an export holds at most this many contacts (the first ones in list order). */
@@ -7,11 +8,7 @@ export const EXPORT_MAX_ROWS = 999_999;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/**
- * A download's header with about how many rows its file has, sent with the headers before any
- * row (the rows are streamed as they are read): the browser shows its progress against it.
- */
-export const ROW_ESTIMATE_HEADER = 'x-row-estimate';
+export { ROW_ESTIMATE_HEADER } from './constants';
 
 /** The columns of a contacts export, in order, with their header. */
 export const EXPORT_COLUMNS = [

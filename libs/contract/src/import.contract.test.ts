@@ -40,8 +40,10 @@ describe('an error file imported again', () => {
     const report = ['Row', 'Outcome', 'Columns', 'Problems', 'Contact ID', 'First Name', 'Type'];
     const sample = [['2', 'imported with warnings', 'Type', "Type 'VIP' is not a category", '17', 'Ann', 'client']];
     expect(proposeFields(report, [...sample, ...sample])).toEqual([null, null, null, null, 'contact_id', 'first_name', 'category']);
-    // a file of its own with a Row or Outcome column is mapped as before (the report is known by its first four columns)
-    expect(proposeFields(['Outcome', 'Name', 'Contact ID'])).toEqual([null, 'full_name', 'contact_id']);
+    // a file of its own with a Row or Outcome column is mapped as before (the report is known by its
+    // first four columns), and its Contact ID (a vendor's numbering) is not proposed as a contact to update
+    expect(proposeFields(['Outcome', 'Name', 'Contact ID'])).toEqual([null, 'full_name', null]);
+    expect(proposeFields(['Contact ID', 'First Name', 'Phone'])).toEqual([null, 'first_name', 'phone']);
     expect(errorFileReportColumns(['Row', 'Outcome', 'Columns', 'Problems', 'Name'])).toEqual(new Set([0, 1, 2, 3]));
     expect(errorFileReportColumns(['Row', 'Outcome', 'Name'])).toEqual(new Set());
   });

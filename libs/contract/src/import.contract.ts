@@ -84,7 +84,8 @@ export const IMPORT_IDENTITY_FIELDS: readonly ImportField[] = ['first_name', 'la
  * the contact it made or updated (filled for rows imported or updated with warnings, and for a row
  * refused as a repeat: the contact of the row it repeats). An error file
  * imported again keeps its report columns out of the mapping; its Contact ID column is proposed as
- * `contact_id`, so that a fixed row updates its contact instead of making a second one.
+ * `contact_id`, so that a fixed row updates its contact instead of making a second one (a Contact ID
+ * column of any other file is not proposed: a vendor's ids could name the importer's own contacts).
  */
 export const IMPORT_ERROR_FILE_REPORT_COLUMNS = ['Row', 'Outcome', 'Columns', 'Problems'] as const;
 export const IMPORT_ERROR_FILE_CONTACT_COLUMN = 'Contact ID';
@@ -141,7 +142,10 @@ export function proposeFields(headers: readonly string[], sample: readonly (read
   const byHeader = headers.map((header, column) => {
     if (report.has(column)) return null;
     const key = headerKey(header);
-    return take(IMPORT_FIELD_KEYS.find((f) => (IMPORT_FIELDS[f].headers as readonly string[]).includes(key)));
+    const field = IMPORT_FIELD_KEYS.find((f) => (IMPORT_FIELDS[f].headers as readonly string[]).includes(key));
+    // a bought list's own "Contact ID" numbers the vendor's rows, not this CRM's contacts: only an
+    // error file's Contact ID is proposed (the importer can still map another column by hand)
+    return take(field === 'contact_id' && report.size === 0 ? undefined : field);
   });
   return byHeader.map((field, column) => {
     if (field || report.has(column)) return field;
