@@ -118,20 +118,19 @@ async function updateContacts(tx: Transaction, batch: ImportBatch): Promise<Set<
     for (const c of mine) pick(c).forEach((x) => (out.ids.push(c.contactId), out.values.push(x), out.order.push(c.row * 100 + out.order.length)));
     return out;
   };
-  const phones = list((c) => c.phones);
-  if (phones.ids.length)
-    await tx.execute(sql`insert into ${contactPhones} (contact_id, number, position)
-      select x.c, x.v, coalesce((select max(p.position) from ${contactPhones} p where p.contact_id = x.c), -1) + row_number() over (partition by x.c order by x.o)
-      from (select distinct on (u.c, u.v) u.c, u.v, u.o from unnest(${sql.param(phones.ids)}::int[], ${sql.param(phones.values)}::text[], ${sql.param(phones.order)}::int[]) as u(c, v, o)
+  // new phones and e-mails go after the contact's own, in the file's order, each value once
+  const append = async (table: typeof contactPhones | typeof contactEmails, column: 'number' | 'email', type: 'text' | 'citext', values: ReturnType<typeof list>) => {
+    if (!values.ids.length) return;
+    const [col, cast] = [sql.raw(column), sql.raw(`${type}[]`)];
+    await tx.execute(sql`insert into ${table} (contact_id, ${col}, position)
+      select x.c, x.v, coalesce((select max(t.position) from ${table} t where t.contact_id = x.c), -1) + row_number() over (partition by x.c order by x.o)
+      from (select distinct on (u.c, u.v) u.c, u.v, u.o from unnest(${sql.param(values.ids)}::int[], ${sql.param(values.values)}::${cast}, ${sql.param(values.order)}::int[]) as u(c, v, o)
         order by u.c, u.v, u.o) x
-      where not exists (select 1 from ${contactPhones} p where p.contact_id = x.c and p.number = x.v)`);
-  const emails = list((c) => c.emails);
-  if (emails.ids.length)
-    await tx.execute(sql`insert into ${contactEmails} (contact_id, email, position)
-      select x.c, x.v, coalesce((select max(e.position) from ${contactEmails} e where e.contact_id = x.c), -1) + row_number() over (partition by x.c order by x.o)
-      from (select distinct on (u.c, u.v) u.c, u.v, u.o from unnest(${sql.param(emails.ids)}::int[], ${sql.param(emails.values)}::citext[], ${sql.param(emails.order)}::int[]) as u(c, v, o)
-        order by u.c, u.v, u.o) x
-      where not exists (select 1 from ${contactEmails} e where e.contact_id = x.c and e.email = x.v)`);
+      where not exists (select 1 from ${table} t where t.contact_id = x.c and t.${col} = x.v)`);
+  };
+  const [phones, emails] = [list((c) => c.phones), list((c) => c.emails)];
+  await append(contactPhones, 'number', 'text', phones);
+  await append(contactEmails, 'email', 'citext', emails);
   // a note the contact has already (the same file imported before) is not added again
   const notes = list((c) => c.notes);
   if (notes.ids.length)

@@ -509,14 +509,15 @@ describe('an error file fixed and imported again (issue 12: a warned row "can be
     const foreign = await createContact(as.kAgent, { first_name: 'Keystones', last_name: 'Stranger' });
     const trashed = await createContact(as.agent, { first_name: 'Trashed', last_name: 'Stranger' });
     await t.ctx.db.update(contacts).set({ deletedAt: new Date() }).where(eq(contacts.id, trashed.id));
+    // an error file whose ids were changed to name contacts the importer may not edit
     const csv =
-      'Contact ID,First Name,Last Name,DOB\n' +
-      `${others.id},Hijack,Stranger,01/01/1950\n` +
-      `${foreign.id},Hijack,Stranger,01/02/1950\n` +
-      `${trashed.id},Hijack,Stranger,01/03/1950\n` +
-      'abc,Hijack,Stranger,01/04/1950\n';
+      'Row,Outcome,Columns,Problems,Contact ID,First Name,Last Name,DOB\n' +
+      `2,,,,${others.id},Hijack,Stranger,01/01/1950\n` +
+      `3,,,,${foreign.id},Hijack,Stranger,01/02/1950\n` +
+      `4,,,,${trashed.id},Hijack,Stranger,01/03/1950\n` +
+      '5,,,,abc,Hijack,Stranger,01/04/1950\n';
     const validation = (await as.agent.post('/v1/contacts/validate_import', form('strangers.csv', csv))).json().data as ImportValidation;
-    expect(validation.proposed_fields).toEqual(['contact_id', 'first_name', 'last_name', 'date_of_birth']);
+    expect(validation.proposed_fields).toEqual([null, null, null, null, 'contact_id', 'first_name', 'last_name', 'date_of_birth']);
     // the check says so before the import, as the import will
     expect(validation.preview.map((p) => p.outcome)).toEqual(Array.from({ length: 4 }, () => 'imports_with_warnings'));
     expect(validation.updating_rows).toEqual([]);
