@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { apiKeys } from '../../db/schema';
 
@@ -29,8 +29,16 @@ export function createApiKeysRepository(db: Database) {
         .returning();
       return row;
     },
-    async markUsed(id: number, at: Date): Promise<void> {
-      await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
+    /**
+     * Writes the key's last use unless another request (of any server process) wrote one within
+     * `everyMs`: the condition is checked again on the locked row, so concurrent requests write once.
+     */
+    async markUsed(id: number, at: Date, everyMs: number): Promise<void> {
+      const since = new Date(at.getTime() - everyMs);
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: at })
+        .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, since))));
     },
     async delete(userId: number, id: number): Promise<boolean> {
       const rows = await db

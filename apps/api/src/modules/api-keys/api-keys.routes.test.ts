@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -57,5 +58,35 @@ describe('/v1/api_keys', () => {
     expect((await agent.post('/v1/api_keys/abc')).statusCode).toBe(422);
     const bogus = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: 'Bearer crm_nope_nope' } });
     expect(bogus.json()).toEqual({ errors: { base: 'Invalid API key' } });
+  });
+
+  it("writes a key's last use at most once a minute: 1,000 requests in a minute write it once, a request a minute later again", async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const { data, key } = (await agent.post('/v1/api_keys', { name: 'Lead vendor' })).json();
+    // every write of the column, counted by the database itself
+    await t.ctx.db.execute(sql`create table key_use_writes (at timestamptz)`);
+    await t.ctx.db.execute(sql`create function count_key_use() returns trigger language plpgsql as $$
+      begin insert into key_use_writes values (new.last_used_at); return new; end $$`);
+    await t.ctx.db.execute(sql`create trigger count_key_use after update of last_used_at on api_keys
+      for each row when (old.last_used_at is distinct from new.last_used_at) execute function count_key_use()`);
+    const bearer = { authorization: `Bearer ${key}` };
+    const started = Date.now();
+    for (let round = 0; round < 20; round += 1) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/v1/users/me', headers: bearer })));
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    }
+    const writes = async () => (await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from key_use_writes`)).rows[0]?.n;
+    // on a machine so slow that the thousand took over a minute, a second write is allowed
+    expect(await writes()).toBeLessThanOrEqual(Date.now() - started < 60_000 ? 1 : 2);
+    expect(await writes()).toBeGreaterThanOrEqual(1);
+
+    // a minute later the next request writes it again
+    await t.ctx.db.execute(sql`update api_keys set last_used_at = now() - interval '61 seconds' where id = ${data.id}`);
+    const before = await writes();
+    expect((await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: bearer })).statusCode).toBe(200);
+    expect(await writes()).toBe((before ?? 0) + 1);
+    const shown = (await agent.post(`/v1/api_keys/${data.id}`)).json().data.last_used_at;
+    expect(Date.now() - Date.parse(shown)).toBeLessThan(60_000);
   });
 });

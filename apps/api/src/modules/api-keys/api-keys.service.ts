@@ -2,6 +2,7 @@ import type { ApiKey } from '@crm/contract';
 import { digest, randomToken } from '../../lib/crypto';
 import { notFound } from '../../lib/http-errors';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
+import { lastSeenDue, LAST_SEEN_EVERY_MS } from '../../lib/last-seen';
 
 export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
@@ -42,11 +43,12 @@ export function createApiKeysService(repo: ApiKeysRepository) {
       if (!(await repo.delete(userId, id))) throw notFound('API key');
     },
 
-    /** The active key behind a bearer token, marking it used. */
+    /** The active key behind a bearer token, marking it used (at most once a minute). */
     async authenticate(key: string): Promise<ApiKeyRow | null> {
       const row = await repo.findByDigest(digest(key));
       if (!row || !row.active) return null;
-      await repo.markUsed(row.id, new Date());
+      const now = Date.now();
+      if (lastSeenDue(row.lastUsedAt, now)) await repo.markUsed(row.id, new Date(now), LAST_SEEN_EVERY_MS);
       return row;
     },
   };

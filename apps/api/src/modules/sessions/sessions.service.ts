@@ -15,13 +15,13 @@ import { fullName, isAdmin, type Impersonation } from '../users/current-user';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
 import type { Identity, RequestMeta } from './identity';
+import { lastSeenDue } from '../../lib/last-seen';
 
 export type SignInResult = { kind: 'otp'; user: UserRow } | { kind: 'session'; user: UserRow; token: string };
 export type LoginType = 'login_as' | 'impersonate';
 
 const EMAIL_CODE_MINUTES = 10;
 const HOUR_MS = 3_600_000;
-const TOUCH_EVERY_MS = 60_000;
 
 type Deps = {
   env: Env;
@@ -194,7 +194,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
         return null;
       }
       if (!access.user.active) return null;
-      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await sessions.touch(session.id, new Date(now));
+      if (lastSeenDue(session.lastSeenAt, now)) await sessions.touch(session.id, new Date(now));
       return { session, ...access };
     },
 
