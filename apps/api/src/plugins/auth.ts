@@ -1,3 +1,4 @@
+import type { BrandId } from '@crm/brand-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, FlagName } from '@crm/contract';
 import type { AppContext } from '../context';
@@ -33,7 +34,7 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
  * that change something must echo the CSRF cookie in the X-CSRF-Token header. A session belongs to
  * the brand of its user's company: on another brand's host (or after switching `?brand=` in
  * development) it counts as no session, so endpoints that need a user answer 401. An API key
- * names its user, and so its brand, by itself; it works on any host.
+ * (or a user's API token) works the same way: only on its user's brand's hosts, else 401.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('identity', null);
@@ -45,7 +46,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (bearer) {
-      request.identity = await identityFromKey(ctx, bearer);
+      request.identity = await identityFromKey(ctx, bearer, request.brand);
       if (!request.identity) throw unauthorized('Invalid API key');
       return;
     }
@@ -69,12 +70,12 @@ function checkCsrf(request: FastifyRequest): void {
   }
 }
 
-async function identityFromKey(ctx: AppContext, key: string): Promise<Identity | null> {
+async function identityFromKey(ctx: AppContext, key: string, brand: BrandId): Promise<Identity | null> {
   const userId = key.startsWith('crmu_')
     ? (await ctx.users.findByApiToken(key))?.id
     : (await ctx.apiKeys.authenticate(key))?.userId;
   const access = userId ? await ctx.usersRepository.findWithAccess(userId) : undefined;
-  if (!access || !access.user.active) return null;
+  if (!access || !access.user.active || access.brand !== brand) return null;
   return { ...access, session: null, via: 'api_key' };
 }
 

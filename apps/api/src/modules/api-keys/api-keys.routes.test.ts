@@ -89,4 +89,19 @@ describe('/v1/api_keys', () => {
     const shown = (await agent.post(`/v1/api_keys/${data.id}`)).json().data.last_used_at;
     expect(Date.now() - Date.parse(shown)).toBeLessThan(60_000);
   });
+
+  it("works only on its user's brand's hosts, like a session: on another brand's host a key and a user token answer 401", async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const { key } = (await agent.post('/v1/api_keys', { name: 'Brand bound' })).json();
+    const token = (await agent.patch('/v1/users/refresh_api_token')).json().api_token as string;
+    expect(token).toMatch(/^crmu_/);
+    for (const secret of [key as string, token]) {
+      const on = (host: string) => t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { host, authorization: `Bearer ${secret}` } });
+      expect((await on('harbor.localhost')).statusCode).toBe(200);
+      const elsewhere = await on('keystone.localhost');
+      expect(elsewhere.statusCode).toBe(401);
+      expect(elsewhere.json()).toEqual({ errors: { base: 'Invalid API key' } });
+    }
+  });
 });
