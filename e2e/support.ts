@@ -70,12 +70,12 @@ export async function settle(page: Page): Promise<void> {
  * real violation is still there.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  await expect(async () => {
+  const violations = async () => {
     await settle(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(summary).toEqual([]);
-  }).toPass({ timeout: 0, intervals: [250, 500, 1_000] });
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await expect.poll(violations, { timeout: 0, message: 'WCAG violations on the settled page' }).toEqual([]);
 }
 
 /** The brands the server serves by host, and the e-mail domain of each brand's demo company. */

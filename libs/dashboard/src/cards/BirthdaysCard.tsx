@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useSession } from '@crm/session';
 import { Button } from '@crm/ui';
 import { useDashboardCard } from '../dashboard-queries';
 import { calendarDay, CardEmpty, CardStatus, ContactLink, count, daysAwayLabel } from './card-parts';
@@ -17,7 +16,6 @@ const NOUN = { client_birthdays: 'client', prospect_birthdays: 'prospect' } as c
  */
 export function BirthdaysCard({ type }: BirthdaysCardProps) {
   const query = useDashboardCard(type);
-  const { user } = useSession();
   const list = useRef<HTMLUListElement>(null);
   /** Where the page being fetched will start: its first link gets the focus. */
   const focusFrom = useRef<number | null>(null);
@@ -44,10 +42,7 @@ export function BirthdaysCard({ type }: BirthdaysCardProps) {
       <ul ref={list} className="divide-y divide-border">
         {rows.map((row) => (
           <li key={row.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-            <span>
-              <ContactLink contact={row} />
-              {row.owner.id !== user?.id && <span className="text-sm text-muted"> · {row.owner.name}</span>}
-            </span>
+            <ContactLink contact={row} />
             <span className="text-sm">
               <time dateTime={row.birthday} title={calendarDay(row.birthday)}>
                 {row.days_away < 2 ? daysAwayLabel(row.days_away) : calendarDay(row.birthday)}

@@ -29,10 +29,7 @@ export function NewLeadsCard() {
       <ul className="divide-y divide-border">
         {rows.map((row) => (
           <li key={row.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-            <span>
-              <ContactLink contact={row} />
-              {row.owner.id !== user.id && <span className="text-sm text-muted"> · {row.owner.name}</span>}
-            </span>
+            <ContactLink contact={row} />
             <time className="text-sm text-muted" dateTime={row.created_at}>
               {formatDateTime(row.created_at, zone, 'ddd h:mm A')}
             </time>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSession } from '@crm/session';
 import { Pager } from '@crm/ui';
 import { useDashboardPage } from '../dashboard-queries';
 import { calendarDay, CardEmpty, CardStatus, ContactLink, count, daysAwayLabel } from './card-parts';
@@ -12,7 +11,6 @@ import { calendarDay, CardEmpty, CardStatus, ContactLink, count, daysAwayLabel }
 export function Turning65Card() {
   const [page, setPage] = useState(1);
   const query = useDashboardPage('turning_65', page);
-  const { user } = useSession();
   const rows = query.data?.turning_65 ?? [];
   const meta = query.data?.turning_65_meta;
   if (!meta) return <CardStatus query={query} loading="Loading contacts turning 65" />;
@@ -22,10 +20,7 @@ export function Turning65Card() {
       <ul className="divide-y divide-border">
         {rows.map((row) => (
           <li key={row.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-            <span>
-              <ContactLink contact={row} />
-              {row.owner.id !== user?.id && <span className="text-sm text-muted"> · {row.owner.name}</span>}
-            </span>
+            <ContactLink contact={row} />
             <span className="text-sm">
               65 on <time dateTime={row.turns_65_on}>{calendarDay(row.turns_65_on)}</time>
               <span className="text-muted"> · {daysAwayLabel(row.days_away).toLowerCase()}</span>

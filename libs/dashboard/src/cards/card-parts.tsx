@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { apiErrorMessage } from '@crm/session';
+import { apiErrorMessage, useSession } from '@crm/session';
 import { Spinner } from '@crm/ui';
 
 /** A card's first answer on its way (spinner), or failed (the error, announced); null once there is data. */
@@ -20,12 +20,16 @@ export function CardStatus({ query, loading }: { query: { isPending: boolean; is
   return null;
 }
 
-/** A contact's name, linking to its page. */
-export function ContactLink({ contact }: { contact: { id: number; first_name: string; last_name: string } }) {
+/** A contact's name, linking to its page, then its owner's name when the owner is not the signed-in user. */
+export function ContactLink({ contact }: { contact: { id: number; first_name: string; last_name: string; owner: { id: number; name: string } } }) {
+  const { user } = useSession();
   return (
-    <Link to={`/contacts/${contact.id}`} className="font-medium text-primary underline-offset-2 hover:underline">
-      {`${contact.first_name} ${contact.last_name}`.trim() || 'Unnamed contact'}
-    </Link>
+    <span>
+      <Link to={`/contacts/${contact.id}`} className="font-medium text-primary underline-offset-2 hover:underline">
+        {`${contact.first_name} ${contact.last_name}`.trim() || 'Unnamed contact'}
+      </Link>
+      {contact.owner.id !== user?.id && <span className="text-sm text-muted"> · {contact.owner.name}</span>}
+    </span>
   );
 }
 
