@@ -89,6 +89,25 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
     return made;
   };
 
+  /**
+   * Inserts a job into its kind's queue. PostgreSQL refuses the insert with "no partition of
+   * relation job found for row" when the queue's partition is not there for the session inserting
+   * (seen once in CI right after this process made the queue): the queue is made again (a no-op
+   * when it exists) and the insert tried once more; a second refusal is the caller's error.
+   */
+  async function enqueue(name: string, data: object, options: PgBoss.SendOptions): Promise<string | null> {
+    await ensureQueue(name);
+    try {
+      return await boss.send(name, data, options);
+    } catch (error) {
+      if (!String((error as Error).message).includes('no partition of relation')) throw error;
+      log(`job queue: ${name} had no partition for a new job; making the queue again`);
+      queues.delete(name);
+      await ensureQueue(name);
+      return boss.send(name, data, options);
+    }
+  }
+
   /** Fails the jobs whose worker died mid-run: retried at once, or failed for good (onFailed) when that was their last try. */
   async function recoverOrphans(): Promise<void> {
     for (const lease of await workers.takeOrphanedLeases()) {
@@ -122,8 +141,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
           log(`quiet jobs: held job ${job.name} is of a kind this process does not know; dropped`);
           continue;
         }
-        await ensureQueue(job.name);
-        await boss.send(job.name, job.data, { ...sendOptions(definition), id: job.releaseId });
+        await enqueue(job.name, job.data, { ...sendOptions(definition), id: job.releaseId });
         const local = localWorkers.get(job.name);
         if (local) boss.notifyWorker(local);
       }
@@ -136,8 +154,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
   async function send<T extends object>(name: string, data: T, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
     const definition = definitions.get(name);
     if (!definition) throw new Error(`Unknown job ${name}`);
-    await ensureQueue(name);
-    const jobId = await boss.send(name, data, {
+    const jobId = await enqueue(name, data, {
       ...sendOptions(definition),
       ...(options.singletonKey && { singletonKey: options.singletonKey }),
       ...(options.startAfter && { startAfter: options.startAfter }),
