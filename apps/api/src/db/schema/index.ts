@@ -3,6 +3,7 @@
  * beside nothing else). Code imports them from here ('../db/schema'); drizzle-kit reads this index.
  */
 export * from './accounts';
+export * from './account-security';
 export * from './feature-flags';
 export * from './email';
 export * from './helps';
