@@ -1,12 +1,14 @@
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { createCore, type CoreOverrides } from './core';
+import { createAccountNoticesModule } from './modules/account-notices/account-notices.module';
 import { createAdminUsersModule } from './modules/admin-users/admin-users.module';
 import { createApiKeysModule } from './modules/api-keys/api-keys.module';
 import { createContactDocumentsModule } from './modules/contact-documents/contact-documents.module';
 import { createContactFilesModule } from './modules/contact-files/contact-files.module';
 import { createContactNotesModule } from './modules/contact-notes/contact-notes.module';
 import { createContactsModule } from './modules/contacts/contacts.module';
+import { createEmailChangesModule } from './modules/email-changes/email-changes.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createFavoritesModule } from './modules/favorites/favorites.module';
 import { createFeatureFlagsModule } from './modules/feature-flags/feature-flags.module';
@@ -32,16 +34,21 @@ import { createUsersModule } from './modules/users/users.module';
 export function createContext(env: Env, db: Database, overrides: CoreOverrides = {}) {
   const core = createCore(env, db, overrides);
   const featureFlags = createFeatureFlagsModule(core);
-  const sessions = createSessionsModule(core, featureFlags);
+  const accountNotices = createAccountNoticesModule(core);
+  const sessions = createSessionsModule(core, { ...featureFlags, ...accountNotices });
+  const apiKeys = createApiKeysModule(core, accountNotices);
+  const emailChanges = createEmailChangesModule(core, { ...accountNotices, ...sessions, ...apiKeys });
   const lookups = createLookupsModule(core);
   const contacts = createContactsModule(core, lookups);
   return {
     ...core,
     ...featureFlags,
+    ...accountNotices,
     ...sessions,
-    ...createUsersModule(core, { ...sessions, ...featureFlags }),
-    ...createTwoFactorModule(core, sessions),
-    ...createApiKeysModule(core),
+    ...emailChanges,
+    ...createUsersModule(core, { ...sessions, ...featureFlags, ...accountNotices, ...emailChanges }),
+    ...createTwoFactorModule(core, { ...sessions, ...accountNotices }),
+    ...apiKeys,
     ...createAdminUsersModule(core),
     ...createHelpsModule(core),
     ...lookups,

@@ -47,6 +47,10 @@ export function createApiKeysRepository(db: Database) {
         .returning({ id: apiKeys.id });
       return rows.length === 1;
     },
+    /** Revokes every key of a user (a reported account takeover ends them all). */
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.delete(apiKeys).where(eq(apiKeys.userId, userId));
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ApiKey } from '@crm/contract';
 import { digest, randomToken } from '../../lib/crypto';
 import { notFound } from '../../lib/http-errors';
+import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 import { lastSeenDue, LAST_SEEN_EVERY_MS } from '../../lib/last-seen';
 
@@ -16,7 +17,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 /** API keys belong to one user; every lookup is by owner, so another user's key is a 404. */
-export function createApiKeysService(repo: ApiKeysRepository) {
+export function createApiKeysService(repo: ApiKeysRepository, notices?: Pick<AccountNotices, 'apiKeyCreated'>) {
   return {
     list: async (userId: number) => (await repo.listForUser(userId)).map(toApiKey),
 
@@ -24,6 +25,7 @@ export function createApiKeysService(repo: ApiKeysRepository) {
       const prefix = randomToken(6);
       const key = `crm_${prefix}_${randomToken()}`;
       const row = await repo.create({ userId, name, prefix, keyDigest: digest(key), active });
+      await notices?.apiKeyCreated(userId, row.name);
       return { data: toApiKey(row), key };
     },
 

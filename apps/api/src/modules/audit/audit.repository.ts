@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditLogs } from '../../db/schema';
 import type { Counted } from '../../lib/throttle';
@@ -23,6 +23,13 @@ export const AUDIT_EVENTS = [
   'feature_flags_changed',
   'quiet_jobs_started',
   'quiet_jobs_ended',
+  'email_change_requested',
+  'email_change_cancelled',
+  'email_changed',
+  'email_change_reported',
+  'sessions_ended',
+  'api_key_created',
+  'account_notice_sent',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -91,6 +98,26 @@ export function createAuditRepository(db: Database) {
         await tx.insert(auditLogs).values({ ...entry, details: entry.details ?? {} });
         return null;
       });
+    },
+
+    /** Whether `event` of the user was recorded with details containing `details` (a job that ran before). */
+    async exists(event: AuditEvent, userId: number, details: Record<string, unknown>): Promise<boolean> {
+      const [row] = await db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.event, event), eq(auditLogs.userId, userId), sql`${auditLogs.details} @> ${JSON.stringify(details)}::jsonb`))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** A page of a user's events of the given kinds since a time, newest first, with how many there are in all. */
+    async pageForUser(userId: number, events: readonly AuditEvent[], since: Date, page: number, limit: number) {
+      const where = and(eq(auditLogs.userId, userId), inArray(auditLogs.event, [...events]), gte(auditLogs.createdAt, since));
+      const [rows, [total]] = await Promise.all([
+        db.select().from(auditLogs).where(where).orderBy(desc(auditLogs.createdAt), desc(auditLogs.id)).limit(limit).offset((page - 1) * limit),
+        db.select({ count: sql<number>`count(*)::int` }).from(auditLogs).where(where),
+      ]);
+      return { rows, total: total?.count ?? 0 };
     },
 
     async list(filter: { userId?: number; event?: AuditEvent }) {

@@ -1,11 +1,13 @@
 import type { Core } from '../../core';
 import { createSsoProvider } from '../../providers/sso/sso.provider';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
+import type { AccountNotices } from '../account-notices/account-notices.service';
+import { createKnownDevicesRepository } from './known-devices.repository';
 import { createSessionsRepository } from './sessions.repository';
 import { createSessionsService } from './sessions.service';
 
 /** Sign-in, sign-out, second factor, impersonation (sessions) and single sign-on (sso). */
-export function createSessionsModule(core: Core, { features }: { features: FeaturesService }) {
+export function createSessionsModule(core: Core, { features, notices }: { features: FeaturesService; notices: AccountNotices }) {
   const { env, db, usersRepository: users, audit, email, secrets } = core;
   const sessionsRepository = createSessionsRepository(db);
   return {
@@ -18,6 +20,8 @@ export function createSessionsModule(core: Core, { features }: { features: Featu
       email,
       secrets,
       features,
+      notices,
+      devices: createKnownDevicesRepository(db),
     }),
     sso: createSsoProvider(env, db),
   };

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { companies, sessions, users } from '../../db/schema';
 import { USER_ACCESS, userAccess, type UserAccess } from '../users/users.repository';
@@ -50,6 +50,33 @@ export function createSessionsRepository(db: Database) {
       await db
         .delete(sessions)
         .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+    },
+
+    /** The user's own live sessions (not those opened by an administrator as them), most recently used first. */
+    async listOwn(userId: number, idleBefore: Date, now: Date): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.actorSessionId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleBefore)))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+    },
+
+    /** Ends one of the user's own sessions; 0 when it is not theirs (or not their own but an administrator's as them). */
+    async deleteOwn(userId: number, id: number): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.actorSessionId)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /** Ends the user's own sessions but one; how many. */
+    async deleteOwnOthers(userId: number, keepId: number): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.actorSessionId)))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
 
     async deleteExpired(idleBefore: Date, now: Date): Promise<void> {

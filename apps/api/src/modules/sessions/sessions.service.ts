@@ -7,12 +7,15 @@ import { verifyPassword } from '../../lib/passwords';
 import { refuseWhenFull, tooManyUntil } from '../../lib/throttle';
 import { verifyTotp } from '../../lib/totp';
 import type { EmailProvider } from '../../providers/email/email.provider';
+import { browserFamily, deviceOf } from '../../lib/device';
+import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import { subjectOf, type FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SecretBox } from '../two-factor/secret-box';
 import { recoveryCodeDigest } from '../two-factor/recovery-codes';
 import { fullName, isAdmin, type Impersonation } from '../users/current-user';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
+import type { KnownDevicesRepository } from './known-devices.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
 import type { Identity, RequestMeta } from './identity';
 import { lastSeenDue } from '../../lib/last-seen';
@@ -31,12 +34,14 @@ type Deps = {
   email: EmailProvider;
   secrets: SecretBox;
   features: FeaturesService;
+  notices: AccountNotices;
+  devices: KnownDevicesRepository;
 };
 
 /** What a sign-in of an account of another brand answers: exactly what a wrong password answers. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-export function createSessionsService({ env, users, sessions, audit, email, secrets, features }: Deps) {
+export function createSessionsService({ env, users, sessions, audit, email, secrets, features, notices, devices }: Deps) {
   const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
 
   /** Refuses further attempts once an account or an address has failed too often within the window. */
@@ -49,6 +54,16 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
 
   async function fail(userId: number | null, meta: RequestMeta, details: Record<string, unknown>) {
     await audit.record({ event: 'sign_in_failed', userId, ip: meta.ip, userAgent: meta.userAgent, details });
+  }
+
+  /**
+   * A completed sign-in: audited, and announced to the user when it came from a device (browser
+   * family and coarse network) they never signed in from; a user's first sign-in ever is not announced.
+   */
+  async function signedIn(user: UserRow, meta: RequestMeta, details: Record<string, unknown>): Promise<void> {
+    await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details });
+    const device = deviceOf(meta);
+    if ((await devices.note(user.id, device, new Date())) === 'new') await notices.newDeviceSignIn(user, meta, device);
   }
 
   async function issue(user: UserRow, meta: RequestMeta, actor?: { sessionId: number; loginType: LoginType }) {
@@ -128,7 +143,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
         if (user.otpDelivery === 'email') await sendEmailCode(user, meta);
         return { kind: 'otp', user };
       }
-      await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'password' } });
+      await signedIn(user, meta, { method: 'password' });
       return { kind: 'session', user, token: await issue(user, meta) };
     },
 
@@ -154,13 +169,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
         await fail(user.id, meta, { reason: 'wrong_code' });
         throw unauthorized('The code is wrong or was already used', 'otp_code');
       }
-      await audit.record({
-        event: 'sign_in',
-        userId: user.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        details: { method, second_factor: true, ...('recovery_code' in proof && { recovery_code: true }) },
-      });
+      await signedIn(user, meta, { method, second_factor: true, ...('recovery_code' in proof && { recovery_code: true }) });
       const fresh = (await users.findById(user.id)) ?? user;
       return { user: fresh, token: await issue(fresh, meta) };
     },
@@ -179,7 +188,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
         if (user.otpDelivery === 'email') await sendEmailCode(user, meta);
         return { kind: 'otp', user };
       }
-      await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'sso' } });
+      await signedIn(user, meta, { method: 'sso' });
       return { kind: 'session', user, token: await issue(user, meta) };
     },
 
@@ -214,6 +223,40 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
         const stashed = token && (await sessions.findByDigest(digest(token)));
         if (stashed) await sessions.delete(stashed.id);
       }
+    },
+
+    /** The user's own sessions (not those an administrator opened as them), the caller's marked. */
+    async listOwn(identity: Identity) {
+      const rows = await sessions.listOwn(identity.user.id, new Date(Date.now() - env.SESSION_IDLE_MINUTES * 60_000), new Date());
+      return rows.map((row) => ({
+        id: row.id,
+        browser: browserFamily(row.userAgent),
+        ip: row.ip,
+        created_at: row.createdAt.toISOString(),
+        last_seen_at: row.lastSeenAt.toISOString(),
+        current: row.id === identity.session?.id,
+      }));
+    },
+
+    /**
+     * Ends one of the user's own sessions (another user's, or one an administrator opened as them,
+     * is a 404), or every other one. Only the user in a session of their own may: with an API key,
+     * or while impersonated, 403.
+     */
+    async endOwn(identity: Identity, target: { id: number } | 'others', meta: RequestMeta): Promise<number> {
+      const current = identity.session;
+      if (!current || current.actorSessionId) throw forbidden();
+      const ended =
+        target === 'others' ? await sessions.deleteOwnOthers(identity.user.id, current.id) : await sessions.deleteOwn(identity.user.id, target.id);
+      if (target !== 'others' && !ended) throw notFound('Session');
+      await audit.record({
+        event: 'sessions_ended',
+        userId: identity.user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: target === 'others' ? { others: true, count: ended } : { session_id: target.id, current: target.id === current.id },
+      });
+      return ended;
     },
 
     /**

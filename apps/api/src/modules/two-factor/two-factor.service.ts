@@ -1,6 +1,8 @@
 import QRCode from 'qrcode';
 import { unprocessable } from '../../lib/http-errors';
 import { newTotpSecret, provisioningUri, verifyTotp } from '../../lib/totp';
+import { deviceOf } from '../../lib/device';
+import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { RequestMeta } from '../sessions/identity';
@@ -11,12 +13,13 @@ import { newRecoveryCodes, recoveryCodeDigest } from './recovery-codes';
 type Deps = {
   users: UsersRepository;
   audit: AuditRepository;
+  notices: AccountNotices;
   secrets: SecretBox;
   sessions: SessionsService;
   issuer: () => string;
 };
 
-export function createTwoFactorService({ users, audit, secrets, sessions, issuer }: Deps) {
+export function createTwoFactorService({ users, audit, notices, secrets, sessions, issuer }: Deps) {
   /** A new set of recovery codes replaces the user's (their digests stored, the old ones void), audited; the codes, to show once. */
   async function issueRecoveryCodes(user: UserRow, meta: RequestMeta, reason: 'enrolment' | 'regenerated'): Promise<string[]> {
     const codes = newRecoveryCodes();
@@ -73,6 +76,7 @@ export function createTwoFactorService({ users, audit, secrets, sessions, issuer
       const updated = await users.update(user.id, { otpEnabled: false, otpSecret: null, otpSecretPending: null, otpDelivery: 'app' });
       await users.replaceRecoveryCodes(user.id, []);
       await audit.record({ event: 'two_factor_disabled', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      await notices.twoFactorDisabled(updated, meta, deviceOf(meta));
       return updated;
     },
 

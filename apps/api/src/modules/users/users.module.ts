@@ -1,5 +1,7 @@
 import type { Core } from '../../core';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
+import type { AccountNotices } from '../account-notices/account-notices.service';
+import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import { createUsersService } from './users.service';
 
@@ -9,9 +11,11 @@ export function createUsersModule(
   {
     sessionsRepository,
     features,
-  }: { sessionsRepository: SessionsRepository; features: FeaturesService },
+    notices,
+    emailChanges,
+  }: { sessionsRepository: SessionsRepository; features: FeaturesService; notices: AccountNotices; emailChanges: EmailChangesService },
 ) {
   return {
-    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features }),
+    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features, notices, emailChanges }),
   };
 }

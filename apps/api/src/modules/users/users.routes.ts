@@ -19,7 +19,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   route(app, ctx, endpoints.updateProfile, async (request) =>
-    me(request, await ctx.users.updateProfile(requireIdentity(request).user, request.body)),
+    me(request, await ctx.users.updateProfile(requireIdentity(request).user, request.body, requestMeta(request))),
   );
 
   route(app, ctx, endpoints.updateTheme, async (request) =>

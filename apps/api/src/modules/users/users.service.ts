@@ -7,7 +7,10 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { tooManyUntil } from '../../lib/throttle';
 import { brandPublicUrl } from '../../plugins/brand';
 import type { EmailProvider } from '../../providers/email/email.provider';
+import { deviceOf } from '../../lib/device';
+import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
@@ -24,12 +27,14 @@ type Deps = {
   audit: AuditRepository;
   email: EmailProvider;
   features: FeaturesService;
+  notices: AccountNotices;
+  emailChanges: EmailChangesService;
 };
 
 type ProfileBody = ParsedBodyOf<typeof endpoints.updateProfile>;
 type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
 
-export function createUsersService({ env, users, sessions, audit, email, features }: Deps) {
+export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges }: Deps) {
   async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
     const rel = await users.relations(user);
     const flags = await features.forUser({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role });
@@ -52,7 +57,11 @@ export function createUsersService({ env, users, sessions, audit, email, feature
 
     updateTimezone: (user: UserRow, timezone: Timezone) => users.update(user.id, { timezone }),
 
-    async updateProfile(user: UserRow, body: ProfileBody) {
+    /**
+     * Name, title and about text change at once; a new e-mail address only once its owner opens the
+     * link sent to it (email-changes.service.ts): until then the old one stays.
+     */
+    async updateProfile(user: UserRow, body: ProfileBody, meta: RequestMeta) {
       const errors: Record<string, string> = {};
       if (await emailTaken(body.email, user.id)) errors.email = 'Email is already taken';
       if (body.title) {
@@ -60,14 +69,15 @@ export function createUsersService({ env, users, sessions, audit, email, feature
         if (!titles.some((t) => t.value === body.title)) errors.title = 'Choose one of the titles your brand offers';
       }
       if (Object.keys(errors).length) throw unprocessable(errors);
-      return users.update(user.id, {
+      const updated = await users.update(user.id, {
         firstName: body.first_name,
         lastName: body.last_name,
-        email: body.email,
         aboutMe: body.about_me ?? user.aboutMe,
         // absent: unchanged; null or '': no title
         ...(body.title !== undefined && { title: body.title || null }),
       });
+      await emailChanges.request(updated, body.email, meta);
+      return updated;
     },
     /** The user's own theme over the brand's; a field left out stays, null goes back to the brand's default. */
     updateTheme(user: UserRow, body: ThemeBody) {
@@ -95,6 +105,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       });
       await sessions.deleteOthers(user.id, identity.session?.id ?? null);
       await audit.record({ event: 'password_changed', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      await notices.passwordChanged(updated, meta, deviceOf(meta));
       return updated;
     },
 
@@ -151,7 +162,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       const user = await users.findByResetDigest(digest(token));
       const fresh = user?.resetPasswordSentAt && user.resetPasswordSentAt.getTime() > Date.now() - RESET_TOKEN_HOURS * 3_600_000;
       if (!user || !fresh) throw unprocessable({ reset_password_token: 'This reset link is invalid or has expired' });
-      await users.update(user.id, {
+      const updated = await users.update(user.id, {
         passwordHash: await hashPassword(password),
         resetPasswordDigest: null,
         resetPasswordSentAt: null,
@@ -160,6 +171,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       });
       await sessions.deleteOthers(user.id, null);
       await audit.record({ event: 'password_reset', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      await notices.passwordReset(updated, meta, deviceOf(meta));
     },
 
     apiTokenStatus(user: UserRow) {

@@ -1,0 +1,24 @@
+import type { Core } from '../../core';
+import type { AccountNotices } from '../account-notices/account-notices.service';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import type { SessionsRepository } from '../sessions/sessions.repository';
+import { createEmailChangesRepository } from './email-changes.repository';
+import { createEmailChangesService } from './email-changes.service';
+
+/** Confirmed e-mail changes: pending until the new address's link is opened; the old address can report them. */
+export function createEmailChangesModule(
+  { env, db, usersRepository: users, audit }: Core,
+  deps: { notices: AccountNotices; sessionsRepository: SessionsRepository; apiKeysRepository: ApiKeysRepository },
+) {
+  return {
+    emailChanges: createEmailChangesService({
+      env,
+      changes: createEmailChangesRepository(db),
+      users,
+      sessions: deps.sessionsRepository,
+      apiKeys: deps.apiKeysRepository,
+      audit,
+      notices: deps.notices,
+    }),
+  };
+}

@@ -1,0 +1,196 @@
+import type { Env } from '../../env';
+import { digest, randomToken } from '../../lib/crypto';
+import { deviceOf } from '../../lib/device';
+import { notFound, unprocessable } from '../../lib/http-errors';
+import { tooManyUntil } from '../../lib/throttle';
+import { EMAIL_CHANGE_CONFIRM_HOURS, EMAIL_CHANGE_REPORT_DAYS, type AccountNotices } from '../account-notices/account-notices.service';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { SessionsRepository } from '../sessions/sessions.repository';
+import type { RequestMeta } from '../sessions/identity';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { EmailChangeRow, EmailChangesRepository } from './email-changes.repository';
+
+const HOUR_MS = 3_600_000;
+/** E-mail change requests (and resends) a user may make an hour: each sends two e-mails. */
+export const EMAIL_CHANGES_PER_HOUR = 5;
+
+export const EMAIL_CHANGE_MESSAGES = {
+  invalid: 'This link is not valid. Check that you opened the whole link from the e-mail.',
+  expired: `This confirmation link has expired (it works for ${EMAIL_CHANGE_CONFIRM_HOURS} hours). Change your e-mail address again from your profile to get a new link.`,
+  used: 'This e-mail address was already confirmed.',
+  cancelled: 'This change was cancelled or replaced by a newer one; your e-mail address stays as it was.',
+  reportExpired: `This link has expired (it works for ${EMAIL_CHANGE_REPORT_DAYS} days). If you did not change your address, reset your password and contact your administrator.`,
+  taken: (address: string) => `${address} is already used by another account.`,
+} as const;
+
+type Deps = {
+  env: Env;
+  changes: EmailChangesRepository;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  apiKeys: ApiKeysRepository;
+  audit: AuditRepository;
+  notices: AccountNotices;
+};
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
+
+export function toPendingEmailChange(row: EmailChangeRow) {
+  return { new_email: row.newEmail, expires_at: row.expiresAt.toISOString(), expired: row.expiresAt.getTime() <= Date.now() };
+}
+
+/**
+ * A user's e-mail address changes only when the link sent to the new address is opened; the old
+ * address stays the sign-in and reset address until then, and is told at once, with a "this was
+ * not me" link that cancels (or undoes) the change and ends every way into the account.
+ */
+export function createEmailChangesService({ changes, users, sessions, apiKeys, audit, notices }: Deps) {
+  async function takenByOther(address: string, userId: number): Promise<boolean> {
+    const other = await users.findByEmail(address);
+    return Boolean(other && other.id !== userId);
+  }
+
+  /** Counts a request (or resend) against the user's hourly limit; 429 past it. */
+  async function count(user: UserRow, newEmail: string, meta: RequestMeta, resend: boolean): Promise<void> {
+    const full = await audit.recordWithin(
+      {
+        event: 'email_change_requested',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { new_email: newEmail, ...(resend && { resend: true }) },
+      },
+      [{ who: { userId: user.id }, max: EMAIL_CHANGES_PER_HOUR }],
+      new Date(Date.now() - HOUR_MS),
+    );
+    if (full) throw tooManyUntil(full.oldest, HOUR_MS);
+  }
+
+  /** Ends every way into the account: sessions, API keys, the user API token; a new password is required. */
+  async function endAccess(userId: number): Promise<void> {
+    await sessions.deleteOthers(userId, null);
+    await apiKeys.deleteAllForUser(userId);
+    await users.update(userId, {
+      apiTokenDigest: null,
+      apiTokenPrefix: null,
+      apiTokenCreatedAt: null,
+      changePassword: true,
+      resetPasswordDigest: null,
+      resetPasswordSentAt: null,
+    });
+  }
+
+  return {
+    async pending(userId: number) {
+      const row = await changes.pendingOf(userId);
+      return row ? toPendingEmailChange(row) : null;
+    },
+
+    /**
+     * Asks to change the user's address to `newEmail` (the caller checked that no other account
+     * uses it): stored as pending, the link e-mailed to the new address and the notice to the old.
+     * The same address as now, or as the pending change, asks for nothing new.
+     */
+    async request(user: UserRow, newEmail: string, meta: RequestMeta): Promise<void> {
+      if (same(newEmail, user.email)) return;
+      const pending = await changes.pendingOf(user.id);
+      if (pending && same(pending.newEmail, newEmail) && pending.expiresAt.getTime() > Date.now()) return;
+      await count(user, newEmail, meta, false);
+      const token = randomToken();
+      const cancelToken = randomToken();
+      const now = Date.now();
+      await changes.replacePending({
+        userId: user.id,
+        oldEmail: user.email,
+        newEmail,
+        tokenDigest: digest(token),
+        expiresAt: new Date(now + EMAIL_CHANGE_CONFIRM_HOURS * HOUR_MS),
+        cancelTokenDigest: digest(cancelToken),
+        cancelExpiresAt: new Date(now + EMAIL_CHANGE_REPORT_DAYS * 24 * HOUR_MS),
+      });
+      await notices.emailChangeConfirmation(user, newEmail, token);
+      await notices.emailChangeRequested(user, newEmail, cancelToken, meta, deviceOf(meta));
+    },
+
+    /** A new confirmation link (another 24 hours) for the pending change. */
+    async resend(user: UserRow, meta: RequestMeta) {
+      const pending = await changes.pendingOf(user.id);
+      if (!pending) throw notFound('Pending e-mail change');
+      await count(user, pending.newEmail, meta, true);
+      const token = randomToken();
+      const renewed = await changes.renewToken(pending.id, digest(token), new Date(Date.now() + EMAIL_CHANGE_CONFIRM_HOURS * HOUR_MS));
+      if (!renewed) throw notFound('Pending e-mail change');
+      await notices.emailChangeConfirmation(user, renewed.newEmail, token);
+      return toPendingEmailChange(renewed);
+    },
+
+    /** The user withdraws their pending change. */
+    async cancel(user: UserRow, meta: RequestMeta): Promise<void> {
+      const pending = await changes.pendingOf(user.id);
+      if (!pending || !(await changes.decide(pending.id, 'pending', 'cancelled'))) throw notFound('Pending e-mail change');
+      await audit.record({ event: 'email_change_cancelled', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { new_email: pending.newEmail } });
+    },
+
+    /** The link sent to the new address: the change applies if still pending, unexpired and the address still free. */
+    async confirm(token: string, meta: RequestMeta): Promise<{ email: string }> {
+      const row = await changes.findByToken(digest(token));
+      const user = row && (await users.findById(row.userId));
+      if (!row || !user || !user.active) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.invalid });
+      if (row.state === 'confirmed') throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.used });
+      if (row.state !== 'pending') throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.cancelled });
+      if (row.expiresAt.getTime() <= Date.now()) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.expired });
+      if (await takenByOther(row.newEmail, user.id)) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.taken(row.newEmail) });
+      if (!(await changes.decide(row.id, 'pending', 'confirmed'))) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.cancelled });
+      try {
+        // a reset link or sign-in code sent to the old address stops working
+        await users.update(user.id, { email: row.newEmail, resetPasswordDigest: null, resetPasswordSentAt: null, emailOtpDigest: null });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        await changes.decide(row.id, 'confirmed', 'pending');
+        throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.taken(row.newEmail) });
+      }
+      await audit.record({
+        event: 'email_changed',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { from: row.oldEmail, to: row.newEmail },
+      });
+      return { email: row.newEmail };
+    },
+
+    /**
+     * "This was not me", from the notice to the old address (7 days): cancels the pending change, or
+     * puts the old address back if the change was already confirmed; ends every session, API key and
+     * the user API token; the user must choose a new password. Opening it again answers the same.
+     */
+    async reportNotMe(token: string, meta: RequestMeta): Promise<{ email: string }> {
+      const row = await changes.findByCancelToken(digest(token));
+      const user = row && (await users.findById(row.userId));
+      if (!row || !user) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.invalid });
+      if (row.cancelExpiresAt.getTime() <= Date.now()) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.reportExpired });
+      if (row.state === 'reported') return { email: user.email };
+      // a newer change (the reported one was replaced) is cancelled too
+      const pending = await changes.pendingOf(user.id);
+      if (pending && pending.id !== row.id) await changes.decide(pending.id, 'pending', 'cancelled');
+      if (!(await changes.decide(row.id, row.state, 'reported'))) return { email: user.email };
+      // read again: a confirmation may have landed meanwhile
+      const current = (await users.findById(user.id)) ?? user;
+      const restore = !same(current.email, row.oldEmail) && !(await takenByOther(row.oldEmail, user.id));
+      if (restore) await users.update(user.id, { email: row.oldEmail });
+      await endAccess(user.id);
+      await audit.record({
+        event: 'email_change_reported',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { new_email: row.newEmail, restored: restore, ...(pending && pending.id !== row.id && { cancelled: pending.newEmail }) },
+      });
+      return { email: restore ? row.oldEmail : current.email };
+    },
+  };
+}
+
+export type EmailChangesService = ReturnType<typeof createEmailChangesService>;
