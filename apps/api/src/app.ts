@@ -14,6 +14,8 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerSandboxOidcRoutes } from './modules/sandbox/sandbox-oidc.routes';
 import { registerSandboxOutboxRoutes } from './modules/sandbox/sandbox-outbox.routes';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
+import { registerEmailChangeRoutes } from './modules/email-changes/email-changes.routes';
+import { registerSecurityEventRoutes } from './modules/audit/security-events.routes';
 import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
@@ -113,6 +115,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerEmailChangeRoutes(app, ctx);
+  registerSecurityEventRoutes(app, ctx);
   registerTwoFactorRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerFeatureFlagRoutes(app, ctx);

@@ -20,6 +20,17 @@ import {
   updateTimezone,
   userMe,
 } from './user.contract';
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  endOwnSession,
+  listOwnSessions,
+  listSecurityEvents,
+  reportEmailChange,
+  resendEmailChange,
+  showEmailChange,
+  signOutOtherSessions,
+} from './account-security.contract';
 import { disable2fa, enable2fa, generateQr, recoveryCodesStatus, regenerateRecoveryCodes, sendOtp } from './two-factor.contract';
 import { createApiKey, deleteApiKey, listApiKeys, showApiKey, updateApiKey } from './api-keys.contract';
 import { listFeatureFlags, listFeatures, updateFeatureFlags } from './features.contract';
@@ -242,6 +253,15 @@ export const endpoints = {
   updateDashboard,
   showQuietJobs,
   updateQuietJobs,
+  showEmailChange,
+  cancelEmailChange,
+  resendEmailChange,
+  confirmEmailChange,
+  reportEmailChange,
+  listOwnSessions,
+  endOwnSession,
+  signOutOtherSessions,
+  listSecurityEvents,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -24,3 +24,4 @@ export * from './transfers.contract';
 export * from './print.contract';
 export * from './dashboard.contract';
 export * from './quiet-jobs.contract';
+export * from './account-security.contract';

@@ -94,6 +94,18 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     };
   });
 
+  route(app, ctx, endpoints.listOwnSessions, async (request) => ({ data: await ctx.sessions.listOwn(requireIdentity(request)) }));
+
+  route(app, ctx, endpoints.endOwnSession, async (request, reply) => {
+    const identity = requireIdentity(request);
+    await ctx.sessions.endOwn(identity, { id: request.params.id }, requestMeta(request));
+    if (identity.session?.id === request.params.id) clearSessionCookies(reply);
+  });
+
+  route(app, ctx, endpoints.signOutOtherSessions, async (request) => ({
+    signed_out: await ctx.sessions.endOwn(requireIdentity(request), 'others', requestMeta(request)),
+  }));
+
   route(app, ctx, endpoints.resetPasswordInstructions, async (request) => {
     await ctx.users.sendResetInstructions(request.body.email, requestMeta(request));
     return { ok: true as const };
