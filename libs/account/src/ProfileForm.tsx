@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
@@ -6,6 +7,8 @@ import { updateProfileBody, type CurrentUser } from '@crm/contract';
 import { FormError, useApiForm, useSession } from '@crm/session';
 import { Button, Field, Input, Notice, Select, Textarea } from '@crm/ui';
 import { useBrand } from '@crm/variant';
+import { PendingEmailChange } from './PendingEmailChange';
+import { securityKeys } from './security-queries';
 
 type ProfileInput = z.input<typeof updateProfileBody>;
 type ProfileOutput = z.output<typeof updateProfileBody>;
@@ -27,12 +30,14 @@ function formValues(user: CurrentUser): ProfileInput {
 
 /**
  * Name, e-mail, agent title (exactly the brand's agent titles) and about text
- * (PATCH /v1/users/update_profile).
+ * (PATCH /v1/users/update_profile). A new e-mail address waits for the link sent to it: the form
+ * says so and shows the pending change (PendingEmailChange) until it is confirmed or cancelled.
  */
 export function ProfileForm({ user }: ProfileFormProps) {
   const client = useApiClient();
   const { agentTitles } = useBrand();
   const { setUser, invalidate } = useSession();
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
   const {
     control,
@@ -49,8 +54,13 @@ export function ProfileForm({ user }: ProfileFormProps) {
       const updated = await client.call('updateProfile', { body: values });
       setUser(updated);
       form.reset(formValues(updated));
-      setNotice('Your profile has been saved.');
-      await invalidate();
+      const asked = values.email.toLowerCase() !== updated.email.toLowerCase();
+      setNotice(
+        asked
+          ? `Your profile has been saved. We sent a link to ${values.email}: your e-mail address changes when you open it. Until then you keep signing in with ${updated.email}.`
+          : 'Your profile has been saved.',
+      );
+      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: securityKeys.emailChange() })]);
     },
   });
 
@@ -72,6 +82,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
       <Field label="Email" error={errors.email?.message} required>
         <Input {...register('email')} type="email" autoComplete="email" spellCheck={false} />
       </Field>
+      <PendingEmailChange user={user} />
       <Controller
         control={control}
         name="title"

@@ -15,14 +15,21 @@ describe('ProfilePage', () => {
     ['/account/profile?tab=theme', 'Theme', 'Save theme'],
     ['/account/profile?tab=password', 'Password', 'Change password'],
     ['/account/profile?tab=two_factor', 'Two-factor', 'Set up two-factor authentication'],
-    ['/account/profile?tab=api_keys', 'API keys', 'Create key'],
+    ['/account/profile?tab=security', 'Security', 'Create key'],
+    // the API keys moved into the security tab; old links land there
+    ['/account/profile?tab=api_keys', 'Security', 'Sign out all other sessions'],
     ['/account/profile?tab=nonsense', 'Profile', 'Save profile'],
   ])('%s opens the %s tab', async (path, tabName, buttonName) => {
     renderAccount({
       path,
       user,
       element: <ProfilePage />,
-      handlers: { listApiKeys: () => ({ data: [] }) },
+      handlers: {
+        listApiKeys: () => ({ data: [] }),
+        listOwnSessions: () => ({ data: [] }),
+        listSecurityEvents: () => ({ data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } }),
+        showEmailChange: () => ({ data: null }),
+      },
     });
     expect(screen.getByRole('tab', { name: tabName })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('button', { name: buttonName })).toBeInTheDocument();

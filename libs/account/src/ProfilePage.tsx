@@ -3,13 +3,18 @@ import { useSession } from '@crm/session';
 import { Card, Spinner, Tabs } from '@crm/ui';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { PasswordForm } from './PasswordForm';
+import { SecurityEventsPanel } from './SecurityEventsPanel';
+import { SessionsPanel } from './SessionsPanel';
 import { ProfileForm } from './ProfileForm';
 import { ThemeForm } from './ThemeForm';
 import { TimezoneForm } from './TimezoneForm';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
-export const PROFILE_TABS = ['profile', 'theme', 'password', 'two_factor', 'api_keys'] as const;
+export const PROFILE_TABS = ['profile', 'theme', 'password', 'two_factor', 'security'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** Tabs that moved: API keys are part of the security tab now. */
+const MOVED_TABS: Record<string, ProfileTab> = { api_keys: 'security' };
 
 function isProfileTab(value: string | null): value is ProfileTab {
   return (PROFILE_TABS as readonly (string | null)[]).includes(value);
@@ -21,14 +26,16 @@ export type ProfilePageProps = {
 };
 
 /**
- * /account/profile: tabs driven by `?tab=` (profile, theme, password, two_factor, api_keys; profile
- * when absent or unknown). The redirects of spec part 1 §2 land on the password and two-factor tabs.
+ * /account/profile: tabs driven by `?tab=` (profile, theme, password, two_factor, security — the
+ * sessions, API keys and security events; `api_keys` leads there too; profile when absent or
+ * unknown). The redirects of spec part 1 §2 land on the password and two-factor tabs.
  */
 export function ProfilePage({ title = 'My account' }: ProfilePageProps) {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab: ProfileTab = isProfileTab(requested) ? requested : 'profile';
+  const moved = requested === null ? undefined : MOVED_TABS[requested];
+  const tab: ProfileTab = moved ?? (isProfileTab(requested) ? requested : 'profile');
 
   const handleTabChange = (value: string) => {
     setSearchParams(
@@ -91,7 +98,17 @@ export function ProfilePage({ title = 'My account' }: ProfilePageProps) {
             ),
           },
           { value: 'two_factor', label: 'Two-factor', content: <TwoFactorPanel user={user} /> },
-          { value: 'api_keys', label: 'API keys', content: <ApiKeysPanel user={user} /> },
+          {
+            value: 'security',
+            label: 'Security',
+            content: (
+              <div className="flex flex-col gap-4">
+                <SessionsPanel user={user} />
+                <ApiKeysPanel user={user} />
+                <SecurityEventsPanel user={user} />
+              </div>
+            ),
+          },
         ]}
       />
     </div>

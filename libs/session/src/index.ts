@@ -52,6 +52,8 @@ export type { LoginPageProps } from './LoginPage';
 export { LoginAppPage } from './LoginAppPage';
 export type { LoginAppPageProps } from './LoginAppPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
+export { EmailChangeConfirmPage, EmailChangeReportPage } from './EmailChangePages';
+export type { EmailChangePageProps } from './EmailChangePages';
 export type { ResetPasswordPageProps } from './ResetPasswordPage';
 export { SsoCallbackPage } from './SsoCallbackPage';
 export type { SsoCallbackPageProps } from './SsoCallbackPage';

@@ -3,6 +3,7 @@ export const PUBLIC_PATHS = [
   '/login',
   '/login-app',
   '/reset-password',
+  '/email-change',
   '/contact-us',
   '/privacy-policy',
   '/terms-of-use',

@@ -38,6 +38,8 @@ export {
   BrandedLoginPage,
   BrandedLoginAppPage,
   BrandedResetPasswordPage,
+  BrandedEmailChangeConfirmPage,
+  BrandedEmailChangeReportPage,
   BrandedSsoCallbackPage,
   BrandedSsoLogoutPage,
 } from './auth/BrandedAuthPages';

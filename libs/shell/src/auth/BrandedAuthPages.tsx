@@ -1,4 +1,6 @@
 import {
+  EmailChangeConfirmPage,
+  EmailChangeReportPage,
   LoginAppPage,
   LoginPage,
   ResetPasswordPage,
@@ -26,6 +28,16 @@ export function BrandedLoginAppPage() {
 /** /reset-password with the brand's logo. */
 export function BrandedResetPasswordPage() {
   return <ResetPasswordPage logo={<BrandLogo />} />;
+}
+
+/** /email-change/confirm with the brand's logo. */
+export function BrandedEmailChangeConfirmPage() {
+  return <EmailChangeConfirmPage logo={<BrandLogo />} />;
+}
+
+/** /email-change/not-me with the brand's logo. */
+export function BrandedEmailChangeReportPage() {
+  return <EmailChangeReportPage logo={<BrandLogo />} />;
 }
 
 /** /api/auth/callback with the brand's logo. */

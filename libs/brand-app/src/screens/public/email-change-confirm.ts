@@ -1,0 +1,1 @@
+export { BrandedEmailChangeConfirmPage as Component } from '@crm/shell';

@@ -1,0 +1,1 @@
+export { BrandedEmailChangeReportPage as Component } from '@crm/shell';
