@@ -22,3 +22,4 @@ export {
 } from './render';
 export * from './contact';
 export * from './transfer';
+export { axeViolations } from './axe';
