@@ -1,0 +1,67 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@crm/api-client';
+import { axeViolations, callsOf, type Handlers } from '@crm/testing';
+import { EmailChangeConfirmPage, EmailChangeReportPage } from './EmailChangePages';
+import { renderWithSession } from './test/render';
+
+function renderPages(path: string, handlers: Handlers) {
+  return renderWithSession({
+    path,
+    handlers,
+    initialUser: null,
+    routes: {
+      '/email-change/confirm': <EmailChangeConfirmPage />,
+      '/email-change/not-me': <EmailChangeReportPage />,
+    },
+  });
+}
+
+describe('EmailChangeConfirmPage', () => {
+  it('confirms only when the button is pressed, then says which address signs in now', async () => {
+    const { client } = renderPages('/email-change/confirm?token=tok123', { confirmEmailChange: () => ({ email: 'new@example.com' }) });
+    expect(screen.getByRole('heading', { name: 'Confirm your new e-mail address' })).toBeInTheDocument();
+    expect(callsOf(client, 'confirmEmailChange')).toEqual([]);
+    // `region` would only name the test harness's location probe beside the page's <main>
+    expect(await axeViolations(['region'])).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm my new address' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your e-mail address is now new@example.com. Sign in with it from now on.');
+    expect(callsOf(client, 'confirmEmailChange')).toEqual([{ body: { token: 'tok123' } }]);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows why an expired or used link is refused', async () => {
+    const message = 'This confirmation link has expired (it works for 24 hours). Change your e-mail address again from your profile to get a new link.';
+    renderPages('/email-change/confirm?token=old', {
+      confirmEmailChange: () => {
+        throw new ApiError(422, { errors: { token: message } });
+      },
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm my new address' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('a link without its token says so and cannot be sent', () => {
+    renderPages('/email-change/confirm', {});
+    expect(screen.getByText('This link is incomplete. Open the whole link from the e-mail.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm my new address' })).toBeDisabled();
+  });
+});
+
+describe('EmailChangeReportPage', () => {
+  it('says what it will do, and afterwards sends the user to sign in or reset the password', async () => {
+    const { client } = renderPages('/email-change/not-me?token=cancel9', { reportEmailChange: () => ({ email: 'old@example.com' }) });
+    expect(screen.getByText(/sign out every session, revoke your API keys and API token, and ask for a new password/)).toBeInTheDocument();
+    const events = userEvent.setup();
+    await events.tab();
+    expect(screen.getByRole('button', { name: 'Cancel the change and secure my account' })).toHaveFocus();
+    await events.keyboard('{Enter}');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('your address is old@example.com');
+    expect(status).toHaveTextContent('You must choose a new password');
+    expect(callsOf(client, 'reportEmailChange')).toEqual([{ body: { token: 'cancel9' } }]);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Reset my password' })).toHaveAttribute('href', '/reset-password');
+  });
+});
