@@ -124,7 +124,7 @@ describe('SecurityEventsPanel', () => {
     expect(await screen.findByRole('rowheader', { name: 'Password changed' })).toBeInTheDocument();
     // 03:00 UTC on the 10th is the evening of the 9th in New York
     expect(screen.getByText('01/09/2026 10:00 PM')).toBeInTheDocument();
-    expect(callsOf(client, 'listSecurityEvents').map((call) => call.query)).toEqual([{ page: 1, limit: 25 }, { page: 2, limit: 25 }]);
+    expect(callsOf(client, 'listSecurityEvents').map((call) => call?.query)).toEqual([{ page: 1, limit: 25 }, { page: 2, limit: 25 }]);
   });
 
   it('says so when there are none', async () => {
