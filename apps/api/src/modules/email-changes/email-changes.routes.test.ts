@@ -4,7 +4,7 @@ import { emailChanges } from '../../db/schema';
 import { DEMO_PASSWORD, seedEmail } from '../../db/seed';
 import { mailTo, mailsTo } from '../../test/mail';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
-import { EMAIL_CHANGE_MESSAGES } from './email-changes.service';
+import { EMAIL_CHANGE_MESSAGES, EMAIL_CHANGES_PER_HOUR } from './email-changes.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,6 +125,19 @@ describe('changing the e-mail address', () => {
     const empty = await new TestAgent(t.app).post('/v1/users/email_change/confirm', {});
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json().errors)).toEqual(['token']);
+  });
+
+  it('limits the changes (and resends) a user asks for to EMAIL_CHANGES_PER_HOUR an hour', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('new.agent');
+    const ask = (n: number) => agent.patch('/v1/users/update_profile', { first_name: 'Robin', last_name: 'Ellis', email: `robin${n}@newmail.example.com` });
+    for (let n = 1; n < EMAIL_CHANGES_PER_HOUR; n++) expect((await ask(n)).statusCode).toBe(200);
+    expect((await agent.post('/v1/users/email_change/resend')).statusCode).toBe(200);
+    const refused = await ask(99);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors.base).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    // the last change asked for is the one pending; the earlier ones were replaced
+    expect((await agent.get('/v1/users/email_change')).json().data.new_email).toBe(`robin${EMAIL_CHANGES_PER_HOUR - 1}@newmail.example.com`);
   });
 
   it('the user can withdraw a pending change; its link then no longer works', async () => {

@@ -69,15 +69,15 @@ export function createUsersService({ env, users, sessions, audit, email, feature
         if (!titles.some((t) => t.value === body.title)) errors.title = 'Choose one of the titles your brand offers';
       }
       if (Object.keys(errors).length) throw unprocessable(errors);
-      const updated = await users.update(user.id, {
+      // first: a refused request (too many this hour) changes nothing
+      await emailChanges.request(user, body.email, meta);
+      return users.update(user.id, {
         firstName: body.first_name,
         lastName: body.last_name,
         aboutMe: body.about_me ?? user.aboutMe,
         // absent: unchanged; null or '': no title
         ...(body.title !== undefined && { title: body.title || null }),
       });
-      await emailChanges.request(updated, body.email, meta);
-      return updated;
     },
     /** The user's own theme over the brand's; a field left out stays, null goes back to the brand's default. */
     updateTheme(user: UserRow, body: ThemeBody) {
