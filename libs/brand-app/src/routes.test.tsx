@@ -122,6 +122,15 @@ describe('brand app routes', () => {
     },
   );
 
+  it.each([
+    ['/email-change/confirm?token=abc', 'Confirm your new e-mail address'],
+    ['/email-change/not-me?token=abc', 'This was not me'],
+  ])('%s opens without a session (the link of an e-mail)', async (path, heading) => {
+    const { call } = renderBrandApp({ path });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(call.mock.calls.map(([name]) => name)).not.toContain('authProfile');
+  });
+
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
