@@ -16,7 +16,7 @@ afterAll(() => t.close());
 describe('GET /v1/health', () => {
   it('reports the database and the system version', async () => {
     const res = await new TestAgent(t.app).get('/v1/health');
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', version: '0.2.37' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', jobs: 'none', version: '0.2.37' });
   });
 
   it('sets a readable CSRF cookie on the first request', async () => {
