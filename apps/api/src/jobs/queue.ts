@@ -178,6 +178,9 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
 
     send,
 
+    /** Of these runs of a kind of job (named by a key of their data), the interrupted ones: see JobWorkersRepository.interruptedRuns. */
+    interrupted: (name: string, key: string, ids: readonly (string | number)[]) => workers.interruptedRuns(name, key, ids),
+
     /**
      * Queues the release of a company's held sends: at once (the quiet period was ended early), or
      * at the moment the period ends. A release that finds the company quiet again does nothing; the
@@ -267,3 +270,6 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** What a service that starts jobs and shows their runs needs of the queue. */
+export type JobRuns = Pick<JobQueue, 'send' | 'interrupted'>;
