@@ -28,6 +28,7 @@ import { registerSecurityRoutes } from './modules/securities/securities.routes';
 import { registerTagRoutes } from './modules/tags/tags.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerAuth } from './plugins/auth';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerCable } from './realtime/cable';
 import { registerWorkerRoutes } from './modules/workers/workers.routes';
 import { registerImportRoutes } from './modules/import/import.routes';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
 
   registerBrand(app, env);
   registerAuth(app, ctx);
+  registerIdempotency(app);
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
