@@ -64,6 +64,32 @@ describe('errors', () => {
   });
 });
 
+describe('request logs', () => {
+  const logged = async (level: 'info' | 'debug') => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await buildApp({ ...t.ctx, env: { ...t.env, LOG_LEVEL: level } }, { serveWeb: false, logStream: { write: (line) => void lines.push(JSON.parse(line)) } });
+    await app.inject({ method: 'GET', url: '/v1/health' });
+    await app.inject({ method: 'GET', url: '/v1/nothing-here?x=1' });
+    await app.close();
+    return lines.filter((line) => line.method !== undefined);
+  };
+
+  it('at debug, one line per request with method, route, status, time and request id', async () => {
+    const lines = await logged('debug');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ method: 'GET', route: '/v1/health', status: 200, msg: 'request' });
+    expect(lines[1]).toMatchObject({ method: 'GET', route: '/v1/nothing-here', status: 404 });
+    for (const line of lines) {
+      expect(typeof line.ms).toBe('number');
+      expect(line.reqId).toBeTruthy();
+    }
+  });
+
+  it('at info (the default), fast successful requests write nothing', async () => {
+    expect(await logged('info')).toEqual([]);
+  });
+});
+
 describe('the web app', () => {
   it('serves each brand app by host with an SPA fallback, and never for API paths', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'crm-web-'));

@@ -50,17 +50,41 @@ function trustProxyOption(setting: Env['TRUST_PROXY']): boolean | string[] | ((a
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** A request slower than this is logged at info (with LOG_LEVEL=debug every request is). */
+export const SLOW_REQUEST_MS = 1_000;
+
+/**
+ * One log line per request, when it has been answered: method, route, status, time and request id.
+ * At the default level (info) only the slow ones (SLOW_REQUEST_MS) and the failed ones (5xx) are
+ * written; LOG_LEVEL=debug writes every request.
+ */
+function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const line = { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
+    else request.log.debug(line, 'request');
+  });
+}
+
 /** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
-export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean; serveWeb?: boolean; /** Where log lines go instead of stdout (tests). */ logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const { env } = ctx;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     // X-Forwarded-For, -Host and -Proto count only from the proxies TRUST_PROXY names (none by default),
     // so a client cannot choose the address its limits and audit entries use, nor the brand (the host).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A bulk action's selection may list up to 250,000 contact ids (CONTACT_SELECTION_MAX): about 2 MB of JSON.
     bodyLimit: 4 * 1024 * 1024,
+    // one line per request, written by logRequests (Fastify's own writes two)
+    disableRequestLogging: true,
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
