@@ -29,6 +29,7 @@ import { registerTagRoutes } from './modules/tags/tags.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from './db/unavailable';
 import { registerCable } from './realtime/cable';
 import { registerWorkerRoutes } from './modules/workers/workers.routes';
 import { registerImportRoutes } from './modules/import/import.routes';
@@ -68,6 +69,27 @@ function logRequests(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Answers 503 (Retry-After) to an API request not answered within REQUEST_TIMEOUT_MS, so that a
+ * frozen database (its processes stopped: its own time-outs do not run) holds no client longer;
+ * the work goes on to its own end (a write under an Idempotency-Key keeps its answer for the
+ * retry). Routes that stream a file (`config.streams`) are exempt.
+ */
+function limitRequestTime(app: FastifyInstance, ms: number): void {
+  const timers = new WeakMap<object, NodeJS.Timeout>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/') || request.routeOptions.config.streams) return;
+    const timer = setTimeout(() => {
+      if (reply.sent) return;
+      request.log.warn({ method: request.method, route: request.routeOptions.url, ms }, 'request timed out');
+      void reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE_BODY);
+    }, ms);
+    timer.unref();
+    timers.set(request, timer);
+  });
+  app.addHook('onResponse', async (request) => clearTimeout(timers.get(request)));
+}
+
 /** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
 export async function buildApp(
   ctx: AppContext,
@@ -85,6 +107,7 @@ export async function buildApp(
     disableRequestLogging: true,
   });
   logRequests(app);
+  limitRequestTime(app, env.REQUEST_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -118,6 +118,12 @@ export const envSchema = z.object({
    * the duplicate scan.
    */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * A request not answered within this time is answered 503 (Retry-After) while its work runs on
+   * to its own time-outs: a frozen database holds a request at most this long. File downloads and
+   * uploads are exempt (they stream for as long as the file takes).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** A transaction left idle this long (its process stalled) is ended by PostgreSQL and its locks freed. */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

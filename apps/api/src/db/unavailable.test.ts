@@ -52,6 +52,35 @@ describe('a database that does not answer', () => {
   });
 });
 
+describe('a request held longer than REQUEST_TIMEOUT_MS (its database work not timed out: a frozen server)', () => {
+  let t: TestApp;
+  let agent: TestAgent;
+  beforeAll(async () => {
+    t = await createTestApp({ REQUEST_TIMEOUT_MS: '700', DB_STATEMENT_TIMEOUT_MS: '60000' });
+    agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 with Retry-After at the time-out, and the held work ends on its own once the database answers', async () => {
+    const locker = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query('begin; lock table contacts in access exclusive mode');
+      const started = performance.now();
+      const res = await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ errors: { base: 'The service is briefly unavailable. Please try again in a few seconds.' } });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(650);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    expect((await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } })).statusCode).toBe(200);
+  });
+});
+
 describe('health ping', () => {
   let blackHole: Server;
   const sockets: Socket[] = [];

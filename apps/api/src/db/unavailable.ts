@@ -16,6 +16,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Seconds a client is asked to wait before trying again (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** The answer's body when the service cannot serve a request just now. */
+export const UNAVAILABLE_BODY = { errors: { base: 'The service is briefly unavailable. Please try again in a few seconds.' } };
+
 /**
  * PostgreSQL's SQLSTATEs for a cancelled statement (statement_timeout), an ended idle transaction,
  * a server shutting down, starting or full; class 08 (connection exceptions) is matched by its

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from '../db/unavailable';
 import { HttpError, type FieldErrors } from '../lib/http-errors';
 import { clearSessionCookies } from './cookies';
 
@@ -41,10 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ errors: { base: 'The service is briefly unavailable. Please try again in a few seconds.' } });
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE_BODY);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');

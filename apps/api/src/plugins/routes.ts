@@ -7,6 +7,14 @@ import { isFlagName } from '../modules/feature-flags/feature-flags.service';
 import { authorize } from './auth';
 import { idempotencyCheck, takesIdempotencyKey, underIdempotency } from './idempotency';
 
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /** The route streams a file (a download or an upload): no request time-out (app.ts limitRequestTime). */
+    streams?: boolean;
+  }
+}
+
 export type RouteRequest<E extends Endpoint> = FastifyRequest & {
   params: ParsedParamsOf<E>;
   query: ParsedQueryOf<E>;
@@ -51,6 +59,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     ...(endpoint.download && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     // A download streams a file as it is: never held back or recompressed on the way (plugins/compression.ts).
     ...(endpoint.download && { compress: false as const }),
+    config: { streams: Boolean(endpoint.download || endpoint.bodyType === 'multipart') },
     preHandler: takesIdempotencyKey(endpoint) ? [authorize(ctx, endpoint), idempotencyCheck(ctx, endpoint)] : authorize(ctx, endpoint),
     handler: async (request, reply) => {
       const result = await underIdempotency(ctx, endpoint, request, () => handler(request as RouteRequest<E>, reply));
