@@ -14,7 +14,7 @@ export async function passwordVerdict(users: UsersRepository, user: UserRow, pas
     lastName: user.lastName,
     email: user.email,
     username: user.username,
-    brandName: `${BRANDS[company.brand].name} ${company.brand}`,
+    brandName: BRANDS[company.brand].name,
     companyName: company.name,
   });
 }
