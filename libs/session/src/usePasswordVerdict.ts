@@ -15,10 +15,7 @@ export function usePasswordVerdict(password: string, context: PasswordContext, d
     loadPasswordRule().catch(() => undefined); // fetched again on the next check when this fails
   }, []);
   useEffect(() => {
-    if (!password) {
-      setVerdict(null);
-      return;
-    }
+    if (!password) return;
     let current = true;
     const timer = setTimeout(() => {
       loadPasswordRule().then(
@@ -31,5 +28,6 @@ export function usePasswordVerdict(password: string, context: PasswordContext, d
       clearTimeout(timer);
     };
   }, [password, contextKey, delayMs]);
-  return verdict;
+  // The last verdict stays while the next check waits for typing to pause.
+  return password ? verdict : null;
 }
