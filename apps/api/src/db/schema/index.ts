@@ -13,3 +13,4 @@ export * from './jobs';
 export * from './imports';
 export * from './transfers';
 export * from './print';
+export * from './idempotency';

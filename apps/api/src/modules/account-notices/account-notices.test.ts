@@ -23,7 +23,7 @@ describe('account notices', () => {
     const agent = new TestAgent(t.app, '198.51.100.7');
     await agent.signIn('agent');
     const id = await userId('agent');
-    const res = await agent.patch(`/v1/users/${id}/update_password`, { current_password: DEMO_PASSWORD, password: 'Changed2027x', password_confirmation: 'Changed2027x' });
+    const res = await agent.patch(`/v1/users/${id}/update_password`, { current_password: DEMO_PASSWORD, password: 'Quilted-Harbor-Kettle-9', password_confirmation: 'Quilted-Harbor-Kettle-9' });
     expect(res.statusCode).toBe(200);
     const mail = await mailTo(t, seedEmail('agent'), 'Your password was changed');
     expect(mail.subject).toBe('Harbor Agent: Your password was changed');
@@ -41,7 +41,8 @@ describe('account notices', () => {
     await anonymous.post('/v1/users/reset_password_instructions', { email: seedEmail('subadmin') });
     const link = await mailTo(t, seedEmail('subadmin'), 'Reset your password');
     const token = link.text.match(/reset_password_token=([\w-]+)/)![1]!;
-    await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'Reset2027a', password_confirmation: 'Reset2027a' });
+    const reset = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'Copper-Meadow-Lantern-4', password_confirmation: 'Copper-Meadow-Lantern-4' });
+    expect(reset.statusCode).toBe(200);
     const mail = await mailTo(t, seedEmail('subadmin'), 'Your password was reset');
     expect(mail.text).toContain('Every session was signed out');
   });

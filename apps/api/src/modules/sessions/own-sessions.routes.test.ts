@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema';
-import { seedEmail } from '../../db/seed';
+import { DEMO_PASSWORD, seedEmail } from '../../db/seed';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ async function signedIn(key: string, ip = '127.0.0.1') {
 describe('own sessions', () => {
   it('lists the user’s own sessions with browser, address and last use, this one marked', async () => {
     const laptop = new TestAgent(t.app, '203.0.113.5');
-    await laptop.request('POST', '/v1/sessions', { body: { email: seedEmail('agent'), password: 'DemoPass2026' }, headers: { 'user-agent': FIREFOX } });
+    await laptop.request('POST', '/v1/sessions', { body: { email: seedEmail('agent'), password: DEMO_PASSWORD }, headers: { 'user-agent': FIREFOX } });
     const phone = await signedIn('agent', '198.51.100.9');
     await signedIn('manager');
     const res = await phone.get('/v1/sessions');

@@ -14,6 +14,7 @@ import { subjectOf, type FeaturesService } from '../feature-flags/feature-flags.
 import type { SecretBox } from '../two-factor/secret-box';
 import { recoveryCodeDigest } from '../two-factor/recovery-codes';
 import { fullName, isAdmin, type Impersonation } from '../users/current-user';
+import { passwordVerdict } from '../users/password-policy';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { KnownDevicesRepository } from './known-devices.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
@@ -44,9 +45,17 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export function createSessionsService({ env, users, sessions, audit, email, secrets, features, notices, devices }: Deps) {
   const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
 
-  /** Refuses further attempts once an account or an address has failed too often within the window. */
-  async function throttle(userId: number | null, ip: string): Promise<void> {
+  /**
+   * Refuses further attempts once an account or an address has failed too often within the
+   * window, or has tried to sign in too often at all (successful attempts count: each costs a
+   * password hash); a counted attempt is recorded as it passes.
+   */
+  async function throttle(userId: number | null, meta: RequestMeta): Promise<void> {
+    const { ip } = meta;
     const since = new Date(Date.now() - windowMs);
+    const attempts = [{ who: { ip }, max: env.SIGN_INS_PER_IP }, ...(userId ? [{ who: { userId }, max: env.SIGN_INS_PER_ACCOUNT }] : [])];
+    const full = await audit.recordWithin({ event: 'sign_in_attempt', userId, ip, userAgent: meta.userAgent }, attempts, since);
+    if (full) throw tooManyUntil(full.oldest, windowMs);
     const checks: [Parameters<AuditRepository['recent']>[1], number][] = [[{ ip }, env.SIGN_IN_MAX_FAILURES_PER_IP]];
     if (userId) checks.unshift([{ userId }, env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT]);
     for (const [who, max] of checks) refuseWhenFull(await audit.recent('sign_in_failed', who, since), max, windowMs);
@@ -116,6 +125,17 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     return users.claimEmailCode(user.id, digest(`${user.id}:${code}`));
   }
 
+  /**
+   * The plain password is known only here: one that the password rule refuses (set before the rule,
+   * or guessable from the account) holds the account at the forced password change
+   * ('change_password?') until a new one is chosen. The flag is stored, so the gate holds on every
+   * request and every device. Answers the user as it now is, and whether the password was refused.
+   */
+  async function holdWeakPassword(user: UserRow, password: string): Promise<{ held: UserRow; weak: boolean }> {
+    if ((await passwordVerdict(users, user, password)).ok) return { held: user, weak: false };
+    return { held: user.changePassword ? user : await users.update(user.id, { changePassword: true }), weak: true };
+  }
+
   return {
     issue,
     sendEmailCode,
@@ -130,20 +150,21 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
      * like a wrong password, so accounts do not leak across brands.
      */
     async signIn(email: string, password: string, meta: RequestMeta, brand: BrandId): Promise<SignInResult> {
-      const user = await users.findByEmail(email);
-      await throttle(user?.id ?? null, meta.ip);
-      const valid = await verifyPassword(user?.passwordHash ?? null, password);
-      const otherBrand = user && valid && (await users.companyBrand(user.companyId)) !== brand;
-      if (!user || !valid || !user.active || otherBrand) {
-        const reason = !user ? 'unknown_email' : !valid ? 'wrong_password' : otherBrand ? 'other_brand' : 'inactive';
-        await fail(user?.id ?? null, meta, { email, reason, ...(otherBrand && { brand }) });
+      const found = await users.findByEmail(email);
+      await throttle(found?.id ?? null, meta);
+      const valid = await verifyPassword(found?.passwordHash ?? null, password);
+      const otherBrand = found && valid && (await users.companyBrand(found.companyId)) !== brand;
+      if (!found || !valid || !found.active || otherBrand) {
+        const reason = !found ? 'unknown_email' : !valid ? 'wrong_password' : otherBrand ? 'other_brand' : 'inactive';
+        await fail(found?.id ?? null, meta, { email, reason, ...(otherBrand && { brand }) });
         throw unauthorized(INVALID_CREDENTIALS);
       }
+      const { held: user, weak } = await holdWeakPassword(found, password);
       if (user.otpEnabled) {
         if (user.otpDelivery === 'email') await sendEmailCode(user, meta);
         return { kind: 'otp', user };
       }
-      await signedIn(user, meta, { method: 'password' });
+      await signedIn(user, meta, { method: 'password', ...(weak && { weak_password: true }) });
       return { kind: 'session', user, token: await issue(user, meta) };
     },
 
@@ -157,7 +178,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       if (!user || !user.active || !user.otpEnabled || (await users.companyBrand(user.companyId)) !== brand) {
         throw unauthorized('Your sign-in expired. Start again.', field);
       }
-      await throttle(user.id, meta.ip);
+      await throttle(user.id, meta);
       if ('recovery_code' in proof) {
         const left = await users.claimRecoveryCode(user.id, recoveryCodeDigest(user.id, proof.recovery_code));
         if (left === null) {
