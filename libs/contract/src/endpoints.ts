@@ -6,6 +6,7 @@ import {
   createSsoSession,
   destroySession,
   endImpersonation,
+  reauthenticate,
   resetPasswordByToken,
   resetPasswordInstructions,
 } from './session.contract';
@@ -153,6 +154,7 @@ export const endpoints = {
   createSsoSession,
   destroySession,
   endImpersonation,
+  reauthenticate,
   resetPasswordInstructions,
   resetPasswordByToken,
   authProfile,

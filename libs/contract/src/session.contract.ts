@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParams, okResponse, emptyBody } from './common.contract';
+import { idParams, okResponse, emptyBody, timestamp } from './common.contract';
 import { currentUser, email, password } from './user.contract';
 
 export const otpCode = z
@@ -183,4 +183,28 @@ export const adminLoginAs = defineEndpoint({
   params: idParams,
   body: z.object({ login_type: z.enum(LOGIN_TYPES) }),
   response: z.object({ user: currentUser }),
+});
+
+/**
+ * Proof of presence for a credential change: the password, or for a user with a second factor a
+ * current code (authenticator app, or e-mailed by POST /v1/two_factor/send_otp). Exactly one.
+ */
+export const reauthenticateBody = z
+  .object({ password: z.string().max(1024).optional(), otp_code: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.otp_code !== undefined) return check(ctx, 'otp_code', otpCode.safeParse(v.otp_code));
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+  })
+  .transform((v) => (v.otp_code !== undefined ? { otp_code: v.otp_code.trim() } : { password: v.password ?? '' }));
+
+export const reauthenticate = defineEndpoint({
+  method: 'POST',
+  path: '/v1/sessions/reauthenticate',
+  summary:
+    'Confirm it is you (password, or the second factor for users who have one): for the next 15 minutes this browser session may change the e-mail, password, two-factor and API keys. A wrong password or code answers 422; failures count like failed sign-ins',
+  tag: 'session',
+  access: 'user',
+  gate: 'exempt',
+  body: reauthenticateBody,
+  response: z.object({ reauthenticated_at: timestamp }),
 });

@@ -90,6 +90,7 @@ const attemptResponse = z.object({ data: transferAttempt });
 const transferEndpoint = { tag: 'transfers', access: 'user', gate: 'enforced' } as const;
 
 export const transferGroup = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/transfer_group',
@@ -99,6 +100,7 @@ export const transferGroup = defineEndpoint({
 });
 
 export const updateTransferGroup = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/update_transfer_group',
@@ -108,6 +110,7 @@ export const updateTransferGroup = defineEndpoint({
 });
 
 export const updateGroup = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/update_group',
@@ -119,6 +122,7 @@ export const updateGroup = defineEndpoint({
 export const TRANSFER_ORDER_FIELDS = ['created_at', 'updated_at', 'status', 'total_count'] as const;
 
 export const listTransferAttempts = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts',
@@ -140,6 +144,7 @@ const logsQuery = z.object({
 });
 
 export const showTransferAttempt = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts/{id}',
@@ -149,6 +154,7 @@ export const showTransferAttempt = defineEndpoint({
 });
 
 export const listTransferLogs = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts/{id}/logs',
@@ -159,6 +165,7 @@ export const listTransferLogs = defineEndpoint({
 });
 
 export const transferAttemptStatus = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts/{id}/status',
@@ -168,6 +175,7 @@ export const transferAttemptStatus = defineEndpoint({
 });
 
 export const updateTransferAttempt = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/transfer_attempts/{id}',
@@ -183,6 +191,7 @@ export const updateTransferAttempt = defineEndpoint({
 });
 
 export const revertTransferAttempt = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'POST',
   path: '/v1/contacts/transfer_attempts/{id}',
@@ -202,6 +211,7 @@ export const transferHistoryEntry = z.object({
 export type TransferHistoryEntry = z.infer<typeof transferHistoryEntry>;
 
 export const contactTransferHistory = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/{id}/transfer_history',
@@ -212,6 +222,7 @@ export const contactTransferHistory = defineEndpoint({
 
 /** Users the caller may give contacts to: themselves and everyone they reach (a manager's downline; the company for administrators). */
 export const listOwners = defineEndpoint({
+  scope: 'users:read',
   tag: 'admin_users',
   access: 'user',
   gate: 'enforced',
@@ -246,6 +257,7 @@ export type MailerKit = z.infer<typeof mailerKit>;
 const mailerFlag = { ...transferEndpoint, flag: 'mailer_assignment' } as const;
 
 export const mailerAssignmentKits = defineEndpoint({
+  scope: 'transfers:read',
   ...mailerFlag,
   method: 'GET',
   path: '/v1/contacts/mailer_assignment_kits',
@@ -254,6 +266,7 @@ export const mailerAssignmentKits = defineEndpoint({
 });
 
 export const mailerAssignmentCounts = defineEndpoint({
+  scope: 'transfers:read',
   ...mailerFlag,
   method: 'GET',
   path: '/v1/contacts/mailer_assignment_counts',
@@ -263,6 +276,7 @@ export const mailerAssignmentCounts = defineEndpoint({
 });
 
 export const mailerAssignmentCreate = defineEndpoint({
+  scope: 'transfers:write',
   ...mailerFlag,
   method: 'POST',
   path: '/v1/contacts/mailer_assignment_create',

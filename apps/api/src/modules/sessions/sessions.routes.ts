@@ -83,6 +83,11 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { user: await ctx.users.present(actor, await ctx.sessions.impersonationOf(actorSession)) };
   });
 
+  route(app, ctx, endpoints.reauthenticate, async (request) => {
+    const at = await ctx.sessions.reauthenticate(requireIdentity(request), request.body, requestMeta(request));
+    return { reauthenticated_at: at.toISOString() };
+  });
+
   route(app, ctx, endpoints.adminLoginAs, async (request, reply) => {
     const identity = requireIdentity(request);
     const loginType = request.body.login_type;

@@ -2,7 +2,7 @@ import { IMPERSONATOR_ROLES } from '@crm/contract';
 import type { BrandId } from '@crm/brand-config';
 import type { Env } from '../../env';
 import { digest, randomDigits, randomToken, safeEqual } from '../../lib/crypto';
-import { forbidden, notFound, unauthorized } from '../../lib/http-errors';
+import { forbidden, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
 import { refuseWhenFull, tooManyUntil } from '../../lib/throttle';
 import { verifyTotp } from '../../lib/totp';
@@ -15,6 +15,7 @@ import { fullName, isAdmin, type Impersonation } from '../users/current-user';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
 import type { Identity, RequestMeta } from './identity';
+import { ownSession } from './own-session';
 import { lastSeenDue } from '../../lib/last-seen';
 
 export type SignInResult = { kind: 'otp'; user: UserRow } | { kind: 'session'; user: UserRow; token: string };
@@ -62,6 +63,8 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       actorSessionId: actor?.sessionId ?? null,
       loginType: actor?.loginType ?? null,
       expiresAt: new Date(now + env.SESSION_ABSOLUTE_HOURS * 3_600_000),
+      // A sign-in is a fresh proof of presence; a session opened as another user never is one.
+      reauthenticatedAt: actor ? null : new Date(now),
     });
     return token;
   }
@@ -181,6 +184,34 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       }
       await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'sso' } });
       return { kind: 'session', user, token: await issue(user, meta) };
+    },
+
+    /**
+     * Proof of presence for credential changes (Endpoint.recentAuth): the password, or for a user
+     * with a second factor a current code. Stamps this browser session; a wrong one answers 422 on
+     * its field and counts as a failed sign-in (same limits: 429 once too many).
+     */
+    async reauthenticate(identity: Identity, proof: { password: string } | { otp_code: string }, meta: RequestMeta): Promise<Date> {
+      const session = ownSession(identity);
+      const user = identity.user;
+      await throttle(user.id, meta.ip);
+      if (user.otpEnabled) {
+        if (!('otp_code' in proof)) throw unprocessable({ otp_code: 'Enter a code from your second factor' });
+        if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
+          await fail(user.id, meta, { reason: 'reauth_wrong_code' });
+          throw unprocessable({ otp_code: 'The code is wrong or was already used' });
+        }
+      } else {
+        if (!('password' in proof)) throw unprocessable({ password: 'Password is required' });
+        if (!(await verifyPassword(user.passwordHash, proof.password))) {
+          await fail(user.id, meta, { reason: 'reauth_wrong_password' });
+          throw unprocessable({ password: 'Password is wrong' });
+        }
+      }
+      const at = new Date();
+      await sessions.markReauthenticated(session.id, at);
+      await audit.record({ event: 'reauthenticated', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'otp_code' in proof ? 'otp' : 'password' } });
+      return at;
     },
 
     /** The session behind a cookie, or null when unknown or past its idle or absolute expiry. */
