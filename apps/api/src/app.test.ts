@@ -37,6 +37,17 @@ describe('OpenAPI', () => {
     }
   });
 
+  it("shows each operation's scope and which need recent authentication", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(doc.paths['/v1/contacts'].post).toMatchObject({ 'x-scope': 'contacts:write', security: [{ session: [] }, { apiKey: [] }] });
+    expect(doc.paths['/v1/contacts'].patch['x-scope']).toBe('contacts:read');
+    expect(doc.paths['/v1/api_keys'].post).toMatchObject({ 'x-recent-auth': true, security: [{ session: [] }] });
+    expect(doc.paths['/v1/api_keys'].post).not.toHaveProperty('x-scope');
+    expect(doc.paths['/v1/api_keys'].post.description).toContain('Needs recent authentication');
+    expect(doc.paths['/v1/users/update_profile'].patch['x-recent-auth']).toEqual({ when_changing: 'email' });
+    expect(doc.paths['/v1/sessions/reauthenticate'].post).not.toHaveProperty('x-scope');
+  });
+
   it('/v1/docs is a readable reference page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/docs/' });
     expect(res.statusCode).toBe(200);

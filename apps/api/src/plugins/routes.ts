@@ -52,7 +52,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       ...(endpoint.download && { produces: ['application/octet-stream'] }),
       ...(endpoint.access !== 'public' && { security: endpoint.scope ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }] }),
       // The scope an API key needs (none: keys cannot call it) and whether a recent re-authentication is needed.
-      ...(endpoint.access !== 'public' && { 'x-scope': endpoint.scope ?? null }),
+      ...(endpoint.scope && { 'x-scope': endpoint.scope }),
       ...(endpoint.recentAuth && {
         'x-recent-auth': endpoint.recentAuth === true ? true : { when_changing: endpoint.recentAuth.field },
         description: recentAuthNote(endpoint.recentAuth),

@@ -139,7 +139,7 @@ export async function createKey(
   scopes: string[] = ['contacts:read', 'contacts:write'],
   extra: Record<string, unknown> = {},
 ): Promise<{ key: string; id: number }> {
-  const res = await agent.post('/v1/api_keys', { name: `Key ${scopes.join(' ')}`, scopes, ...extra });
+  const res = await agent.post('/v1/api_keys', { name: `Key ${scopes.join(' ')}`.slice(0, 80), scopes, ...extra });
   if (res.statusCode !== 200) throw new Error(`key creation failed: ${res.statusCode} ${res.body}`);
   return { key: res.json().key, id: res.json().data.id };
 }
