@@ -374,6 +374,51 @@ describe('rule 9: 401 and 403', () => {
   });
 });
 
+describe('re-authentication (403 with errors.reauth)', () => {
+  const reauth = () => json({ errors: { user: 'Confirm it is you to continue', reauth: 'required' } }, { status: 403 });
+
+  it('asks onReauthRequired, then sends the same request again once, with the same body', async () => {
+    let calls = 0;
+    const onForbidden = vi.fn();
+    const onReauthRequired = vi.fn(() => Promise.resolve(true));
+    const { api, requests } = client(() => (++calls === 1 ? reauth() : json({ data: { id: 1 }, key: 'crm_x' })), {
+      onForbidden,
+      onReauthRequired,
+    });
+    const answer = await api.call('createApiKey', { body: { name: 'Mailer', scopes: ['contacts:read'] } });
+    expect(answer).toEqual({ data: { id: 1 }, key: 'crm_x' });
+    expect(onReauthRequired).toHaveBeenCalledOnce();
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]!.json()).toEqual({ name: 'Mailer', scopes: ['contacts:read'] });
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('throws the 403 without a toast when the user cancels, and retries at most once', async () => {
+    const onForbidden = vi.fn();
+    const cancelled = client(reauth, { onForbidden, onReauthRequired: () => Promise.resolve(false) });
+    const error = await cancelled.api.call('listApiKeys').catch((e: unknown) => e);
+    expect((error as ApiError).fieldErrors()).toMatchObject({ reauth: 'required' });
+    expect(cancelled.requests).toHaveLength(1);
+    expect(onForbidden).not.toHaveBeenCalled();
+
+    const onReauthRequired = vi.fn(() => Promise.resolve(true));
+    const stubborn = client(reauth, { onForbidden, onReauthRequired });
+    await expect(stubborn.api.call('listApiKeys')).rejects.toBeInstanceOf(ApiError);
+    expect(stubborn.requests).toHaveLength(2);
+    expect(onReauthRequired).toHaveBeenCalledOnce();
+    expect(onForbidden).toHaveBeenCalledOnce();
+  });
+
+  it('a 403 without the marker goes to onForbidden as before', async () => {
+    const onReauthRequired = vi.fn(() => Promise.resolve(true));
+    const onForbidden = vi.fn();
+    const { api } = client(() => json({ errors: { user: 'Access denied!' } }, { status: 403 }), { onForbidden, onReauthRequired });
+    await expect(api.call('listApiKeys')).rejects.toBeInstanceOf(ApiError);
+    expect(onReauthRequired).not.toHaveBeenCalled();
+    expect(onForbidden).toHaveBeenCalledOnce();
+  });
+});
+
 describe('rule 10: downloads', () => {
   const file = (disposition: string) => () =>
     new Response('a,b\n1,2\n', {
