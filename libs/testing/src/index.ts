@@ -22,3 +22,4 @@ export {
 } from './render';
 export * from './contact';
 export * from './transfer';
+export { polyfillResizeObserver } from './resize-observer';
