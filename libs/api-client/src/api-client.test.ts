@@ -144,9 +144,9 @@ describe('rule 1: address and credentials', () => {
 describe('rule 2: bodies', () => {
   it('sends JSON for a non-GET request', async () => {
     const { api, last } = client();
-    await api.call('createApiKey', { body: { name: 'CI' } });
+    await api.call('createApiKey', { body: { name: 'CI', scopes: ['contacts:read'] } });
     expect(last().headers.get('content-type')).toBe('application/json');
-    expect(await last().json()).toEqual({ name: 'CI' });
+    expect(await last().json()).toEqual({ name: 'CI', scopes: ['contacts:read'] });
   });
   it('sends FormData as multipart without setting a content type itself', async () => {
     const { api, last } = client();
@@ -192,7 +192,7 @@ describe('rule 3: CSRF', () => {
   });
   it('sends no header when the cookie is absent', async () => {
     const { api, last } = client();
-    await api.call('createApiKey', { body: { name: 'CI' } });
+    await api.call('createApiKey', { body: { name: 'CI', scopes: ['contacts:read'] } });
     expect(last().headers.has('X-CSRF-Token')).toBe(false);
   });
 });
@@ -225,7 +225,7 @@ describe('rule 6: aborting', () => {
   it('abortAll() aborts pending requests but not users me or the profile check', async () => {
     const { api } = client(never);
     const list = api.call('listApiKeys');
-    const create = api.call('createApiKey', { body: { name: 'x' } });
+    const create = api.call('createApiKey', { body: { name: 'x', scopes: ['contacts:read'] } });
     const me = api.call('userMe');
     const profile = api.call('authProfile');
     const settled = vi.fn();
@@ -304,7 +304,7 @@ describe('rule 8: errors', () => {
       errors: { name: ['Name is required', 'Name is too short'], active: 'Must be a boolean' },
     };
     const { api } = client(() => json(body, { status: 422, statusText: 'Unprocessable Entity' }));
-    const error = await api.call('createApiKey', { body: { name: '' } }).catch((e: unknown) => e);
+    const error = await api.call('createApiKey', { body: { name: '', scopes: ['contacts:read'] } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.message).toBe('Request failed');
