@@ -18,13 +18,13 @@ test.describe('account', () => {
     // Harbor is the default brand: its links lead to the server's own address
     expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
     await page.goto(link);
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Renewed2027');
-    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Renewed2027');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('renewed copper meadow lamp');
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('renewed copper meadow lamp');
     await page.getByRole('button', { name: /password/i }).click();
     await expect(page.getByText('Your password has been changed. You can sign in with it now.')).toBeVisible();
 
     await page.goto('/login');
-    await fillCredentials(page, demoEmail('field'), 'Renewed2027');
+    await fillCredentials(page, demoEmail('field'), 'renewed copper meadow lamp');
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible } from './support';
+import { DEMO_PASSWORD, expectAccessible } from './support';
 
 test.describe('public pages', () => {
   for (const [path, heading] of [
@@ -25,7 +25,7 @@ test.describe('public pages', () => {
     await page.goto('/account/profile?tab=api_keys');
     await expect(page).toHaveURL(/\/login/);
     await page.getByLabel('Email').fill('agent@harbor-demo.example');
-    await page.getByLabel('Password').fill('DemoPass2026');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/account\/profile\?tab=api_keys/);
   });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { TOTP, Secret } from 'otpauth';
-import { DEMO_TOTP_SECRET, demoEmail, expectAccessible, fillCredentials, signIn, signInHome } from './support';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail, expectAccessible, fillCredentials, signIn, signInHome } from './support';
 
 test.describe('signing in and out', () => {
   test('the login page is accessible and refuses a wrong password beside the form', async ({ page }) => {
@@ -92,14 +92,15 @@ test.describe('signing in and out', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/account\/profile\?tab=password/);
     await expectAccessible(page);
-    await page.getByRole('textbox', { name: 'Current password' }).fill('DemoPass2026');
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
-    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('short');
+    await page.getByRole('textbox', { name: 'Current password' }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('password1');
+    // the password rule's feedback shows under the field while typing, and again on submit
+    await expect(page.getByText('This is a commonly used password.', { exact: false })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('password1');
     await page.getByRole('button', { name: 'Change password' }).click();
-    // the error shows beside the field
-    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Changed2027');
-    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Changed2027');
+    await expect(page.getByText('Password must be at least 12 characters.', { exact: false })).toBeVisible();
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('quiet otter maps river');
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('quiet otter maps river');
     const saved = page.waitForResponse((r) => r.url().includes('/update_password') && r.status() === 200);
     await page.getByRole('button', { name: 'Change password' }).click();
     await saved;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, pendingRequests, type Page } from './fixtures';
 
 /** The demo data of the README (seeded by the server the tests start). */
-export const DEMO_PASSWORD = 'DemoPass2026';
+export const DEMO_PASSWORD = 'Lantern-Orchard-2026';
 export const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 export const demoEmail = (key: string) => `${key}@harbor-demo.example`;
 

@@ -1,4 +1,4 @@
-// npm run bench:contacts-list [-- --limit 25] [-- --requests 200] [-- --explain 3]
+// npm run bench:contacts-list [-- --limit 100 (the screen's page)] [-- --requests 200] [-- --explain 3]
 //
 // The contact list against the bench data set (npm run bench:generate first): builds the API in
 // this process on the bench database, listens on a free port, signs in over HTTP as the bench
@@ -12,6 +12,7 @@
 import pg from 'pg';
 import { POLICY_TYPES, type ContactsScope } from '@crm/contract';
 import { seededRandom } from '../../apps/api/src/db/seed-contacts';
+import { CONTACTS_LIST_PAGE_SIZE } from '@crm/contract';
 import { BENCH_COMPANY, BENCH_MANAGER_EMAIL, formatDuration, log, openBenchDatabase } from './bench-db';
 import { signedInBrowser, startBenchApi } from './bench-http';
 
@@ -20,7 +21,7 @@ const option = (name: string, fallback: string) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 && args[at + 1] ? (args[at + 1] as string) : fallback;
 };
-const LIMIT = Number(option('limit', '25'));
+const LIMIT = Number(option('limit', String(CONTACTS_LIST_PAGE_SIZE)));
 const REQUESTS = Number(option('requests', '200'));
 const EXPLAIN = Number(option('explain', '0'));
 const SHOW_SQL = args.includes('--show-sql');

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 describe('GET /v1/health', () => {
   it('reports the database and the system version', async () => {
     const res = await new TestAgent(t.app).get('/v1/health');
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', version: '0.2.37' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', jobs: 'none', version: '0.2.37' });
   });
 
   it('sets a readable CSRF cookie on the first request', async () => {
@@ -72,6 +72,32 @@ describe('errors', () => {
     expect(res.body).not.toContain('secret internals');
     expect(res.json()).toEqual({ errors: { base: 'Something went wrong on our side. Please try again.' } });
     await app.close();
+  });
+});
+
+describe('request logs', () => {
+  const logged = async (level: 'info' | 'debug') => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await buildApp({ ...t.ctx, env: { ...t.env, LOG_LEVEL: level } }, { serveWeb: false, logStream: { write: (line) => void lines.push(JSON.parse(line)) } });
+    await app.inject({ method: 'GET', url: '/v1/health' });
+    await app.inject({ method: 'GET', url: '/v1/nothing-here?x=1' });
+    await app.close();
+    return lines.filter((line) => line.method !== undefined);
+  };
+
+  it('at debug, one line per request with method, route, status, time and request id', async () => {
+    const lines = await logged('debug');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ method: 'GET', route: '/v1/health', status: 200, msg: 'request' });
+    expect(lines[1]).toMatchObject({ method: 'GET', route: '/v1/nothing-here', status: 404 });
+    for (const line of lines) {
+      expect(typeof line.ms).toBe('number');
+      expect(line.reqId).toBeTruthy();
+    }
+  });
+
+  it('at info (the default), fast successful requests write nothing', async () => {
+    expect(await logged('info')).toEqual([]);
   });
 });
 

@@ -28,6 +28,8 @@ import { registerSecurityRoutes } from './modules/securities/securities.routes';
 import { registerTagRoutes } from './modules/tags/tags.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerAuth } from './plugins/auth';
+import { registerIdempotency } from './plugins/idempotency';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from './db/unavailable';
 import { registerCable } from './realtime/cable';
 import { registerWorkerRoutes } from './modules/workers/workers.routes';
 import { registerImportRoutes } from './modules/import/import.routes';
@@ -49,17 +51,63 @@ function trustProxyOption(setting: Env['TRUST_PROXY']): boolean | string[] | ((a
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** A request slower than this is logged at info (with LOG_LEVEL=debug every request is). */
+export const SLOW_REQUEST_MS = 1_000;
+
+/**
+ * One log line per request, when it has been answered: method, route, status, time and request id.
+ * At the default level (info) only the slow ones (SLOW_REQUEST_MS) and the failed ones (5xx) are
+ * written; LOG_LEVEL=debug writes every request.
+ */
+function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const line = { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
+    else request.log.debug(line, 'request');
+  });
+}
+
+/**
+ * Answers 503 (Retry-After) to an API request not answered within REQUEST_TIMEOUT_MS, so that a
+ * frozen database (its processes stopped: its own time-outs do not run) holds no client longer;
+ * the work goes on to its own end (a write under an Idempotency-Key keeps its answer for the
+ * retry). Routes that stream a file (`config.streams`) are exempt.
+ */
+function limitRequestTime(app: FastifyInstance, ms: number): void {
+  const timers = new WeakMap<object, NodeJS.Timeout>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/') || request.routeOptions.config.streams) return;
+    const timer = setTimeout(() => {
+      if (reply.sent) return;
+      request.log.warn({ method: request.method, route: request.routeOptions.url, ms }, 'request timed out');
+      void reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE_BODY);
+    }, ms);
+    timer.unref();
+    timers.set(request, timer);
+  });
+  app.addHook('onResponse', async (request) => clearTimeout(timers.get(request)));
+}
+
 /** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
-export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean; serveWeb?: boolean; /** Where log lines go instead of stdout (tests). */ logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const { env } = ctx;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     // X-Forwarded-For, -Host and -Proto count only from the proxies TRUST_PROXY names (none by default),
     // so a client cannot choose the address its limits and audit entries use, nor the brand (the host).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A bulk action's selection may list up to 250,000 contact ids (CONTACT_SELECTION_MAX): about 2 MB of JSON.
     bodyLimit: 4 * 1024 * 1024,
+    // one line per request, written by logRequests (Fastify's own writes two)
+    disableRequestLogging: true,
   });
+  logRequests(app);
+  limitRequestTime(app, env.REQUEST_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -112,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
 
   registerBrand(app, env);
   registerAuth(app, ctx);
+  registerIdempotency(app);
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);

@@ -19,6 +19,7 @@ import { createOutboxRepository } from './providers/email/outbox.repository';
 import { createSmtpEmailProvider } from './providers/email/smtp.provider';
 import { createLocalDiskStorage } from './providers/storage/local-disk.provider';
 import type { StorageProvider } from './providers/storage/storage.provider';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
 
 /** Providers a test (or a deployment) puts in place of the configured ones. */
 export type CoreOverrides = {
@@ -64,6 +65,8 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
     /** Companies' quiet periods and the sends they hold (the queue honours them; POST /v1/admin/quiet_jobs sets them). */
     quietJobs,
     audit: createAuditRepository(db),
+    /** Idempotency-Key claims and the answers kept for them (plugins/idempotency.ts). */
+    idempotency: createIdempotencyRepository(db),
     secrets: createSecretBox(env.APP_SECRET),
     usersRepository: createUsersRepository(db),
   };

@@ -110,6 +110,22 @@ export const envSchema = z.object({
   REDIS_NAMESPACE: z.string().regex(/^[\w.-]{1,50}$/, 'Letters, digits, _ . - only').default('crm'),
   /** A job worker not heard from for this many seconds is gone: its running jobs are tried again (it beats every third of it). */
   JOB_WORKER_STALE_SECONDS: z.coerce.number().int().min(3).default(30),
+  /** How long a request waits for a database connection before it answers 503 (the pool is full or the server does not answer). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  /**
+   * The longest statement a request may run before PostgreSQL cancels it (503). Long work sets its
+   * own for its transactions (longWork in db/sql-helpers.ts): import, transfer and export batches,
+   * the duplicate scan.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * A request not answered within this time is answered 503 (Retry-After) while its work runs on
+   * to its own time-outs: a frozen database holds a request at most this long. File downloads and
+   * uploads are exempt (they stream for as long as the file takes).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** A transaction left idle this long (its process stalled) is ended by PostgreSQL and its locks freed. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

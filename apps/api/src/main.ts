@@ -1,3 +1,4 @@
+import { loadPasswordRule } from '@crm/password-rule';
 import { buildApp } from './app';
 import { createContext } from './context';
 import { openDatabase } from './db/database';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: env.HOST, port: env.PORT });
+  // The password rule's dictionaries, once per process: loaded now, not on the first sign-in.
+  loadPasswordRule().catch((error: unknown) => log(`password rule not loaded yet: ${error instanceof Error ? error.message : String(error)}`));
   log(`CRM is running at ${env.PUBLIC_URL} (API reference at ${env.PUBLIC_URL}/v1/docs)`);
 }
 

@@ -7,6 +7,7 @@ import { PasswordForm } from './PasswordForm';
 import { renderAccount } from './test/render';
 
 const user = makeUser({ id: 42, 'change_password?': true });
+const STRONG = 'quiet otter maps river';
 
 async function fill(current: string, next: string, confirmation = next) {
   const events = userEvent.setup();
@@ -29,20 +30,47 @@ describe('PasswordForm', () => {
         },
       },
     });
-    await fill('old-pass-1', 'new-pass-1');
+    await fill('old-pass-1', STRONG);
 
     const current = screen.getByLabelText(/^Current password/);
     await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
     expect(current).toHaveAccessibleDescription('Current password is incorrect');
     expect(current).toHaveValue('old-pass-1');
-    expect(screen.getByLabelText(/^New password/)).toHaveValue('new-pass-1');
+    expect(screen.getByLabelText(/^New password/)).toHaveValue(STRONG);
     expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
   });
 
-  it("uses the contract's messages before calling the API", async () => {
+  it("shows the password rule's feedback under the field while typing, with a strength hint", async () => {
+    renderAccount({ user, element: <PasswordForm user={user} /> });
+    const events = userEvent.setup();
+    const password = screen.getByLabelText(/^New password/);
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('At least 12 characters.'));
+    await events.type(password, 'aaaaaaa1');
+    const repeated =
+      'Password must be at least 12 characters. Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.';
+    expect(await screen.findByText(repeated)).toBeInTheDocument();
+    expect(screen.getByText('Strength: Weak')).toBeInTheDocument();
+
+    // The user's own e-mail is guessable for this account (the browser knows its words too).
+    await events.clear(password);
+    await events.type(password, 'ann@example.com');
+    expect(
+      await screen.findByText('There should not be any personal or page related data. Add more words that are less common.'),
+    ).toBeInTheDocument();
+
+    await events.clear(password);
+    await events.type(password, STRONG);
+    expect(await screen.findByText('Strength: Very strong')).toBeInTheDocument();
+    expect(screen.queryByText(/Add more words/)).not.toBeInTheDocument();
+  });
+
+  it('refuses what the rule refuses before calling the API, with the same message, and checks the confirmation', async () => {
     const { client } = renderAccount({ user, element: <PasswordForm user={user} /> });
-    await fill('old-pass-1', 'short', 'other');
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await fill('old-pass-1', '12345678a', 'other');
+    const message = 'Password must be at least 12 characters. This is a commonly used password. Add more words that are less common.';
+    await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getAllByText(message)).toHaveLength(1);
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(callsOf(client, 'updatePassword')).toHaveLength(0);
   });
@@ -55,7 +83,7 @@ describe('PasswordForm', () => {
       element: <PasswordForm user={user} />,
       handlers: { updatePassword, authProfile: () => changed },
     });
-    await fill('old-pass-1', 'new-pass-1');
+    await fill('old-pass-1', STRONG);
 
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
     expect(callsOf(client, 'updatePassword')).toEqual([
@@ -63,8 +91,8 @@ describe('PasswordForm', () => {
         params: { id: 42 },
         body: {
           current_password: 'old-pass-1',
-          password: 'new-pass-1',
-          password_confirmation: 'new-pass-1',
+          password: STRONG,
+          password_confirmation: STRONG,
         },
       },
     ]);

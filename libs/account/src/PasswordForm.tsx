@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { PASSWORD_MIN, updatePasswordBody, type CurrentUser } from '@crm/contract';
-import { FormError, useApiForm, useSession } from '@crm/session';
+import { updatePasswordBody, type CurrentUser } from '@crm/contract';
+import { FormError, NewPasswordField, passwordContextOf, useApiForm, useSession, withPasswordRule } from '@crm/session';
 import { Button, Field, Input, Notice } from '@crm/ui';
+import { useBrand } from '@crm/variant';
 
 type PasswordInput = z.input<typeof updatePasswordBody>;
 type PasswordOutput = z.output<typeof updatePasswordBody>;
@@ -15,20 +16,26 @@ export type PasswordFormProps = {
 };
 
 /**
- * Change the password (PATCH /v1/users/{id}/update_password). Afterwards the session is refetched,
- * so a forced password change ('change_password?') no longer holds the user on this tab.
+ * Change the password (PATCH /v1/users/{id}/update_password). The password rule's feedback shows
+ * under the new password while it is typed, and the form refuses what the server would. Afterwards
+ * the session is refetched, so a forced password change ('change_password?') no longer holds the
+ * user on this tab.
  */
 export function PasswordForm({ user }: PasswordFormProps) {
   const client = useApiClient();
   const { setUser, invalidate } = useSession();
   const [notice, setNotice] = useState<string | null>(null);
+  const brand = useBrand();
+  const context = useMemo(() => passwordContextOf(user, brand.name), [user, brand.name]);
+  const schema = useMemo(() => withPasswordRule(updatePasswordBody, context), [context]);
   const {
     register,
     submit,
+    watch,
     formError,
     formState: { errors, isSubmitting },
   } = useApiForm<PasswordInput, PasswordOutput>({
-    schema: updatePasswordBody,
+    schema,
     defaultValues: empty,
     onSubmit: async (values, form) => {
       setNotice(null);
@@ -55,14 +62,7 @@ export function PasswordForm({ user }: PasswordFormProps) {
       <Field label="Current password" error={errors.current_password?.message} required>
         <Input {...register('current_password')} type="password" autoComplete="current-password" />
       </Field>
-      <Field
-        label="New password"
-        error={errors.password?.message}
-        description={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
-        required
-      >
-        <Input {...register('password')} type="password" autoComplete="new-password" />
-      </Field>
+      <NewPasswordField {...register('password')} error={errors.password?.message} password={watch('password')} context={context} />
       <Field label="Confirm new password" error={errors.password_confirmation?.message} required>
         <Input {...register('password_confirmation')} type="password" autoComplete="new-password" />
       </Field>

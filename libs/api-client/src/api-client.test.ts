@@ -537,12 +537,13 @@ describe('rule 11: response validation', () => {
     expect(shouldReport(error)).toBe(true);
   });
   it('passes a matching answer', async () => {
-    const { api } = client(() => json({ status: 'ok', database: 'ok', version: '0.2.37' }), {
+    const { api } = client(() => json({ status: 'ok', database: 'ok', jobs: 'running', version: '0.2.37' }), {
       validateResponses: true,
     });
     await expect(api.call('health')).resolves.toEqual({
       status: 'ok',
       database: 'ok',
+      jobs: 'running',
       version: '0.2.37',
     });
   });
@@ -586,5 +587,54 @@ describe('types', () => {
       void api.call('nope');
     };
     expect(compileOnly).toBeTypeOf('function');
+  });
+});
+
+describe('writes are sent again, under one Idempotency-Key, when their answer is lost', () => {
+  const created = { data: { id: 7 } };
+  const body = { first_name: 'Ida', last_name: 'Once' };
+
+  it('a POST carries an Idempotency-Key, a new one per call; a GET carries none', async () => {
+    const { api, requests } = client(() => json(created));
+    await api.call('createContact', { body });
+    await api.call('createContact', { body });
+    await api.call('health');
+    const keys = requests.map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeNull();
+  });
+
+  it('after a network failure, a 503 and a 409 (first try still running) it sends the same request with the same key, and gives the answer', async () => {
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json({ errors: { base: 'The service is briefly unavailable.' } }, { status: 503, headers: { 'Retry-After': '0' } }),
+      () => json({ errors: { idempotency_key: 'still running' } }, { status: 409, headers: { 'Retry-After': '0' } }),
+      () => json(created),
+    ];
+    const { api, requests } = client(() => (answers.shift() as () => Response)(), { writeRetryMs: 1 });
+    await expect(api.call('createContact', { body })).resolves.toEqual(created);
+    expect(requests).toHaveLength(4);
+    expect(new Set(requests.map((r) => r.headers.get('Idempotency-Key'))).size).toBe(1);
+    expect(await Promise.all(requests.map((r) => r.json()))).toEqual(Array(4).fill(body));
+  });
+
+  it('gives up after three retries with the last answer; never retries a GET, a 500 or a 409 without Retry-After', async () => {
+    const unavailable = client(() => json({ errors: { base: 'away' } }, { status: 503 }), { writeRetryMs: 1 });
+    await expect(unavailable.api.call('createContact', { body })).rejects.toMatchObject({ status: 503 });
+    expect(unavailable.requests).toHaveLength(4);
+
+    const read = client(() => json({ errors: { base: 'away' } }, { status: 503 }), { writeRetryMs: 1 });
+    await expect(read.api.call('health')).rejects.toMatchObject({ status: 503 });
+    expect(read.requests).toHaveLength(1);
+
+    for (const status of [500, 409]) {
+      const failing = client(() => json({ errors: { base: 'no' } }, { status }), { writeRetryMs: 1 });
+      await expect(failing.api.call('createContact', { body })).rejects.toMatchObject({ status });
+      expect(failing.requests).toHaveLength(1);
+    }
   });
 });

@@ -66,9 +66,11 @@ export function buildRequest(
   endpoint: Endpoint,
   input: RequestInput,
   signal: AbortSignal,
+  idempotencyKey?: string,
 ): Request {
   const headers = new Headers();
   addCsrfHeader(headers, endpoint.method);
+  if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
   const body = requestBody(endpoint, input.body, headers);
   return new Request(requestUrl(baseUrl, endpoint, input), {
     method: endpoint.method,
@@ -118,6 +120,36 @@ export function checkResponse(endpoint: Endpoint, data: unknown): void {
   );
 }
 
+/** Times a write is sent again after its answer was lost (no connection, 503, or its first try still running: 409). */
+export const WRITE_RETRIES = 3;
+
+/**
+ * Whether a write's answer says "send it again": the service was briefly unavailable (503), or
+ * the first try under the same Idempotency-Key still runs (409 with Retry-After). Seconds to wait
+ * when the server says; null otherwise.
+ */
+function retryAfter(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (response.status !== 503 && !(response.status === 409 && header)) return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 10) : 1;
+}
+
+/** Waits `ms`, or throws at once when the request is aborted. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 function fileNameFromUrl(url: string): string {
   return decodeURIComponent(new URL(url).pathname.split('/').pop() || 'download');
 }
@@ -128,6 +160,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const pending = new Set<Pending>();
   loadEndpoints().catch(() => undefined); // a call that needs it reports the failure
+
+  /**
+   * Sends a request. A POST (a write that may create something) carries an Idempotency-Key, one per
+   * call (one user action), and is sent again with the same key when its answer is lost: no
+   * connection, 503, or its first try still running (409). The server runs it once and answers a
+   * repeat with the first answer, so nothing is created twice and nothing the user typed is lost.
+   */
+  async function sendWrite(endpoint: Endpoint, input: RequestInput, signal: AbortSignal): Promise<Response> {
+    const key = endpoint.method === 'POST' ? globalThis.crypto.randomUUID() : undefined;
+    for (let attempt = 0; ; attempt += 1) {
+      const last = !key || attempt >= WRITE_RETRIES;
+      const wait = (options.writeRetryMs ?? 1000) * 2 ** attempt;
+      let response: Response;
+      try {
+        response = await send(buildRequest(baseUrl, endpoint, input, signal, key));
+      } catch (error) {
+        if (last || signal.aborted || !(error instanceof TypeError)) throw error;
+        await pause(wait, signal);
+        continue;
+      }
+      const seconds = last ? null : retryAfter(response);
+      if (seconds === null) return response;
+      await pause(Math.max(wait, seconds * 1000), signal);
+    }
+  }
 
   /** Sends one request and reads its answer with `read`, keeping it abortable until the body is read. */
   async function exchange<T>(
@@ -143,8 +200,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       entry.abortable = !endpoint.notAbortable;
       if (entry.abortAsked && entry.abortable) entry.controller.abort();
       entry.controller.signal.throwIfAborted();
-      const response = await send(buildRequest(baseUrl, endpoint, input, entry.controller.signal));
-      return await read(endpoint, response);
+      return await read(endpoint, await sendWrite(endpoint, input, entry.controller.signal));
     } catch (error) {
       throw entry.controller.signal.aborted && !(error instanceof ApiError) ? abortError() : error;
     } finally {

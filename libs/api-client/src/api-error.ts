@@ -65,6 +65,16 @@ export function isAbortError(error: unknown): boolean {
   );
 }
 
+/**
+ * The service could not answer just now: the API said so (502/503/504, e.g. its database is
+ * restarting) or the request never reached it (fetch's TypeError). Reads are retried by themselves
+ * and the app shows that it is reconnecting.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError && !isAbortError(error);
+}
+
 /** Whether an error goes to error reporting: request failures and aborts do not (spec part 1 §8). */
 export function shouldReport(error: unknown): boolean {
   return !(error instanceof ApiError) && !isAbortError(error);

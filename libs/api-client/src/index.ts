@@ -1,6 +1,6 @@
 export { createApiClient } from './api-client';
 export type { ApiClient, ApiClientOptions, DownloadArgs, DownloadOptions, RequestArgs, RequestOptions } from './types';
-export { ApiError, ResponseValidationError, isAbortError, isReauthRequired, shouldReport } from './api-error';
+export { ApiError, ResponseValidationError, isAbortError, isReauthRequired, isServiceUnavailable, shouldReport } from './api-error';
 export type { ApiErrorDetails } from './api-error';
 export { CSRF_COOKIE, CSRF_HEADER, readCookie } from './csrf';
 export { toQueryString } from './query-string';
@@ -12,6 +12,7 @@ export {
   ERROR_RETRY_MS,
   FOCUS_THROTTLE_MS,
   MAX_RETRIES,
+  UNAVAILABLE_RETRIES,
   SLOW_CONNECTION_RETRY_MS,
   SLOW_LOADING_MS,
   createQueryClient,
@@ -20,6 +21,7 @@ export {
   shouldRetry,
 } from './query-client';
 export { useSlowLoading } from './useSlowLoading';
+export { useReconnecting } from './useReconnecting';
 export { ApiClientProvider } from './ApiClientProvider';
 export type { ApiClientProviderProps } from './ApiClientProvider';
 export { useApiClient } from './useApiClient';

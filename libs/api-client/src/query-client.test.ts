@@ -6,6 +6,7 @@ import {
   ERROR_RETRY_MS,
   FOCUS_THROTTLE_MS,
   MAX_RETRIES,
+  UNAVAILABLE_RETRIES,
   SLOW_CONNECTION_RETRY_MS,
   SLOW_LOADING_MS,
   createQueryClient,
@@ -91,8 +92,16 @@ describe('shouldRetry', () => {
   });
   it('retries other failures at most twice', () => {
     expect(shouldRetry(0, new ApiError(500, null))).toBe(true);
-    expect(shouldRetry(1, new TypeError('Failed to fetch'))).toBe(true);
-    expect(shouldRetry(2, new ApiError(503, null))).toBe(false);
+    expect(shouldRetry(1, new ApiError(500, null))).toBe(true);
+    expect(shouldRetry(2, new ApiError(500, null))).toBe(false);
+  });
+  it('keeps retrying while the service is briefly unavailable (503, no connection), for about five minutes', () => {
+    for (const error of [new ApiError(503, null), new ApiError(502, null), new TypeError('Failed to fetch')]) {
+      expect(shouldRetry(2, error)).toBe(true);
+      expect(shouldRetry(UNAVAILABLE_RETRIES - 1, error)).toBe(true);
+      expect(shouldRetry(UNAVAILABLE_RETRIES, error)).toBe(false);
+    }
+    expect(UNAVAILABLE_RETRIES * ERROR_RETRY_MS).toBe(5 * 60_000);
   });
 });
 

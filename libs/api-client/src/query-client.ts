@@ -1,5 +1,5 @@
 import { QueryClient, focusManager } from '@tanstack/react-query';
-import { ApiError, ResponseValidationError, isAbortError } from './api-error';
+import { ApiError, ResponseValidationError, isAbortError, isServiceUnavailable } from './api-error';
 
 /** Session data fetching constants of spec part 1 §9. */
 export const DEDUPE_MS = 2000;
@@ -9,6 +9,8 @@ export const SLOW_CONNECTION_RETRY_MS = 10000;
 export const SLOW_LOADING_MS = 3000;
 /** Retries after the first failure (not a spec figure: a bounded choice). */
 export const MAX_RETRIES = 2;
+/** Retries of a read while the service is unavailable: about five minutes at the retry interval (then the screen shows its error). */
+export const UNAVAILABLE_RETRIES = 60;
 
 const SLOW_CONNECTION_TYPES = ['slow-2g', '2g'];
 
@@ -25,9 +27,13 @@ export function retryDelay(): number {
   return isSlowConnection() ? SLOW_CONNECTION_RETRY_MS : ERROR_RETRY_MS;
 }
 
-/** No retry of aborts, 4xx answers or contract mismatches; at most MAX_RETRIES otherwise. */
+/**
+ * No retry of aborts, 4xx answers or contract mismatches; a service that is briefly unavailable
+ * (503, no connection) is tried again for UNAVAILABLE_RETRIES; at most MAX_RETRIES otherwise.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isAbortError(error) || error instanceof ResponseValidationError) return false;
+  if (isServiceUnavailable(error)) return failureCount < UNAVAILABLE_RETRIES;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }

@@ -61,6 +61,8 @@ export type ApiClientOptions = {
   validateResponses?: boolean;
   /** Replaces the global fetch (tests). */
   fetch?: (request: Request) => Promise<Response>;
+  /** The first wait before a write is sent again after a lost answer (doubling each time); default 1000 ms. */
+  writeRetryMs?: number;
 };
 
 export type ApiClient = {

@@ -22,7 +22,7 @@ function listHandler(options: CallOptions) {
   const data = scope.q === 'nobody' ? [] : rows;
   return {
     data,
-    meta: { current_page: 1, limit: 500, total_count: data.length ? 1200 : 0, total_pages: 1, total_count_capped: false },
+    meta: { current_page: 1, limit: 100, total_count: data.length ? 1200 : 0, total_pages: 1, total_count_capped: false },
   };
 }
 
@@ -51,7 +51,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
     const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: listHandler } });
     expect(await screen.findByRole('row', { name: /Adams/ })).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Search contacts' })).toHaveValue('pat');
-    expect(scopes(client)[0]).toMatchObject({ q: 'pat', category: 'client', contact_group: 'mine', order_field: 'city', order: 'desc', limit: 500 });
+    expect(scopes(client)[0]).toMatchObject({ q: 'pat', category: 'client', contact_group: 'mine', order_field: 'city', order: 'desc', limit: 100 });
     expect(screen.getByRole('button', { name: 'Clients' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('columnheader', { name: /City/ })).toHaveAttribute('aria-sort', 'descending');
 
@@ -160,7 +160,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
       return scope.exact_count
         ? { data: data.slice(0, 1), meta: { current_page: 1, limit: 1, total_count: 37_090, total_pages: 37_090, total_count_capped: false, next_cursor: null } }
         : // (one page here: the list asks for the next page of a capped count only after a full one)
-          { data, meta: { current_page: 1, limit: 500, total_count: 1000, total_pages: 1, total_count_capped: true, next_cursor: null } };
+          { data, meta: { current_page: 1, limit: 100, total_count: 1000, total_pages: 1, total_count_capped: true, next_cursor: null } };
     };
     const { client } = renderContacts({ path: '/contacts', routes: { '/contacts': <ContactListPage /> }, handlers: { listContacts: capped } });
     await screen.findByRole('row', { name: /Adams/ });
@@ -260,7 +260,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
         order_field: 'last_name',
         order: 'asc',
         page: 1,
-        limit: 500,
+        limit: 100,
       }),
     );
     expect(screen.getByRole('button', { name: 'Advanced search (5)' })).toBeVisible();
@@ -285,7 +285,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
       handlers: {
         listContacts: () => ({
           data: [contactFixture({ id: 1, last_name: 'Adams', owner: bo })],
-          meta: { current_page: 1, limit: 500, total_count: 1, total_pages: 1, total_count_capped: false, next_cursor: null },
+          meta: { current_page: 1, limit: 100, total_count: 1, total_pages: 1, total_count_capped: false, next_cursor: null },
         }),
         searchTags: () => ({ data: [] }),
         listCarriers: () => ({ data: [] }),
@@ -344,7 +344,7 @@ describe('ContactListPage', { timeout: 60_000 }, () => {
           listed += 1;
           return {
             data: [contactFixture({ id: 1, last_name: 'Adams', tags: [hot] }), contactFixture({ id: 2, last_name: 'Baker' }), contactFixture({ id: 3, last_name: 'Clark' })],
-            meta: { current_page: 1, limit: 500, total_count: 3, total_pages: 1, total_count_capped: false, next_cursor: null },
+            meta: { current_page: 1, limit: 100, total_count: 3, total_pages: 1, total_count_capped: false, next_cursor: null },
           };
         },
         searchTags: () => ({ data: [...tags] }),

@@ -95,7 +95,7 @@ function Switch<T extends string>({ label, value, choices, onChange }: SwitchPro
 /**
  * /contacts: the contact list with search (debounced), the filter panel (advanced search
  * conditions, owners with favourites, tags, policy types, carriers), quick filters, category and
- * group switches, sortable columns, a virtualised table loading pages of 500 as the user scrolls
+ * group switches, sortable columns, a virtualised table loading pages of 100 as the user scrolls
  * (keyset cursor), selection of rows, of every loaded row or of all matching, bulk tagging, bulk
  * delete and a trash view (`?view=trash`) with restore. The search state is cached per user
  * (spec part 2 §3). The duplicates screen is linked from the toolbar.

@@ -32,9 +32,9 @@ describe('contact list paging', () => {
 
     expect(result.pages).toHaveLength(3);
     expect(callsOf(client, 'listContacts').map((call) => (call?.body as { contacts_scope: unknown }).contacts_scope)).toEqual([
-      { q: 'lee', category: 'all', page: 1, limit: 500 },
-      { q: 'lee', category: 'all', page: 2, limit: 500, cursor: 'after-500' },
-      { q: 'lee', category: 'all', page: 3, limit: 500, cursor: 'after-1000' },
+      { q: 'lee', category: 'all', page: 1, limit: 100 },
+      { q: 'lee', category: 'all', page: 2, limit: 100, cursor: 'after-500' },
+      { q: 'lee', category: 'all', page: 3, limit: 100, cursor: 'after-1000' },
     ]);
   });
 

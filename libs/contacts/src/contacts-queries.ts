@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@crm/api-client';
-import type { ContactsMeta, ContactsScope } from '@crm/contract';
+import { CONTACTS_LIST_PAGE_SIZE, type ContactsMeta, type ContactsScope } from '@crm/contract';
 
-/** Rows per request of the list: the contract's page maximum, loaded as the user scrolls. */
-export const CONTACTS_LIST_PAGE_SIZE = 500;
+export { CONTACTS_LIST_PAGE_SIZE };
 
 /** The records of a contact that its page's tabs list. */
 export type ContactRecordKind = 'notes' | 'files' | 'policies' | 'securities' | 'data_capture' | 'rx_details' | 'transfer_history';
@@ -43,7 +42,7 @@ export function nextContactsPageParam(last: { data: readonly unknown[]; meta: Co
   return total_count_capped && last.data.length >= limit ? { page: current_page + 1, cursor: null } : undefined;
 }
 
-/** The contact list for a scope (PATCH /v1/contacts), pages of 500 loaded one after another. */
+/** The contact list for a scope (PATCH /v1/contacts), pages of 100, the next one loaded as the user scrolls near the end. */
 export function contactsListQueryOptions(client: ApiClient, scope: ContactsScope) {
   return infiniteQueryOptions({
     queryKey: contactKeys.list(scope),

@@ -104,3 +104,9 @@ export const CABLE_DISCONNECT_REASONS = ['unauthorized', 'invalid_request', 'ser
  * row (the rows are streamed as they are read): the browser shows its progress against it.
  */
 export const ROW_ESTIMATE_HEADER = 'x-row-estimate';
+
+/**
+ * Rows the contact list screen asks for per request (PATCH /v1/contacts), the next page as the
+ * user scrolls near the end: the list bench measures this size.
+ */
+export const CONTACTS_LIST_PAGE_SIZE = 100;

@@ -4,6 +4,7 @@ import { emptyBody, idParams, pagingMeta, timestamp } from './common.contract';
 import { TIMEZONES } from './roles';
 import { email } from './user.contract';
 import { lookupOption } from './lookups.contract';
+export { CONTACTS_LIST_PAGE_SIZE } from './constants';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec part 2 §3)

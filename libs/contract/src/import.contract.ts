@@ -318,6 +318,8 @@ export const importAttempt = z.object({
   file_name: z.string(),
   category: z.enum(CONTACT_CATEGORIES),
   status: z.enum(IMPORT_STATUSES),
+  /** Its worker stopped (a crash, a restart) mid-run: it resumes by itself from its checkpoint. */
+  interrupted: z.boolean(),
   /** 0 to 100, by the part of the file read. */
   progress: z.number().int(),
   /** Rows read so far (all of them when done). */

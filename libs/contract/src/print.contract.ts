@@ -17,6 +17,8 @@ export const printJob = z.object({
   jid: z.string(),
   layout: z.enum(PRINT_LAYOUTS),
   status: z.enum(PRINT_STATUSES),
+  /** Its worker stopped (a crash, a restart) while it was queued or building: it resumes by itself. */
+  interrupted: z.boolean(),
   count: z.number().int(),
   failure: z.string().nullable(),
   created_at: timestamp,

@@ -58,6 +58,8 @@ const person = z.object({ id: z.number().int(), name: z.string() });
 export const transferAttempt = z.object({
   id: z.number().int(),
   status: z.enum(TRANSFER_STATUSES),
+  /** Its worker stopped (a crash, a restart) mid-run: it resumes by itself from its last written batch. */
+  interrupted: z.boolean(),
   reverted: z.boolean(),
   /** The revert-in-progress marker: set while a revert runs, cleared when it ends. */
   reverting: z.boolean(),

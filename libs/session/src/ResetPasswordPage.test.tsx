@@ -14,6 +14,8 @@ function renderReset(path: string, handlers: Handlers) {
   });
 }
 
+const PERSONAL = 'There should not be any personal or page related data. Add more words that are less common.';
+
 describe('ResetPasswordPage', () => {
   it('requests the instructions by e-mail', async () => {
     const { client } = renderReset('/reset-password', {
@@ -28,36 +30,57 @@ describe('ResetPasswordPage', () => {
     });
   });
 
-  it('sets a new password with the token, showing server messages beside the fields', async () => {
+  it("shows the password rule's feedback under the field while typing, and refuses a weak password before sending", async () => {
+    const { client } = renderReset('/reset-password?reset_password_token=tok123', {
+      resetPasswordByToken: () => ({ ok: true }),
+    });
+    const events = userEvent.setup();
+    const password = screen.getByLabelText(/^New password/);
+    await events.type(password, 'password1');
+    const feedback = 'Password must be at least 12 characters. This is a commonly used password. Add more words that are less common.';
+    expect(await screen.findByText(feedback)).toBeInTheDocument();
+    expect(screen.getByText('Strength: Very weak')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(feedback));
+
+    await events.type(screen.getByLabelText(/^Confirm new password/), 'password1');
+    await events.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    // the feedback is now the field's error, shown once
+    expect(screen.getAllByText(feedback)).toHaveLength(1);
+    expect(client.call).not.toHaveBeenCalledWith('resetPasswordByToken', expect.anything());
+  });
+
+  it("shows the server's refusal (it knows the account's words) beside the field, then sets a strong passphrase", async () => {
     let attempt = 0;
     const { client } = renderReset('/reset-password?reset_password_token=tok123', {
       resetPasswordByToken: () => {
         attempt += 1;
-        if (attempt === 1)
-          throw new ApiError(422, { errors: { password: 'Password is too common' } });
+        if (attempt === 1) throw new ApiError(422, { errors: { password: PERSONAL } });
         return { ok: true };
       },
     });
     const events = userEvent.setup();
     const password = screen.getByLabelText(/^New password/);
-    await events.type(password, 'password1');
-    await events.type(screen.getByLabelText(/^Confirm new password/), 'password1');
+    const confirmation = screen.getByLabelText(/^Confirm new password/);
+    await events.type(password, 'ann.lee@example.com');
+    await events.type(confirmation, 'ann.lee@example.com');
     await events.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(password).toHaveAccessibleDescription('Password is too common'));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(expect.stringContaining(PERSONAL)));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
 
     await events.clear(password);
-    await events.type(password, 'better-pass-9');
-    const confirmation = screen.getByLabelText(/^Confirm new password/);
+    await events.type(password, 'copper meadow signal lamp');
+    expect(await screen.findByText('Strength: Very strong')).toBeInTheDocument();
     await events.clear(confirmation);
-    await events.type(confirmation, 'better-pass-9');
+    await events.type(confirmation, 'copper meadow signal lamp');
     await events.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
     expect(client.call).toHaveBeenLastCalledWith('resetPasswordByToken', {
       body: {
         reset_password_token: 'tok123',
-        password: 'better-pass-9',
-        password_confirmation: 'better-pass-9',
+        password: 'copper meadow signal lamp',
+        password_confirmation: 'copper meadow signal lamp',
       },
     });
   });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
@@ -6,6 +6,8 @@ import type { resetPasswordBody, resetRequestBody } from './auth-schemas';
 import { Button, Field, Input } from '@crm/ui';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
+import { NewPasswordField } from './NewPasswordField';
+import { withPasswordRule } from './password-rule-form';
 import { useApiForm } from './useApiForm';
 
 export type ResetPasswordPageProps = {
@@ -71,13 +73,17 @@ function RequestForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const client = useApiClient();
   const [done, setDone] = useState(false);
+  // Signed out, the account is not known here: the browser checks the common-password list and the
+  // length, the server also the account's own words (its answer shows under the field the same way).
+  const context = useMemo(() => ({}), []);
   const {
     register,
     submit,
+    watch,
     formError,
     formState: { errors, isSubmitting },
   } = useApiForm<ResetInput, ResetOutput>({
-    schema: () => import('./auth-schemas').then((schemas) => schemas.resetPasswordBody),
+    schema: () => import('./auth-schemas').then((schemas) => withPasswordRule(schemas.resetPasswordBody, context)),
     defaultValues: { reset_password_token: token, password: '', password_confirmation: '' },
     // Not the hidden token: a server message about it shows as the form's error.
     fields: ['password', 'password_confirmation'],
@@ -106,9 +112,7 @@ function NewPasswordForm({ token }: { token: string }) {
       aria-label="Set a new password"
     >
       <input type="hidden" {...register('reset_password_token')} />
-      <Field label="New password" error={errors.password?.message} required>
-        <Input {...register('password')} type="password" autoComplete="new-password" />
-      </Field>
+      <NewPasswordField {...register('password')} error={errors.password?.message} password={watch('password')} context={context} />
       <Field label="Confirm new password" error={errors.password_confirmation?.message} required>
         <Input {...register('password_confirmation')} type="password" autoComplete="new-password" />
       </Field>

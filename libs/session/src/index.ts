@@ -65,6 +65,10 @@ export { ImpersonationBanner } from './ImpersonationBanner';
 export type { ImpersonationBannerProps } from './ImpersonationBanner';
 export { SecondFactorForm } from './SecondFactorForm';
 export type { SecondFactorChallenge, SecondFactorFormProps } from './SecondFactorForm';
+export { NewPasswordField } from './NewPasswordField';
+export type { NewPasswordFieldProps } from './NewPasswordField';
+export { PASSWORD_CHECK_DELAY_MS, usePasswordVerdict } from './usePasswordVerdict';
+export { passwordContextOf, withPasswordRule } from './password-rule-form';
 export { FormError } from './FormError';
 export type { FormErrorProps } from './FormError';
 

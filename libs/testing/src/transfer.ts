@@ -5,6 +5,7 @@ export function transferAttemptFixture(overrides: Partial<TransferAttempt> = {})
   return {
     id: 5,
     status: 'done',
+    interrupted: false,
     reverted: false,
     reverting: false,
     user: { id: 7, name: 'Ann Agent' },

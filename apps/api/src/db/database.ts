@@ -35,7 +35,7 @@ export async function openDatabase(
     url = embedded.url(EMBEDDED_DATABASE);
     log(`Embedded PostgreSQL ready on 127.0.0.1:${env.EMBEDDED_PG_PORT}`);
   }
-  const handle = connect(url);
+  const handle = connect(url, env);
   return {
     ...handle,
     ...(embedded && { embedded: embedded.state }),
@@ -46,8 +46,25 @@ export async function openDatabase(
   };
 }
 
-export function connect(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** The database time-outs a process keeps (env.ts says what each bounds). */
+export type DatabaseLimits = Pick<Env, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'>;
+
+/**
+ * The pool, with every wait bounded: a connection is waited for DB_CONNECT_TIMEOUT_MS, a statement
+ * runs at most DB_STATEMENT_TIMEOUT_MS (PostgreSQL cancels it), and a transaction left idle is
+ * ended after DB_IDLE_IN_TRANSACTION_TIMEOUT_MS. A request that fails on one of these answers 503
+ * (db/unavailable.ts), never 500. Tools (benchmarks, the bench generator) connect without limits.
+ */
+export function connect(url: string, limits?: DatabaseLimits): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(limits && {
+      connectionTimeoutMillis: limits.DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: limits.DB_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: limits.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    }),
+  });
   pool.on('error', () => undefined); // a dropped idle client must not crash the process
   return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
 }

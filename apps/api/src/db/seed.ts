@@ -6,7 +6,7 @@ import type { UsersRepository } from '../modules/users/users.repository';
 import { seedDemoCompanyCrm, type DemoCrmRepositories } from './seed-contacts';
 
 /** Demo credentials, printed by `npm start` and written in the README. Demo data only. */
-export const DEMO_PASSWORD = 'DemoPass2026';
+export const DEMO_PASSWORD = 'Lantern-Orchard-2026';
 export const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 export const DEMO_COMPANY = { name: 'Harbor Demo Agency', domainName: 'harbor-demo', brand: 'harbor' } as const;
 

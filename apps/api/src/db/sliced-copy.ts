@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool, PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { toQuery } from './sql-helpers';
+import { LONG_WORK_SQL, toQuery } from './sql-helpers';
 
 /** Where a slice ended in list order: the sort value and id of its last row (the next slice's keyset). */
 export type SliceEnd = { value: string | null; id: number };
@@ -128,7 +128,7 @@ export function slicedCopy(options: SlicedCopyOptions): Readable {
       const free = pool.options.max - pool.totalCount + pool.idleCount;
       const n = keyset ? Math.max(1, Math.min(options.connections, free - 2)) : 1;
       for (let i = 0; i < n; i += 1) held.push({ client: await pool.connect(), released: false });
-      for (const { client } of held) await client.query(`begin isolation level repeatable read; set local work_mem = '${workMem.replace(/'/g, "''")}'`);
+      for (const { client } of held) await client.query(`begin isolation level repeatable read; set local work_mem = '${workMem.replace(/'/g, "''")}'; ${LONG_WORK_SQL}`);
       if (n > 1) {
         const snapshot = (await held[0]!.client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
         for (const { client } of held.slice(1)) await client.query(`set transaction snapshot '${snapshot.replace(/'/g, "''")}'`);

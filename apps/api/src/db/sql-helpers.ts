@@ -14,6 +14,17 @@ export function anyId(column: AnyPgColumn | SQL, ids: readonly number[]): SQL {
 const dialect = new PgDialect();
 
 /**
+ * The statement time-out of long work (import, transfer and export batches, the duplicate scan):
+ * requests get DB_STATEMENT_TIMEOUT_MS (seconds); long work sets this one for its own transactions,
+ * explicitly, with `longWork`.
+ */
+export const LONG_WORK_STATEMENT_TIMEOUT = '10min';
+
+/** `set local statement_timeout` for long work, as the first statement of its transaction. */
+export const LONG_WORK_SQL = `set local statement_timeout = '${LONG_WORK_STATEMENT_TIMEOUT}'`;
+export const longWork = sql.raw(LONG_WORK_SQL);
+
+/**
  * A raw statement (with `sql.placeholder`s for its values) prepared under `name`: PostgreSQL parses
  * and plans it once per connection and reuses the plan. For hot statements whose planning costs
  * more than running them; drizzle's query builders have `.prepare(name)` for the same.

@@ -41,6 +41,24 @@ export function createJobWorkersRepository(db: Database, staleSeconds = WORKER_S
     async release(jobId: string): Promise<void> {
       await db.delete(jobLeases).where(eq(jobLeases.jobId, jobId));
     },
+    /**
+     * Of the runs of a kind of job named by a key of their data (an import's attemptId, a print's
+     * jid), those interrupted: their worker stopped beating (killed, frozen, lost its database) and
+     * no worker has taken them again yet, or they wait for their next try. They resume by
+     * themselves (the orphan check fails them, pg-boss tries them again). A run that has just been
+     * taken (active, its lease not written yet) counts as interrupted only after 10 seconds.
+     */
+    async interruptedRuns(name: string, key: string, ids: readonly (string | number)[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const result = await db.execute<{ id: string }>(sql`
+        select j.data ->> ${key} as id
+        from pgboss.job j
+        left join ${jobLeases} l on l.job_id = j.id::text
+        left join ${jobWorkers} w on w.id = l.worker_id and w.last_seen_at > ${stale()}
+        where j.name = ${name} and j.data ->> ${key} = any(${sql.param(ids.map(String))}::text[])
+          and (j.state = 'retry' or (j.state = 'active' and w.id is null and (l.job_id is not null or j.started_on < now() - interval '10 seconds')))`);
+      return new Set(result.rows.map((row) => row.id));
+    },
     /** Takes the leases whose worker is gone (removed from the table, so one process handles each). */
     async takeOrphanedLeases(): Promise<{ jobId: string; name: string }[]> {
       const alive = (await this.alive()).map((w) => w.id);

@@ -64,7 +64,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
   boss.on('error', (error: Error) => log(`job queue: ${error.message}`));
   const definitions = new Map<string, JobDefinition<object>>();
   let started: Promise<void> | null = null;
-  let worker: { id: string; beat: NodeJS.Timeout } | null = null;
+  let worker: { id: string; beat: NodeJS.Timeout; lastBeat: number } | null = null;
   /** The pg-boss worker of each queue this process works on (to wake it when a job of its kind is sent here). */
   const localWorkers = new Map<string, string>();
 
@@ -178,6 +178,9 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
 
     send,
 
+    /** Of these runs of a kind of job (named by a key of their data), the interrupted ones: see JobWorkersRepository.interruptedRuns. */
+    interrupted: (name: string, key: string, ids: readonly (string | number)[]) => workers.interruptedRuns(name, key, ids),
+
     /**
      * Queues the release of a company's held sends: at once (the quiet period was ended early), or
      * at the moment the period ends. A release that finds the company quiet again does nothing; the
@@ -197,10 +200,12 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
       await workers.beat(me);
       const beat = async () => {
         await workers.beat(me);
+        if (worker) worker.lastBeat = Date.now();
         await recoverOrphans();
       };
       worker = {
         id,
+        lastBeat: Date.now(),
         beat: setInterval(() => void beat().catch((error: unknown) => log(`worker heartbeat: ${String(error)}`)), beatSeconds(workers.staleSeconds) * 1000),
       };
       worker.beat.unref();
@@ -229,6 +234,16 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
       log(`Job worker ${id.slice(0, 8)} working on ${names.length ? names.join(', ') : 'no jobs yet'}`);
     },
 
+    /**
+     * This process's own job worker: `none` when it runs none (tests, `--no-worker`), `stopped` when
+     * its heartbeat has not reached the database within the time after which other workers count
+     * it as gone.
+     */
+    workerState(): 'none' | 'running' | 'stopped' {
+      if (!worker) return 'none';
+      return Date.now() - worker.lastBeat < workers.staleSeconds * 1000 ? 'running' : 'stopped';
+    },
+
     /** The queues of the defined jobs: how many wait, run and failed. */
     async status(): Promise<QueueStatus[]> {
       if (!definitions.size) return [];
@@ -255,3 +270,6 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** What a service that starts jobs and shows their runs needs of the queue. */
+export type JobRuns = Pick<JobQueue, 'send' | 'interrupted'>;

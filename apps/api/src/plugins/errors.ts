@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from '../db/unavailable';
 import { HttpError, type FieldErrors } from '../lib/http-errors';
 import { clearSessionCookies } from './cookies';
 
@@ -37,6 +38,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode === 429) {
       return reply.code(429).send({ errors: { base: 'Too many requests. Try again later.' } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE_BODY);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');

@@ -5,6 +5,15 @@ import { RECENT_AUTH_MINUTES, REAUTH_REQUIRED, toRoutePath, type Endpoint, type 
 import type { AppContext } from '../context';
 import { isFlagName } from '../modules/feature-flags/feature-flags.service';
 import { authorize } from './auth';
+import { idempotencyCheck, takesIdempotencyKey, underIdempotency } from './idempotency';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /** The route streams a file (a download or an upload): no request time-out (app.ts limitRequestTime). */
+    streams?: boolean;
+  }
+}
 
 export type RouteRequest<E extends Endpoint> = FastifyRequest & {
   params: ParsedParamsOf<E>;
@@ -65,9 +74,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     ...(endpoint.download && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     // A download streams a file as it is: never held back or recompressed on the way (plugins/compression.ts).
     ...(endpoint.download && { compress: false as const }),
-    preHandler: authorize(ctx, endpoint),
+    config: { streams: Boolean(endpoint.download || endpoint.bodyType === 'multipart') },
+    preHandler: takesIdempotencyKey(endpoint) ? [authorize(ctx, endpoint), idempotencyCheck(ctx, endpoint)] : authorize(ctx, endpoint),
     handler: async (request, reply) => {
-      const result = await handler(request as RouteRequest<E>, reply);
+      const result = await underIdempotency(ctx, endpoint, request, () => handler(request as RouteRequest<E>, reply));
       if (endpoint.response === null) return reply.code(204).send();
       return result;
     },

@@ -39,7 +39,7 @@ export async function createTestApp(
     APP_SECRET: randomBytes(32).toString('base64url'),
     STORAGE_DIR: storageDir,
   };
-  const database = connect(env.DATABASE_URL as string);
+  const database = connect(env.DATABASE_URL as string, env);
   await runMigrations(database.db);
   await seedDemoData(createUsersRepository(database.db), createSecretBox(env.APP_SECRET), {
     lookups: createLookupsRepository(database.db),

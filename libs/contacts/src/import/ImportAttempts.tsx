@@ -6,6 +6,7 @@ import { apiErrorMessage, useSession } from '@crm/session';
 import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Table, toast, type TableColumn } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { ListState } from '../ListState';
+import { INTERRUPTED_LABEL } from '../jobs/interrupted';
 import { attemptCounts, importAttemptsQueryOptions, importKeys } from './import-queries';
 
 const STATUS_LABELS: Record<ImportAttempt['status'], string> = {
@@ -75,7 +76,10 @@ export function ImportAttempts() {
       header: 'Status',
       cell: (a) =>
         a.status !== 'failed' ? (
-          <ProgressBar value={a.status === 'queued' ? null : a.progress} label={`${STATUS_LABELS[a.status]} ${a.file_name}`} showValue className="min-w-40" />
+          <>
+            <ProgressBar value={a.status === 'queued' ? null : a.progress} label={`${STATUS_LABELS[a.status]} ${a.file_name}`} showValue className="min-w-40" />
+            {a.interrupted && a.status !== 'completed' && <span className="block text-xs text-muted">{INTERRUPTED_LABEL}</span>}
+          </>
         ) : (
           <span className={a.status === 'failed' ? 'font-medium text-danger' : undefined}>
             {STATUS_LABELS[a.status]}

@@ -9,6 +9,7 @@ import { applyAttemptMessage, attemptCounts, laterAttempt } from './import-queri
 import { ImportAttempts } from './ImportAttempts';
 import { ImportWizard } from './ImportWizard';
 import { BackToContactsLink } from '../BackToContactsLink';
+import { withInterruption } from '../jobs/interrupted';
 
 const HIDDEN: ProcessNotificationState = { visible: false, text: '' };
 
@@ -17,8 +18,8 @@ export function importNotification(a: ImportAttempt): ProcessNotificationState {
   const rows = attemptCounts(a).join(', ');
   if (a.status === 'completed') return { visible: true, status: 'completed', text: `Imported ${a.file_name}: ${rows}.`, linkUrl: '/contacts', linkText: 'See contacts' };
   if (a.status === 'failed') return { visible: true, status: 'failed', text: `The import of ${a.file_name} failed: ${a.failure ?? 'unknown reason'}.` };
-  if (a.status === 'queued') return { visible: true, status: 'processing', text: `${a.file_name} waits for a worker…` };
-  return { visible: true, status: 'processing', text: `Importing ${a.file_name}: ${a.progress}% (${rows})` };
+  if (a.status === 'queued') return { visible: true, status: 'processing', text: withInterruption(`${a.file_name} waits for a worker…`, a.interrupted) };
+  return { visible: true, status: 'processing', text: withInterruption(`Importing ${a.file_name}: ${a.progress}% (${rows})`, a.interrupted) };
 }
 
 /**

@@ -8,6 +8,7 @@ const attempt = (id: number, over: Partial<ImportAttempt> = {}): ImportAttempt =
   file_name: `file-${id}.csv`,
   category: 'lead',
   status: 'processing',
+  interrupted: false,
   progress: 10,
   processed_rows: 100,
   imported_count: 90,

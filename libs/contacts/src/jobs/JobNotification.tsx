@@ -6,6 +6,7 @@ import type { ExportFormat, PrintJob, TransferAttempt } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
 import { Button, ProcessNotification, toast, type ProcessNotificationState } from '@crm/ui';
 import { contactKeys } from '../contacts-queries';
+import { withInterruption } from './interrupted';
 
 /** Where an export's download stands: before its answer, arriving (progress), saved (filename) or failed. */
 export type ExportState = { format: ExportFormat; progress?: DownloadProgress; filename?: string; bytes?: number; failure?: string };
@@ -23,14 +24,14 @@ export function transferNotice(a: TransferAttempt): ProcessNotificationState {
   if (a.status === 'failed') return { visible: true, status: 'failed', text: `The transfer to ${a.to_user.name} failed: ${a.failure ?? 'unknown reason'}.`, ...link };
   if (a.status === 'done' || a.status === 'complete')
     return { visible: true, status: 'completed', text: `Moved ${contactsLabel(a.moved_count)} to ${a.to_user.name}.`, ...link };
-  return { visible: true, status: 'processing', text: `Moving ${contactsLabel(a.total_count)} to ${a.to_user.name}… ${a.progress}%`, ...link };
+  return { visible: true, status: 'processing', text: withInterruption(`Moving ${contactsLabel(a.total_count)} to ${a.to_user.name}… ${a.progress}%`, a.interrupted), ...link };
 }
 
 export function printNotice(job: PrintJob): ProcessNotificationState {
   const what = job.layout === 'labels' ? 'mailing labels' : 'contact sheets';
   if (job.status === 'failed') return { visible: true, status: 'failed', text: `The ${what} could not be made: ${job.failure ?? 'unknown reason'}.` };
   if (job.status === 'done') return { visible: true, status: 'completed', text: `The ${what} for ${contactsLabel(job.count)} are ready.` };
-  return { visible: true, status: 'processing', text: `Making ${what} for ${contactsLabel(job.count)}…` };
+  return { visible: true, status: 'processing', text: withInterruption(`Making ${what} for ${contactsLabel(job.count)}…`, job.interrupted) };
 }
 
 /** A size as people read it: 820 KB, 12.3 MB. */

@@ -5,7 +5,8 @@ import type { PrintJob, TransferAttempt } from '@crm/contract';
 import { callsOf, transferAttemptFixture } from '@crm/testing';
 import { renderPiece } from '../contact-page/test/fixtures';
 import { polyfillPointer } from '../test/render';
-import { exportNotice, JobNotification } from './JobNotification';
+import { exportNotice, JobNotification, printNotice, transferNotice } from './JobNotification';
+import { transferStatusLabel } from '../transfers/transfer-queries';
 import { TransferDialog } from './TransferDialog';
 
 const attempt = (over: Partial<TransferAttempt> = {}) => transferAttemptFixture({ id: 4, status: 'processing', to_user: { id: 9, name: 'Bo Boss' }, processed_count: 60, moved_count: 60, progress: 50, ...over });
@@ -63,13 +64,25 @@ describe('JobNotification (the process notification of a long job)', () => {
   });
 
   it('offers a finished print as a download; closing hides it', async () => {
-    const job: PrintJob = { jid: '0b9e4b8e-4f0a-4a39-9d3f-0c1f1c7d2b11', layout: 'labels', status: 'done', count: 31, failure: null, created_at: '2026-11-22T10:00:00Z', finished_at: '2026-11-22T10:00:02Z' };
+    const job: PrintJob = { jid: '0b9e4b8e-4f0a-4a39-9d3f-0c1f1c7d2b11', layout: 'labels', status: 'done', interrupted: false, count: 31, failure: null, created_at: '2026-11-22T10:00:00Z', finished_at: '2026-11-22T10:00:02Z' };
     let closed = false;
     renderPiece(<JobNotification job={{ kind: 'print', jid: job.jid }} onClose={() => (closed = true)} />, { batchPrintStatus: () => ({ data: job }) });
     expect(await screen.findByText('The mailing labels for 31 contacts are ready.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(closed).toBe(true);
+  });
+});
+
+describe('a job whose worker stopped (interrupted: it resumes by itself)', () => {
+  it('says so in the notices and the transfer status, and only while it runs', () => {
+    const moving = transferAttemptFixture({ status: 'processing', progress: 40, interrupted: true });
+    expect(transferNotice(moving).text).toBe('Moving 120 contacts to Jane Doe… 40% — interrupted, will resume by itself');
+    expect(transferStatusLabel(moving)).toBe('Interrupted — will resume');
+    expect(transferStatusLabel({ ...moving, interrupted: false })).not.toBe('Interrupted — will resume');
+    const job: PrintJob = { jid: 'j', layout: 'sheets', status: 'processing', interrupted: true, count: 3, failure: null, created_at: '2026-11-22T10:00:00Z', finished_at: null };
+    expect(printNotice(job).text).toBe('Making contact sheets for 3 contacts… — interrupted, will resume by itself');
+    expect(printNotice({ ...job, interrupted: false }).text).toBe('Making contact sheets for 3 contacts…');
   });
 });
 

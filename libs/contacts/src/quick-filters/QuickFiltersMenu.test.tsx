@@ -12,7 +12,7 @@ import { polyfillResizeObserver } from '../test/resize-observer';
 
 const listContacts = () => ({
   data: [contactFixture({ id: 1, last_name: 'Adams' })],
-  meta: { current_page: 1, limit: 500, total_count: 1, total_pages: 1, total_count_capped: false, next_cursor: null },
+  meta: { current_page: 1, limit: 100, total_count: 1, total_pages: 1, total_count_capped: false, next_cursor: null },
 });
 
 const texas: QuickFilter = {
@@ -139,7 +139,7 @@ describe('quick filters on the contact list', { timeout: 60_000 }, () => {
         order_field: 'city',
         order: 'desc',
         page: 1,
-        limit: 500,
+        limit: 100,
       }),
     );
     expect(screen.getByRole('searchbox', { name: 'Search contacts' })).toHaveValue('');

@@ -6,6 +6,7 @@ import {
   type TRANSFER_ORDER_FIELDS,
   type TransferAttempt,
 } from '@crm/contract';
+import { INTERRUPTED_LABEL, withInterruption } from '../jobs/interrupted';
 
 /** How often a running transfer (queued, processing or reverting) is asked about again. */
 export const TRANSFER_POLL_MS = 1000;
@@ -53,13 +54,14 @@ const STATUS_LABELS: Record<TransferAttempt['status'], string> = {
 export function transferStatusLabel(attempt: TransferAttempt): string {
   if (attempt.reverting) return 'Reverting…';
   if (attempt.reverted) return 'Reverted';
+  if (attempt.interrupted && (attempt.status === 'queued' || attempt.status === 'processing')) return INTERRUPTED_LABEL;
   return STATUS_LABELS[attempt.status];
 }
 
 /** The progress bar's name while an attempt moves its contacts, e.g. "Moving 120 contacts to Jane Doe". */
 export function transferProgressLabel(attempt: TransferAttempt): string {
   const n = attempt.total_count;
-  return `Moving ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'} to ${attempt.to_user.name}`;
+  return withInterruption(`Moving ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'} to ${attempt.to_user.name}`, attempt.interrupted);
 }
 
 /**

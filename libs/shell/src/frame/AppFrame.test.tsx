@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@crm/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, shouldRetry } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
 import { mockApiClient } from '@crm/testing';
 import type { NavItem } from '../navigation/nav-items';
@@ -136,6 +137,27 @@ describe('AppFrame', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(call).toHaveBeenCalledWith('destroySession');
     expect(await screen.findByText('Login screen')).toBeInTheDocument();
+  });
+
+  it('says it is reconnecting while a read is retried after 503s, and stops saying so when the read comes back', async () => {
+    let failures = 3;
+    function Rows() {
+      const { data } = useQuery({
+        queryKey: ['rows'],
+        retry: shouldRetry,
+        retryDelay: 20,
+        queryFn: async () => {
+          if (failures-- > 0) throw new ApiError(503, { errors: { base: 'The service is briefly unavailable.' } });
+          return 'the rows';
+        },
+      });
+      return <h1>{data ?? 'Loading'}</h1>;
+    }
+    const { client } = signedIn(testUser());
+    renderApp({ routes: [{ element: <AppFrame navItems={navItems} />, children: [{ index: true, element: <Rows /> }] }], path: '/', client });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reconnecting… The service is briefly unavailable; this page will update by itself.'));
+    expect(await screen.findByRole('heading', { name: 'the rows' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(''));
   });
 
   it('shows the impersonation banner while impersonating', async () => {

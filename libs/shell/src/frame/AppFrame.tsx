@@ -6,6 +6,7 @@ import { useFlagEvaluator } from '@crm/variant';
 import { HelpWidget } from '../help/HelpWidget';
 import { filterNavItems, type NavItem } from '../navigation/nav-items';
 import { FeaturePreviewBanner } from '../preview/FeaturePreviewBanner';
+import { ReconnectingBanner } from './ReconnectingBanner';
 import { BrandMark } from './BrandMark';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { useHeadingFocus } from './useHeadingFocus';
@@ -31,6 +32,7 @@ export function AppFrame({ navItems }: AppFrameProps) {
       <SkipLink />
       <FeaturePreviewBanner />
       <ImpersonationBanner />
+      <ReconnectingBanner />
       <header className="border-b border-border bg-surface">
         <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:gap-x-6">
           <BrandMark compact />

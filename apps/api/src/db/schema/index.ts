@@ -12,3 +12,4 @@ export * from './jobs';
 export * from './imports';
 export * from './transfers';
 export * from './print';
+export * from './idempotency';

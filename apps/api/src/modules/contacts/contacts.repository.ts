@@ -20,7 +20,7 @@ import {
 } from '@crm/contract';
 import { dialingNumber } from '@crm/util';
 import type { Database } from '../../db/database';
-import { anyId, preparedStatement, toQuery } from '../../db/sql-helpers';
+import { anyId, longWork, preparedStatement, toQuery } from '../../db/sql-helpers';
 import { slicedCopy } from '../../db/sliced-copy';
 import {
   agentflowStatuses,
@@ -971,6 +971,7 @@ export function createContactsRepository(db: Database) {
   ): Promise<{ rows: ContactRecord[]; total: number; capped: boolean; next: null }> {
     const { scope } = query;
     const result = await db.transaction(async (tx) => {
+      await tx.execute(longWork);
       await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(sql`set local enable_mergejoin = off`);
       return tx.execute<PageRow & { total: number }>(

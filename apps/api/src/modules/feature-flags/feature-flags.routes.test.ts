@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, FLAG_NAMES } from '@crm/contract';
 import { buildApp } from '../../app';
-import { EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
+import { DEMO_PASSWORD, EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { route } from '../../plugins/routes';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 
@@ -40,7 +40,7 @@ describe('currentUser.features', () => {
   });
 
   it('the sign-in answer carries them too', async () => {
-    const res = await new TestAgent(dev.app, { host: 'keystone.localhost' }).post('/v1/sessions', { email: keystone('rm'), password: 'DemoPass2026' });
+    const res = await new TestAgent(dev.app, { host: 'keystone.localhost' }).post('/v1/sessions', { email: keystone('rm'), password: DEMO_PASSWORD });
     expect(res.json().user.features).toMatchObject({ reports: true, impersonate_bu_admin: true, transfer_log: true });
   });
 });

@@ -3,13 +3,23 @@ import { endpoints } from '@crm/contract';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-errors';
+import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { route } from '../../plugins/routes';
 import { pingDatabase } from './health.repository';
 
+/** Health answers within 2 s in every case: a database that has not answered by then counts as down. */
+export const HEALTH_DATABASE_WAIT_MS = 1_500;
+
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.health, async () => {
-    const ok = await pingDatabase(ctx.db).catch(() => false);
-    if (!ok) throw new HttpError(503, { database: 'The database cannot be reached' });
-    return { status: 'ok' as const, database: 'ok' as const, version: SYSTEM_VERSION };
+    const database = await pingDatabase(ctx.db, HEALTH_DATABASE_WAIT_MS);
+    const jobs = ctx.jobs.workerState();
+    const problems = {
+      ...(database === 'down' && { database: 'The database cannot be reached' }),
+      ...(database === 'slow' && { database: `The database did not answer within ${HEALTH_DATABASE_WAIT_MS / 1000} s` }),
+      ...(jobs === 'stopped' && { jobs: "This process's job worker has stopped: its heartbeat does not reach the database" }),
+    };
+    if (Object.keys(problems).length) throw new HttpError(503, problems, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    return { status: 'ok' as const, database: 'ok' as const, jobs: jobs === 'running' ? ('running' as const) : ('none' as const), version: SYSTEM_VERSION };
   });
 }

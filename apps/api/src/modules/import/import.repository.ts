@@ -21,6 +21,7 @@ import {
 import type { Reach } from '../contacts/contact-reach';
 import { reachCondition, SEARCH_TEXT_SQL, searchTextSql, userInReach } from '../contacts/contacts.repository';
 import type { ImportedContact, TitleList } from './import-rows';
+import { longWork } from '../../db/sql-helpers';
 
 export type ImportFileRow = typeof importFiles.$inferSelect;
 export type ImportAttemptRow = typeof importAttempts.$inferSelect;
@@ -335,6 +336,7 @@ export function createImportRepository(db: Database) {
         await db.execute(sql`insert into ${contactCities} (company_id, city) select ${batch.companyId}, c from unnest(${sql.param(cities)}::text[]) c
           on conflict do nothing`);
       const written = db.transaction(async (tx) => {
+        await tx.execute(longWork);
         const rows = batch.contacts;
         let inserted: { id: number; row: number }[] = [];
         let warned = 0;

@@ -27,6 +27,7 @@ import { fullName } from '../users/current-user';
 import { createImportInspector, IMPORT_FILE_MESSAGES, importFormatOf, readImportRows } from './import-file';
 import { createRowMapper, IMPORT_ROW_REASONS, notYourContact } from './import-rows';
 import type { ImportAttemptRecord, ImportFileRow, ImportRepository } from './import.repository';
+import type { JobRuns } from '../../jobs/queue';
 
 /** An uploaded file as the multipart reader hands it over. */
 export type IncomingImportFile = { fileName: string; stream: Readable; truncated: () => boolean };
@@ -40,7 +41,7 @@ type Deps = {
   imports: ImportRepository;
   storage: StorageProvider;
   broadcaster: Broadcaster;
-  jobs: { send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null> };
+  jobs: JobRuns;
   ownerReachable: (reach: Reach, userId: number) => Promise<boolean>;
   /** The brand of a company: its keystroke filter applies to imported names. */
   companyBrand: (companyId: number) => Promise<BrandId>;
@@ -50,7 +51,7 @@ export function toImportFile(f: ImportFileRow): ImportFile {
   return { id: f.id, file_name: f.fileName, format: f.format as ImportFile['format'], encoding: f.encoding, byte_size: f.byteSize, created_at: f.createdAt.toISOString() };
 }
 
-export function toImportAttempt(a: ImportAttemptRecord): ImportAttempt {
+export function toImportAttempt(a: ImportAttemptRecord, interrupted = false): ImportAttempt {
   const done = a.status === 'completed';
   const size = a.fileBytes;
   return {
@@ -58,6 +59,7 @@ export function toImportAttempt(a: ImportAttemptRecord): ImportAttempt {
     file_name: a.fileName,
     category: a.category as ContactCategory,
     status: a.status as ImportAttempt['status'],
+    interrupted,
     progress: done ? 100 : size > 0 ? Math.min(99, Math.floor((a.readBytes / size) * 100)) : 0,
     processed_rows: a.processedRows,
     imported_count: a.importedCount,
@@ -292,8 +294,9 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
     ): Promise<{ data: ImportAttempt[]; meta: PagingMeta }> {
       const reach = contactReach(caller, query.tab === 'mine' ? 'mine' : 'all_agents');
       const { rows, total } = await imports.listAttempts(reach, { page: query.page, limit: query.limit, filterBy: query.filter_by, filterValue: query.filter_value });
+      const interrupted = await jobs.interrupted(IMPORT_JOB, 'attemptId', rows.map((row) => row.id));
       return {
-        data: rows.map(toImportAttempt),
+        data: rows.map((row) => toImportAttempt(row, interrupted.has(String(row.id)))),
         meta: { current_page: query.page, limit: query.limit, total_count: total, total_pages: Math.ceil(total / query.limit) },
       };
     },

@@ -86,7 +86,7 @@ describe('the print limit (spec part 2 §9: at most 500)', () => {
       storage: t.ctx.storage,
       contacts: { selectedItems: async (_c, body) => ({ ids: Array.from({ length: Math.min(PRINT_MAX_CONTACTS + 1, body.limit ?? 0) }, (_, i) => i + 1) }) },
       load: async () => [],
-      jobs: { send },
+      jobs: { send, interrupted: vi.fn() },
     });
     const caller = { user: { id: 1, companyId: 1 }, roles: [] } as unknown as ContactsCaller;
     const error = await service.start(caller, { all: true, layout: 'sheets' }).catch((e: unknown) => e);

@@ -13,7 +13,7 @@ import {
   type PrintLayout,
 } from '@crm/contract';
 import { formatPhone } from '@crm/util';
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition, JobRuns } from '../../jobs/queue';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
 import type { ContactRecord } from '../contacts/contacts.repository';
@@ -30,14 +30,15 @@ type Deps = {
   contacts: Pick<ContactsService, 'selectedItems'>;
   /** Full records of these contacts, in this order. */
   load: (ids: number[]) => Promise<ContactRecord[]>;
-  jobs: { send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null> };
+  jobs: JobRuns;
 };
 
-function toPrintJob(row: PrintJobRow): PrintJob {
+function toPrintJob(row: PrintJobRow, interrupted = false): PrintJob {
   return {
     jid: row.id,
     layout: row.layout as PrintLayout,
     status: row.status as PrintJob['status'],
+    interrupted,
     count: row.contactIds.length,
     failure: row.failure,
     created_at: row.createdAt.toISOString(),
@@ -156,7 +157,10 @@ export function createPrintService({ prints, storage, contacts, load, jobs }: De
       await jobs.send(PRINT_JOB, { jid: row.id }, { singletonKey: `print:${row.id}` });
       return { data: toPrintJob(row) };
     },
-    status: async (caller: ContactsCaller, jid: string): Promise<{ data: PrintJob }> => ({ data: toPrintJob(await own(caller, jid)) }),
+    async status(caller: ContactsCaller, jid: string): Promise<{ data: PrintJob }> {
+      const row = await own(caller, jid);
+      return { data: toPrintJob(row, (await jobs.interrupted(PRINT_JOB, 'jid', [row.id])).has(row.id)) };
+    },
     async file(caller: ContactsCaller, jid: string): Promise<{ name: string; body: Readable }> {
       const row = await own(caller, jid);
       const body = row.status === 'done' && row.storageKey ? await storage.get(row.storageKey) : null;

@@ -12,6 +12,7 @@ import { subjectOf, type FeaturesService } from '../feature-flags/feature-flags.
 import type { SecretBox } from '../two-factor/secret-box';
 import { recoveryCodeDigest } from '../two-factor/recovery-codes';
 import { fullName, isAdmin, type Impersonation } from '../users/current-user';
+import { passwordVerdict } from '../users/password-policy';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
 import type { Identity, RequestMeta } from './identity';
@@ -104,6 +105,17 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     return users.claimEmailCode(user.id, digest(`${user.id}:${code}`));
   }
 
+  /**
+   * The plain password is known only here: one that the password rule refuses (set before the rule,
+   * or guessable from the account) holds the account at the forced password change
+   * ('change_password?') until a new one is chosen. The flag is stored, so the gate holds on every
+   * request and every device. Answers the user as it now is, and whether the password was refused.
+   */
+  async function holdWeakPassword(user: UserRow, password: string): Promise<{ held: UserRow; weak: boolean }> {
+    if ((await passwordVerdict(users, user, password)).ok) return { held: user, weak: false };
+    return { held: user.changePassword ? user : await users.update(user.id, { changePassword: true }), weak: true };
+  }
+
   return {
     issue,
     sendEmailCode,
@@ -118,20 +130,27 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
      * like a wrong password, so accounts do not leak across brands.
      */
     async signIn(email: string, password: string, meta: RequestMeta, brand: BrandId): Promise<SignInResult> {
-      const user = await users.findByEmail(email);
-      await throttle(user?.id ?? null, meta.ip);
-      const valid = await verifyPassword(user?.passwordHash ?? null, password);
-      const otherBrand = user && valid && (await users.companyBrand(user.companyId)) !== brand;
-      if (!user || !valid || !user.active || otherBrand) {
-        const reason = !user ? 'unknown_email' : !valid ? 'wrong_password' : otherBrand ? 'other_brand' : 'inactive';
-        await fail(user?.id ?? null, meta, { email, reason, ...(otherBrand && { brand }) });
+      const found = await users.findByEmail(email);
+      await throttle(found?.id ?? null, meta.ip);
+      const valid = await verifyPassword(found?.passwordHash ?? null, password);
+      const otherBrand = found && valid && (await users.companyBrand(found.companyId)) !== brand;
+      if (!found || !valid || !found.active || otherBrand) {
+        const reason = !found ? 'unknown_email' : !valid ? 'wrong_password' : otherBrand ? 'other_brand' : 'inactive';
+        await fail(found?.id ?? null, meta, { email, reason, ...(otherBrand && { brand }) });
         throw unauthorized(INVALID_CREDENTIALS);
       }
+      const { held: user, weak } = await holdWeakPassword(found, password);
       if (user.otpEnabled) {
         if (user.otpDelivery === 'email') await sendEmailCode(user, meta);
         return { kind: 'otp', user };
       }
-      await audit.record({ event: 'sign_in', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'password' } });
+      await audit.record({
+        event: 'sign_in',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { method: 'password', ...(weak && { weak_password: true }) },
+      });
       return { kind: 'session', user, token: await issue(user, meta) };
     },
 

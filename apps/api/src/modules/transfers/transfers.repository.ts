@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { apiVendors, contacts, importAttempts, transferAttempts, transferLogs, users } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
 import { reachCondition, userInReach } from '../contacts/contacts.repository';
+import { longWork } from '../../db/sql-helpers';
 
 export type TransferChanges = Partial<Record<'category' | 'status_id' | 'agentflow_status_id' | 'source_id', string | number | null>>;
 type Person = { id: number; firstName: string; lastName: string };
@@ -169,6 +170,7 @@ export function createTransfersRepository(db: Database) {
         ? sql`jsonb_build_object(${sql.join(changes.map(([key]) => sql`${key}::text, old.${sql.raw(CHANGE_COLUMNS[key].column)}`), sql`, `)})`
         : sql`null::jsonb`;
       return db.transaction(async (tx) => {
+        await tx.execute(longWork);
         const moved = await tx.execute<{ contact_id: number }>(sql`
           with old as (
             select ${contacts.id} as id, ${contacts.ownerId} as owner_id, ${contacts.category} as category, ${contacts.statusId} as status_id,

@@ -16,7 +16,7 @@ function serviceFinding(found: number) {
     transfers: { create } as unknown as TransfersRepository,
     contacts: { selectedItems, checkReferences: vi.fn(), findReachable: vi.fn() },
     ownerReachable: async () => true,
-    jobs: { send },
+    jobs: { send, interrupted: vi.fn() },
   });
   return { service, create, send, selectedItems };
 }

@@ -15,6 +15,7 @@ import { contactReach } from '../contacts/contact-reach';
 import type { ContactsCaller, ContactsService, SelectionInput } from '../contacts/contacts.service';
 import { fullName } from '../users/current-user';
 import type { TransferAttemptRecord, TransferChanges, TransfersRepository } from './transfers.repository';
+import type { JobRuns } from '../../jobs/queue';
 
 export const TRANSFER_JOB = 'contacts-transfer';
 /** Contacts moved (or reverted) per transaction and checkpoint. */
@@ -35,17 +36,18 @@ type Deps = {
   transfers: TransfersRepository;
   contacts: Pick<ContactsService, 'selectedItems' | 'checkReferences' | 'findReachable'>;
   ownerReachable: (reach: ReturnType<typeof contactReach>, userId: number) => Promise<boolean>;
-  jobs: { send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null> };
+  jobs: JobRuns;
 };
 
 type GroupFields = { category?: string | undefined; status_id?: number | null | undefined; agentflow_status_id?: number | null | undefined; source_id?: number | null | undefined };
 
 const person = (p: { id: number; firstName: string; lastName: string }) => ({ id: p.id, name: fullName(p) });
 
-export function toTransferAttempt(a: TransferAttemptRecord): TransferAttempt {
+export function toTransferAttempt(a: TransferAttemptRecord, interrupted = false): TransferAttempt {
   return {
     id: a.id,
     status: a.status as TransferStatus,
+    interrupted,
     reverted: a.reverted,
     reverting: a.reverting,
     user: person(a.user),
@@ -76,6 +78,13 @@ function changesOf(body: GroupFields): TransferChanges {
  * users as one transfer each.
  */
 export function createTransfersService({ transfers, contacts, ownerReachable, jobs }: Deps) {
+  /** The attempts as the API shows them, each marked when its job (move or revert) was interrupted. */
+  async function presentAll(attempts: TransferAttemptRecord[]): Promise<TransferAttempt[]> {
+    const interrupted = await jobs.interrupted(TRANSFER_JOB, 'attemptId', attempts.map((a) => a.id));
+    return attempts.map((a) => toTransferAttempt(a, interrupted.has(String(a.id))));
+  }
+  const presentOne = async (attempt: TransferAttemptRecord) => (await presentAll([attempt]))[0] as TransferAttempt;
+
   async function present(id: number): Promise<{ data: TransferAttempt }> {
     const attempt = await transfers.find(id);
     if (!attempt) throw notFound('Transfer');
@@ -136,7 +145,7 @@ export function createTransfersService({ transfers, contacts, ownerReachable, jo
     ): Promise<{ data: TransferAttempt[]; meta: PagingMeta }> {
       const { rows, total } = await transfers.list(contactReach(caller), { page: query.page, limit: query.limit, q: query.q, orderField: query.order_field, order: query.order });
       return {
-        data: rows.map(toTransferAttempt),
+        data: await presentAll(rows),
         meta: { current_page: query.page, limit: query.limit, total_count: total, total_pages: Math.ceil(total / query.limit) },
       };
     },
@@ -152,10 +161,10 @@ export function createTransfersService({ transfers, contacts, ownerReachable, jo
         created_at: r.createdAt.toISOString(),
       }));
       const meta = { current_page: logsQuery.page, limit: logsQuery.limit, total_count: total, total_pages: Math.ceil(total / logsQuery.limit) };
-      return { attempt: toTransferAttempt(attempt), logs, meta };
+      return { attempt: await presentOne(attempt), logs, meta };
     },
 
-    status: async (caller: ContactsCaller, id: number) => ({ data: toTransferAttempt(await visible(caller, id)) }),
+    status: async (caller: ContactsCaller, id: number) => ({ data: await presentOne(await visible(caller, id)) }),
 
     /** Confirming sets status complete (a done transfer, not reverted). */
     async confirm(caller: ContactsCaller, id: number): Promise<{ data: TransferAttempt }> {

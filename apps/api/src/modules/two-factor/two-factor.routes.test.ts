@@ -30,7 +30,7 @@ describe('two-factor enrolment', () => {
     expect(enabled.json()['has_2fa_enabled?']).toBe(true);
 
     const next = new TestAgent(t.app);
-    const step1 = await next.post('/v1/sessions', { email: seedEmail('agent'), password: 'DemoPass2026' });
+    const step1 = await next.post('/v1/sessions', { email: seedEmail('agent'), password: DEMO_PASSWORD });
     expect(step1.json().otp_required).toBe(true);
     const step2 = await next.post('/v1/sessions', { otp_code: currentTotp(otp_secret, Date.now() + 30_000) });
     expect(step2.statusCode).toBe(200);

@@ -167,6 +167,15 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.select(USER_ACCESS).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, id));
       return row && userAccess(row);
     },
+    /** The company's name and brand (the password rule's words of the account). */
+    async companyNameAndBrand(companyId: number): Promise<{ name: string; brand: BrandId }> {
+      const [row] = await db
+        .select({ id: companies.id, name: companies.name, brand: companies.brand })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      if (!row) throw new Error(`Company ${companyId} not found`);
+      return { name: row.name, brand: brandOf(row) };
+    },
     async companyBrand(companyId: number): Promise<BrandId> {
       const [row] = await db.select({ id: companies.id, brand: companies.brand }).from(companies).where(eq(companies.id, companyId));
       if (!row) throw new Error(`Company ${companyId} not found`);

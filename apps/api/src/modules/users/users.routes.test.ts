@@ -164,29 +164,29 @@ describe('PATCH /v1/users/{id}/update_password', () => {
     expect(blocked.json().errors).toMatchObject({ user: 'Access denied!', gate: 'password' });
 
     const wrong = await agent.patch(`/v1/users/${me.id}/update_password`, {
-      current_password: 'not-it-1', password: 'NewPass2027', password_confirmation: 'NewPass2027',
+      current_password: 'not-it-1', password: 'quiet otter maps river', password_confirmation: 'quiet otter maps river',
     });
     expect(wrong.json()).toEqual({ errors: { current_password: 'Current password is incorrect' } });
     const mismatch = await agent.patch(`/v1/users/${me.id}/update_password`, {
-      current_password: DEMO_PASSWORD, password: 'NewPass2027', password_confirmation: 'Other2027',
+      current_password: DEMO_PASSWORD, password: 'quiet otter maps river', password_confirmation: 'quiet otter maps rivet',
     });
     expect(mismatch.json()).toEqual({ errors: { password_confirmation: 'Passwords do not match' } });
     const weak = await agent.patch(`/v1/users/${me.id}/update_password`, {
       current_password: DEMO_PASSWORD, password: 'short', password_confirmation: 'short',
     });
-    expect(weak.json().errors.password).toBe('Password must be at least 8 characters');
+    expect(weak.json()).toEqual({ errors: { password: 'Password must be at least 12 characters. Single words are easy to guess. Add more words that are less common.' } });
 
     const other = new TestAgent(t.app);
     await other.signIn('new.agent');
     const ok = await agent.patch(`/v1/users/${me.id}/update_password`, {
-      current_password: DEMO_PASSWORD, password: 'NewPass2027', password_confirmation: 'NewPass2027',
+      current_password: DEMO_PASSWORD, password: 'quiet otter maps river', password_confirmation: 'quiet otter maps river',
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()['change_password?']).toBe(false);
     expect((await agent.get('/v1/api_keys')).statusCode).toBe(200);
     // other sessions of the user end
     expect((await other.get('/v1/users/me')).statusCode).toBe(401);
-    expect((await new TestAgent(t.app).post('/v1/sessions', { email: seedEmail('new.agent'), password: 'NewPass2027' })).statusCode).toBe(200);
+    expect((await new TestAgent(t.app).post('/v1/sessions', { email: seedEmail('new.agent'), password: 'quiet otter maps river' })).statusCode).toBe(200);
     const events = (await t.ctx.audit.list({ userId: me.id, event: 'password_changed' })).length;
     expect(events).toBe(1);
   });
@@ -196,7 +196,7 @@ describe('PATCH /v1/users/{id}/update_password', () => {
     await agent.signIn('agent');
     const admin = await t.ctx.usersRepository.findByEmail(seedEmail('admin'));
     const res = await agent.patch(`/v1/users/${admin!.id}/update_password`, {
-      current_password: DEMO_PASSWORD, password: 'Hijack2027', password_confirmation: 'Hijack2027',
+      current_password: DEMO_PASSWORD, password: 'hijack copper meadow lamp', password_confirmation: 'hijack copper meadow lamp',
     });
     expect(res.statusCode).toBe(404);
   });
@@ -213,12 +213,12 @@ describe('password reset through the outbox', () => {
     expect(mail!.subject).toBe('Reset your password');
     const token = mail!.text.match(/reset_password_token=([\w-]+)/)![1]!;
 
-    const bad = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: 'nope', password: 'Reset2027a', password_confirmation: 'Reset2027a' });
+    const bad = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: 'nope', password: 'copper meadow signal lamp', password_confirmation: 'copper meadow signal lamp' });
     expect(bad.json()).toEqual({ errors: { reset_password_token: 'This reset link is invalid or has expired' } });
-    const ok = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'Reset2027a', password_confirmation: 'Reset2027a' });
+    const ok = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'copper meadow signal lamp', password_confirmation: 'copper meadow signal lamp' });
     expect(ok.statusCode).toBe(200);
-    expect((await anonymous.post('/v1/sessions', { email: seedEmail('subadmin'), password: 'Reset2027a' })).statusCode).toBe(200);
-    const again = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'Reset2027b', password_confirmation: 'Reset2027b' });
+    expect((await anonymous.post('/v1/sessions', { email: seedEmail('subadmin'), password: 'copper meadow signal lamp' })).statusCode).toBe(200);
+    const again = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: 'copper meadow signal lamp two', password_confirmation: 'copper meadow signal lamp two' });
     expect(again.statusCode).toBe(422);
   });
 

@@ -13,6 +13,7 @@ import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
 import { refuseAdminScopes } from '../api-keys/api-keys.service';
 import { toCurrentUser, type Impersonation } from './current-user';
+import { passwordVerdict } from './password-policy';
 import type { UserPatch, UserRow, UsersRepository } from './users.repository';
 
 const RESET_TOKEN_HOURS = 2;
@@ -79,13 +80,22 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       });
     },
 
-    /** Changes the signed-in user's own password; other sessions of the user end. */
+    /**
+     * Changes the signed-in user's own password; other sessions of the user end. The new one must
+     * pass the password rule (passwordVerdict); a wrong current password and a refused new one are
+     * answered together.
+     */
     async updatePassword(identity: Identity, id: number, body: { current_password: string; password: string }, meta: RequestMeta) {
       const user = identity.user;
       if (id !== user.id) throw notFound('User');
-      if (!(await verifyPassword(user.passwordHash, body.current_password))) {
-        throw unprocessable({ current_password: 'Current password is incorrect' });
-      }
+      const [currentOk, verdict] = await Promise.all([
+        verifyPassword(user.passwordHash, body.current_password),
+        passwordVerdict(users, user, body.password),
+      ]);
+      const errors: Record<string, string> = {};
+      if (!currentOk) errors.current_password = 'Current password is incorrect';
+      if (verdict.message) errors.password = verdict.message;
+      if (Object.keys(errors).length) throw unprocessable(errors);
       if (await verifyPassword(user.passwordHash, body.password)) {
         throw unprocessable({ password: 'New password must be different from the current one' });
       }
@@ -152,6 +162,9 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       const user = await users.findByResetDigest(digest(token));
       const fresh = user?.resetPasswordSentAt && user.resetPasswordSentAt.getTime() > Date.now() - RESET_TOKEN_HOURS * 3_600_000;
       if (!user || !fresh) throw unprocessable({ reset_password_token: 'This reset link is invalid or has expired' });
+      // Refused passwords leave the link usable, so the user can try another one.
+      const verdict = await passwordVerdict(users, user, password);
+      if (verdict.message) throw unprocessable({ password: verdict.message });
       await users.update(user.id, {
         passwordHash: await hashPassword(password),
         resetPasswordDigest: null,

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCast, type Cast } from '../test/contact-fixtures';
+import { createTestApp, type TestAgent, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let as: Cast;
+beforeAll(async () => {
+  t = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: '1500' });
+  as = await signInCast(t);
+});
+afterAll(() => t.close());
+
+const create = (agent: TestAgent, key: string, body: object) => agent.request('POST', '/v1/contacts', { body, headers: { 'idempotency-key': key } });
+const countNamed = async (lastName: string) =>
+  Number((await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where last_name = ${lastName}`)).rows[0]?.n);
+
+describe('Idempotency-Key on POSTs that create', () => {
+  it('a repeat within 24 h gets the first answer and creates nothing; a different body with the key is 422', async () => {
+    const body = { first_name: 'Ida', last_name: 'Once' };
+    const first = await create(as.agent, 'create-ida-1', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await create(as.agent, 'create-ida-1', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await countNamed('Once')).toBe(1);
+
+    const other = await create(as.agent, 'create-ida-1', { first_name: 'Ida', last_name: 'Twice' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ errors: { idempotency_key: 'This Idempotency-Key was already used with a different request' } });
+    expect(await countNamed('Twice')).toBe(0);
+  });
+
+  it("keys are the caller's own: another user's request with the same key runs and never sees the first answer", async () => {
+    const mine = await create(as.agent, 'shared-key', { first_name: 'Mia', last_name: 'Mine' });
+    const theirs = await create(as.manager, 'shared-key', { first_name: 'Mia', last_name: 'Mine' });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().data.id).not.toBe(mine.json().data.id);
+  });
+
+  it('a request refused by validation keeps no answer: the corrected request with the same key runs', async () => {
+    const bad = await create(as.agent, 'fix-me', { first_name: 'Ned', last_name: 'Fixed', category: 'nonsense' });
+    expect(bad.statusCode).toBe(422);
+    const fixed = await create(as.agent, 'fix-me', { first_name: 'Ned', last_name: 'Fixed', category: 'lead' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(await countNamed('Fixed')).toBe(1);
+  });
+
+  it('a repeat while the first runs is 409; a first that failed (503, database stalled) lets the key go, and the retry creates once', async () => {
+    const body = { first_name: 'Sal', last_name: 'Stalled' };
+    const locker = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query('begin; lock table contacts in access exclusive mode');
+      const firstTry = create(as.agent, 'stalled', body);
+      // the first holds the key while it waits on the lock
+      let repeat = await create(as.agent, 'stalled', body);
+      while (repeat.statusCode === 200 && repeat.headers['idempotent-replayed'] === undefined) repeat = await create(as.agent, 'stalled', body);
+      expect(repeat.statusCode, repeat.body).toBe(409);
+      expect(repeat.headers['retry-after']).toBe('1');
+      const failed = await firstTry;
+      expect(failed.statusCode).toBe(503);
+      await locker.query('rollback');
+      const retried = await create(as.agent, 'stalled', body);
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      expect((await create(as.agent, 'stalled', body)).headers['idempotent-replayed']).toBe('true');
+      expect(await countNamed('Stalled')).toBe(1);
+    } finally {
+      await locker.end();
+    }
+  });
+
+  it('an unusable key is 422', async () => {
+    const res = await create(as.agent, 'x'.repeat(256), { first_name: 'Kay', last_name: 'Long' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: { idempotency_key: 'Idempotency-Key must be 1 to 255 visible characters' } });
+  });
+});

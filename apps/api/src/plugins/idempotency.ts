@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint } from '@crm/contract';
+import type { AppContext } from '../context';
+import { HttpError, unprocessable } from '../lib/http-errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** The claimed Idempotency-Key of this request (its answer is kept when it succeeds). */
+    idempotency: { userId: number; key: string } | null;
+  }
+}
+
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotency', null);
+}
+
+/** Which endpoints take an Idempotency-Key: every POST of a signed-in caller (Stripe's rule: all POSTs). */
+export const takesIdempotencyKey = (endpoint: Endpoint) => endpoint.method === 'POST' && endpoint.access !== 'public';
+
+/**
+ * Idempotent writes (Stripe's semantics): a POST sent with `Idempotency-Key` claims the key for
+ * its caller; a repeat within 24 hours gets the first answer (with `Idempotent-Replayed: true`)
+ * and runs nothing; the same key with a different request (method, path, query or JSON body) is
+ * 422; a repeat while the first still runs is 409 (try again in a moment). Only a success is kept:
+ * a request that failed lets its key go, so that a repeat runs it again. A multipart body (a file)
+ * is told apart by its path only.
+ */
+export function idempotencyCheck(ctx: AppContext, endpoint: Endpoint) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined || !request.identity) return undefined;
+    if (typeof key !== 'string' || !KEY.test(key)) throw unprocessable({ idempotency_key: 'Idempotency-Key must be 1 to 255 visible characters' });
+    const body = endpoint.bodyType === 'multipart' ? '' : JSON.stringify(request.body ?? null);
+    const fingerprint = createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('base64url');
+    const userId = request.identity.user.id;
+    const claim = await ctx.idempotency.claim(userId, key, fingerprint);
+    switch (claim.kind) {
+      case 'claimed':
+        request.idempotency = { userId, key };
+        return undefined;
+      case 'different_request':
+        throw unprocessable({ idempotency_key: 'This Idempotency-Key was already used with a different request' });
+      case 'running':
+        throw new HttpError(409, { idempotency_key: 'A request with this Idempotency-Key is still running; try again in a moment' }, { 'retry-after': '1' });
+      case 'done':
+        reply.code(claim.status).header('idempotent-replayed', 'true');
+        return claim.body === null ? reply.send() : reply.type('application/json; charset=utf-8').send(claim.body);
+    }
+  };
+}
+
+/**
+ * Runs a route's handler under its claimed key: keeps the answer when it succeeds (as the route
+ * serialises it: its response schema applied), lets the key go when it fails.
+ */
+export async function underIdempotency<T>(ctx: AppContext, endpoint: Endpoint, request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+  const claimed = request.idempotency;
+  if (!claimed) return run();
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await ctx.idempotency.release(claimed.userId, claimed.key).catch(() => undefined);
+    throw error;
+  }
+  const body = endpoint.response ? JSON.stringify(endpoint.response.parse(result)) : null;
+  await ctx.idempotency.complete(claimed.userId, claimed.key, endpoint.response ? 200 : 204, body);
+  return result;
+}

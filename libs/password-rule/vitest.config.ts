@@ -1,0 +1,3 @@
+import { projectTestConfig } from '../../tools/vite/vitest-project';
+
+export default projectTestConfig('libs/password-rule', { environment: 'node' });
