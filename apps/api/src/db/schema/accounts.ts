@@ -182,6 +182,8 @@ export const ssoRequests = pgTable('sso_requests', {
   codeVerifier: text('code_verifier').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** For a re-authentication (not a sign-in): the user who asked; only their session may finish it. */
+  reauthUserId: integer('reauth_user_id').references(() => users.id, { onDelete: 'cascade' }),
 });
 
 /** The users a user marked as favourites (colleagues of the same company). */

@@ -21,6 +21,10 @@ import { lastSeenDue } from '../../lib/last-seen';
 
 export type SignInResult = { kind: 'otp'; user: UserRow } | { kind: 'session'; user: UserRow; token: string };
 export type LoginType = 'login_as' | 'impersonate';
+/** What proves presence: the password, a second-factor code, or a fresh login at the SSO issuer. */
+export type ReauthProof = { password: string } | { otp_code: string } | { sso: { email: string; authTime: number | null } };
+/** How recent the issuer's login (auth_time) must be for a single sign-on re-authentication. */
+const SSO_REAUTH_MAX_AGE_SECONDS = 300;
 
 const EMAIL_CODE_MINUTES = 10;
 const HOUR_MS = 3_600_000;
@@ -210,11 +214,18 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
      * with a second factor a current code. Stamps this browser session; a wrong one answers 422 on
      * its field and counts as a failed sign-in (same limits: 429 once too many).
      */
-    async reauthenticate(identity: Identity, proof: { password: string } | { otp_code: string }, meta: RequestMeta): Promise<Date> {
+    async reauthenticate(identity: Identity, proof: ReauthProof, meta: RequestMeta): Promise<Date> {
       const session = ownSession(identity);
       const user = identity.user;
       await throttle(user.id, meta.ip);
-      if (user.otpEnabled) {
+      if ('sso' in proof) {
+        // the issuer vouched for this account's e-mail, having just authenticated the user
+        const fresh = proof.sso.authTime !== null && Date.now() / 1000 - proof.sso.authTime <= SSO_REAUTH_MAX_AGE_SECONDS;
+        if (proof.sso.email.toLowerCase() !== user.email.toLowerCase() || !fresh) {
+          await fail(user.id, meta, { reason: 'reauth_sso_mismatch' });
+          throw unprocessable({ base: 'Single sign-on did not confirm it is you. Sign in there as yourself and try again.' });
+        }
+      } else if (user.otpEnabled) {
         if (!('otp_code' in proof)) throw unprocessable({ otp_code: 'Enter a code from your second factor' });
         if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
           await fail(user.id, meta, { reason: 'reauth_wrong_code' });
@@ -229,7 +240,8 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       }
       const at = new Date();
       await sessions.markReauthenticated(session.id, at);
-      await audit.record({ event: 'reauthenticated', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method: 'otp_code' in proof ? 'otp' : 'password' } });
+      const method = 'sso' in proof ? 'sso' : 'otp_code' in proof ? 'otp' : 'password';
+      await audit.record({ event: 'reauthenticated', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method } });
       return at;
     },
 
