@@ -202,7 +202,7 @@ describe('single sign-on with the sandbox issuer', () => {
     expect((await agent.post('/v1/api_keys', { name: 'SSO', scopes: ['contacts:read'] })).json().errors.reauth).toBe('required');
 
     const start = async () => {
-      const res = await agent.post('/v1/sessions/reauthenticate', { redirect_uri: 'http://localhost:3000/api/auth/callback' });
+      const res = await agent.post('/v1/sessions/reauthenticate', { redirect_uri: 'http://localhost:3000/api/auth/callback/reauth' });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().authorization_url as string;
     };

@@ -139,3 +139,33 @@ describe('ReauthDialog', () => {
     expect(stub.of('POST /v1/sessions/reauthenticate')).toEqual([{ otp_code: '123456' }]);
   });
 });
+
+describe('ReauthDialog with single sign-on', () => {
+  it('opens the issuer in a popup and, told by the callback popup, sends the change again', async () => {
+    const sso = makeUser({ id: 9, email: 'sam@example.com', features: { ...makeUser().features, sso: true } });
+    const popup = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    try {
+      const stub = renderApp(sso, {
+        'PATCH /v1/users/update_profile': [() => json(REAUTH, 403), () => json({ ...sso, email: 'sam.new@example.com' })],
+        'POST /v1/sessions/reauthenticate': [() => json({ authorization_url: 'https://idp.example/authorize?prompt=login' })],
+      });
+      const keyboard = userEvent.setup();
+      await keyboard.type(screen.getByLabelText('New e-mail'), 'sam.new@example.com{Enter}');
+      await screen.findByRole('dialog', { name: 'Confirm it is you' });
+      await keyboard.click(screen.getByRole('button', { name: 'Confirm with single sign-on' }));
+      await waitFor(() => expect(popup.location.href).toBe('https://idp.example/authorize?prompt=login'));
+      expect(stub.of('POST /v1/sessions/reauthenticate')).toEqual([{ redirect_uri: `${window.location.origin}/api/auth/callback/reauth` }]);
+
+      // another site's message is ignored; the callback popup's is heard
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', data: { type: 'crm:sso-reauth', ok: true } }));
+      expect(screen.getByRole('dialog', { name: 'Confirm it is you' })).toBeInTheDocument();
+      window.dispatchEvent(new MessageEvent('message', { origin: window.location.origin, data: { type: 'crm:sso-reauth', ok: true } }));
+      expect(await screen.findByText('Saved sam.new@example.com')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(stub.of('PATCH /v1/users/update_profile')).toHaveLength(2);
+    } finally {
+      open.mockRestore();
+    }
+  });
+});

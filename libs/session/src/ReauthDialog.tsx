@@ -7,12 +7,61 @@ import type { reauthenticateBody } from './auth-schemas';
 import { apiErrorMessage } from './api-errors';
 import { FormError } from './FormError';
 import { reauthBridge, type ReauthBridge } from './reauth-bridge';
+import { isSsoReauthMessage, ssoReauthRedirectUri } from './sso-reauth';
 import { useApiForm } from './useApiForm';
 
 type ReauthInput = z.input<typeof reauthenticateBody>;
 type ReauthOutput = z.output<typeof reauthenticateBody>;
 
 type ReauthFormProps = { user: CurrentUser; onDone(): void; onCancel(): void };
+
+/**
+ * "Confirm with single sign-on": the issuer's login (a fresh one: prompt=login) opens in a popup,
+ * whose callback page finishes the re-authentication and tells this window; nothing on the page
+ * underneath is lost.
+ */
+function SsoReauthButton({ onDone }: { onDone(): void }) {
+  const client = useApiClient();
+  const [error, setError] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !isSsoReauthMessage(event.data)) return;
+      if (event.data.ok) onDone();
+      else setError(event.data.message);
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [onDone]);
+
+  const open = async () => {
+    setError(null);
+    setOpening(true);
+    // opened at once (a popup blocker allows it only within the click), then sent to the issuer
+    const popup = window.open('', 'crm-sso-reauth', 'popup,width=520,height=680');
+    try {
+      const answer = await client.call('reauthenticate', { body: { redirect_uri: ssoReauthRedirectUri(window.location.origin) } });
+      if (!('authorization_url' in answer)) throw new Error('Single sign-on did not start');
+      if (popup) popup.location.href = answer.authorization_url;
+      else setError('Allow pop-up windows for this site to confirm with single sign-on.');
+    } catch (failure) {
+      popup?.close();
+      setError(apiErrorMessage(failure));
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-border pt-3">
+      <Button type="button" variant="secondary" loading={opening} onClick={open}>
+        Confirm with single sign-on
+      </Button>
+      <FormError message={error} />
+    </div>
+  );
+}
 
 /** The password, or for a user with a second factor a code, sent to POST /v1/sessions/reauthenticate. */
 function ReauthForm({ user, onDone, onCancel }: ReauthFormProps) {
@@ -133,7 +182,12 @@ export function ReauthDialog({ user, bridge = reauthBridge }: ReauthDialogProps)
       }
       size="sm"
     >
-      {asking && <ReauthForm user={user} onDone={() => finish(true)} onCancel={() => finish(false)} />}
+      {asking && (
+        <div className="flex flex-col gap-4">
+          <ReauthForm user={user} onDone={() => finish(true)} onCancel={() => finish(false)} />
+          {user.features.sso && <SsoReauthButton onDone={() => finish(true)} />}
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ export type { SessionBridge, UnauthorizedHandler } from './session-bridge';
 export { createReauthBridge, reauthBridge } from './reauth-bridge';
 export type { ReauthBridge, ReauthHandler } from './reauth-bridge';
 export { ReauthDialog } from './ReauthDialog';
+export { SSO_REAUTH_CALLBACK_PATH, ssoReauthRedirectUri } from './sso-reauth';
 export type { ReauthDialogProps } from './ReauthDialog';
 export { sessionQueryKey, sessionQueryOptions } from './session-query';
 export { useSession } from './useSession';

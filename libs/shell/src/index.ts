@@ -39,6 +39,7 @@ export {
   BrandedLoginAppPage,
   BrandedResetPasswordPage,
   BrandedSsoCallbackPage,
+  BrandedSsoReauthCallbackPage,
   BrandedSsoLogoutPage,
 } from './auth/BrandedAuthPages';
 export { AccessDeniedPage } from './pages/AccessDeniedPage';

@@ -7,6 +7,8 @@ import { unauthorized, unprocessable } from '../../lib/http-errors';
 import { createSsoRepository } from './sso.repository';
 
 const REQUEST_MINUTES = 10;
+/** The browser's callback pages: the sign-in's, and the re-authentication's (a real issuer must know both). */
+const CALLBACK_PATHS = ['/api/auth/callback', '/api/auth/callback/reauth'];
 export const SANDBOX_ISSUER_PATH = '/sandbox/oidc';
 
 /** The built-in sandbox issuer runs only in development and only while no real issuer is configured. */
@@ -44,10 +46,10 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
     return config;
   }
 
-  /** The callback path on PUBLIC_URL or one of the brand's own domains (https outside development), or localhost in development. */
+  /** A callback path on PUBLIC_URL or one of the brand's own domains (https outside development), or localhost in development. */
   function allowedRedirect(redirectUri: string, brand: BrandId): boolean {
     const url = new URL(redirectUri);
-    if (url.pathname !== '/api/auth/callback') return false;
+    if (!CALLBACK_PATHS.includes(url.pathname)) return false;
     if (url.origin === new URL(env.PUBLIC_URL).origin) return true;
     const development = env.APP_ENV === 'development';
     if (BRANDS[brand].domains.includes(url.hostname) && (development || url.protocol === 'https:')) return true;
