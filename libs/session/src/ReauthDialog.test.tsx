@@ -121,7 +121,7 @@ describe('ReauthDialog', () => {
     expect(screen.getByLabelText('New e-mail')).toHaveValue('x@example.com');
   });
 
-  it('asks a user with a second factor for a code, and can e-mail one', async () => {
+  it('lets a user with a second factor give a code in place of the password, and can e-mail one', async () => {
     const secure = makeUser({ id: 8, email: 'dana@example.com', 'has_2fa_enabled?': true, otp_delivery: 'email' });
     const stub = renderApp(secure, {
       'PATCH /v1/users/update_profile': [() => json(REAUTH, 403), () => json(secure)],
@@ -131,7 +131,10 @@ describe('ReauthDialog', () => {
     const keyboard = userEvent.setup();
     await keyboard.type(screen.getByLabelText('New e-mail'), 'dana.new@example.com{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(await screen.findByLabelText(/^Password/)).toBeInTheDocument();
+    await keyboard.click(screen.getByRole('button', { name: 'Use a verification code instead' }));
     expect(dialog).toHaveAccessibleDescription(/Enter a code from your second factor/);
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
     await keyboard.click(screen.getByRole('button', { name: 'Send code by e-mail' }));
     expect(await screen.findByText('We sent a code to dana@example.com. It is valid for 10 minutes.')).toBeInTheDocument();
     await keyboard.type(screen.getByLabelText(/^Verification code/), '123456{Enter}');

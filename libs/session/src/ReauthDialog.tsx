@@ -13,8 +13,6 @@ import { useApiForm } from './useApiForm';
 type ReauthInput = z.input<typeof reauthenticateBody>;
 type ReauthOutput = z.output<typeof reauthenticateBody>;
 
-type ReauthFormProps = { user: CurrentUser; onDone(): void; onCancel(): void };
-
 /**
  * "Confirm with single sign-on": the issuer's login (a fresh one: prompt=login) opens in a popup,
  * whose callback page finishes the re-authentication and tells this window; nothing on the page
@@ -63,10 +61,11 @@ function SsoReauthButton({ onDone }: { onDone(): void }) {
   );
 }
 
-/** The password, or for a user with a second factor a code, sent to POST /v1/sessions/reauthenticate. */
-function ReauthForm({ user, onDone, onCancel }: ReauthFormProps) {
+type ReauthFormProps = { user: CurrentUser; byCode: boolean; onDone(): void };
+
+/** The password, or (a user with a second factor) a code, sent to POST /v1/sessions/reauthenticate. */
+function ReauthForm({ user, byCode, onDone }: ReauthFormProps) {
   const client = useApiClient();
-  const byCode = user['has_2fa_enabled?'];
   const field = byCode ? 'otp_code' : 'password';
   const [notice, setNotice] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -123,9 +122,6 @@ function ReauthForm({ user, onDone, onCancel }: ReauthFormProps) {
             Send code by e-mail
           </Button>
         )}
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
         <Button type="submit" loading={isSubmitting}>
           Confirm
         </Button>
@@ -143,11 +139,12 @@ export type ReauthDialogProps = {
 /**
  * The one re-authentication prompt of the app: when a request answers that it needs a recent
  * authentication (changing the e-mail, password, two-factor or API keys), this dialog asks for the
- * password (or, with a second factor, a code); once accepted the api-client sends the request again,
+ * password (or, with a second factor, a code in its place; or single sign-on again); once accepted the api-client sends the request again,
  * so what the user typed on the screen is kept. Closing it (Escape, Cancel) leaves the 403 standing.
  */
 export function ReauthDialog({ user, bridge = reauthBridge }: ReauthDialogProps) {
   const [asking, setAsking] = useState(false);
+  const [byCode, setByCode] = useState(false);
   const answer = useRef<((ok: boolean) => void) | null>(null);
 
   useLayoutEffect(
@@ -166,6 +163,7 @@ export function ReauthDialog({ user, bridge = reauthBridge }: ReauthDialogProps)
     answer.current?.(ok);
     answer.current = null;
     setAsking(false);
+    setByCode(false);
   };
 
   return (
@@ -175,16 +173,23 @@ export function ReauthDialog({ user, bridge = reauthBridge }: ReauthDialogProps)
         if (!open) finish(false);
       }}
       title="Confirm it is you"
-      description={
-        user['has_2fa_enabled?']
-          ? `Enter a code from your second factor to continue. You will not be asked again for ${RECENT_AUTH_MINUTES} minutes.`
-          : `Enter your password to continue. You will not be asked again for ${RECENT_AUTH_MINUTES} minutes.`
-      }
+      description={`${byCode ? 'Enter a code from your second factor' : 'Enter your password'} to continue. You will not be asked again for ${RECENT_AUTH_MINUTES} minutes.`}
       size="sm"
     >
       {asking && (
         <div className="flex flex-col gap-4">
-          <ReauthForm user={user} onDone={() => finish(true)} onCancel={() => finish(false)} />
+          {/* a new form for each way: what was typed for one is nothing for the other */}
+          <ReauthForm key={byCode ? 'code' : 'password'} user={user} byCode={byCode} onDone={() => finish(true)} />
+          <div className="flex flex-wrap gap-2">
+            {user['has_2fa_enabled?'] && (
+              <Button type="button" variant="ghost" onClick={() => setByCode(!byCode)}>
+                {byCode ? 'Use my password instead' : 'Use a verification code instead'}
+              </Button>
+            )}
+            <Button type="button" variant="secondary" onClick={() => finish(false)}>
+              Cancel
+            </Button>
+          </div>
           {user.features.sso && <SsoReauthButton onDone={() => finish(true)} />}
         </div>
       )}

@@ -135,18 +135,28 @@ describe('credential changes need proof of presence', () => {
     expect((await agent.post('/v1/api_keys', { name: 'Still no', scopes: ['contacts:read'] })).json().errors.reauth).toBe('required');
   });
 
-  it('a user with a second factor re-authenticates with a code, not the password', async () => {
+  it('a user with a second factor re-authenticates with a code in place of the password; without one, a code is refused', async () => {
     const agent = new TestAgent(t.app, '10.7.0.3');
     await agent.post('/v1/sessions', { email: seedEmail('secure.agent'), password: DEMO_PASSWORD });
     expect((await agent.post('/v1/sessions', { otp_code: currentTotp(DEMO_TOTP_SECRET) })).statusCode).toBe(200);
     await ageSession(agent, 30);
-    const byPassword = await agent.post('/v1/sessions/reauthenticate', { password: DEMO_PASSWORD });
-    expect(byPassword.json()).toEqual({ errors: { otp_code: 'Enter a code from your second factor' } });
-    const wrong = await agent.post('/v1/sessions/reauthenticate', { otp_code: '000000' === currentTotp(DEMO_TOTP_SECRET, Date.now() + 30_000) ? '111111' : '000000' });
+    const next = currentTotp(DEMO_TOTP_SECRET, Date.now() + 30_000);
+    const wrong = await agent.post('/v1/sessions/reauthenticate', { otp_code: next === '000000' ? '111111' : '000000' });
     expect(wrong.json()).toEqual({ errors: { otp_code: 'The code is wrong or was already used' } });
-    const ok = await agent.post('/v1/sessions/reauthenticate', { otp_code: currentTotp(DEMO_TOTP_SECRET, Date.now() + 30_000) });
+    const ok = await agent.post('/v1/sessions/reauthenticate', { otp_code: next });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await agent.get('/v1/two_factor/recovery_codes')).statusCode).toBe(200);
     expect((await agent.patch('/v1/users/update_2fa', { otp_delivery: 'app' })).statusCode).toBe(200);
+    expect((await agent.post('/v1/sessions/reauthenticate', { otp_code: next })).json()).toEqual({
+      errors: { otp_code: 'The code is wrong or was already used' },
+    });
+    // the password works too (so a code typed on the screen stays unused for the change itself)
+    await ageSession(agent, 30);
+    expect((await agent.post('/v1/sessions/reauthenticate', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await agent.patch('/v1/users/update_2fa', { otp_delivery: 'app' })).statusCode).toBe(200);
+
+    const plain = new TestAgent(t.app, '10.7.0.4');
+    await plain.signIn('new.agent');
+    const noFactor = await plain.post('/v1/sessions/reauthenticate', { otp_code: '123456' });
+    expect(noFactor.json()).toEqual({ errors: { otp_code: 'You have no second factor: enter your password' } });
   });
 });

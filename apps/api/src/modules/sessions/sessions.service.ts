@@ -210,9 +210,10 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     },
 
     /**
-     * Proof of presence for credential changes (Endpoint.recentAuth): the password, or for a user
-     * with a second factor a current code. Stamps this browser session; a wrong one answers 422 on
-     * its field and counts as a failed sign-in (same limits: 429 once too many).
+     * Proof of presence for credential changes (Endpoint.recentAuth): the password; or, for a user
+     * with a second factor, a current code in its place; or a fresh login at the SSO issuer for the
+     * same e-mail. Stamps this browser session; a wrong one answers 422 on its field and counts as a
+     * failed sign-in (same limits: 429 once too many).
      */
     async reauthenticate(identity: Identity, proof: ReauthProof, meta: RequestMeta): Promise<Date> {
       const session = ownSession(identity);
@@ -225,18 +226,15 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
           await fail(user.id, meta, { reason: 'reauth_sso_mismatch' });
           throw unprocessable({ base: 'Single sign-on did not confirm it is you. Sign in there as yourself and try again.' });
         }
-      } else if (user.otpEnabled) {
-        if (!('otp_code' in proof)) throw unprocessable({ otp_code: 'Enter a code from your second factor' });
+      } else if ('otp_code' in proof) {
+        if (!user.otpEnabled) throw unprocessable({ otp_code: 'You have no second factor: enter your password' });
         if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
           await fail(user.id, meta, { reason: 'reauth_wrong_code' });
           throw unprocessable({ otp_code: 'The code is wrong or was already used' });
         }
-      } else {
-        if (!('password' in proof)) throw unprocessable({ password: 'Password is required' });
-        if (!(await verifyPassword(user.passwordHash, proof.password))) {
-          await fail(user.id, meta, { reason: 'reauth_wrong_password' });
-          throw unprocessable({ password: 'Password is wrong' });
-        }
+      } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
+        await fail(user.id, meta, { reason: 'reauth_wrong_password' });
+        throw unprocessable({ password: 'Password is wrong' });
       }
       const at = new Date();
       await sessions.markReauthenticated(session.id, at);
