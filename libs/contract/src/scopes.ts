@@ -30,8 +30,6 @@ export type ApiScope = (typeof API_SCOPES)[number]['scope'];
 export const SCOPE_NAMES = API_SCOPES.map((s) => s.scope) as [ApiScope, ...ApiScope[]];
 /** Scopes only an admin may grant a key (and that work only while the owner is still an admin). */
 export const ADMIN_SCOPES: readonly ApiScope[] = API_SCOPES.filter((s) => 'admin' in s && s.admin).map((s) => s.scope);
-/** What keys made before scopes existed got on migration, and what a user's API token has unless set. */
-export const DEFAULT_KEY_SCOPES: readonly ApiScope[] = ['contacts:read', 'contacts:write'];
 
 /**
  * The areas no key may ever reach: every endpoint of these tags has no scope (a test walks the

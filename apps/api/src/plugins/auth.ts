@@ -114,7 +114,6 @@ function checkRecentAuth(endpoint: Endpoint, request: FastifyRequest, identity: 
   if (!recentlyAuthenticated(ownSession(identity))) throw forbidden({ user: REAUTH_MESSAGE, reauth: REAUTH_REQUIRED });
 }
 
-
 /**
  * The access rule of an endpoint (see Endpoint.access, Endpoint.gate and Endpoint.flag in the
  * contract). A flagged endpoint answers 403 when its feature is off for the caller: for a signed-in
