@@ -33,7 +33,7 @@ export async function startBenchApi(
 }
 
 /** A port nobody listens on now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -74,7 +74,7 @@ export function apiCommand(runtime: ApiRuntime, args: string[]): string[] {
 export async function spawnBenchApi(
   bench: BenchDatabase,
   runtime: ApiRuntime = benchApiRuntime(),
-  { workers = false }: { workers?: boolean } = {},
+  { workers = false, env = {} }: { workers?: boolean; /** More environment for the API (limits a benchmark lifts). */ env?: Record<string, string> } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
   const command = apiCommand(runtime, workers ? [] : ['--no-worker']);
@@ -89,6 +89,7 @@ export async function spawnBenchApi(
       PORT: String(port),
       APP_SECRET: randomBytes(32).toString('base64url'),
       STORAGE_DIR: 'data/bench/storage',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -147,6 +148,11 @@ export class Browser {
     return response;
   }
 
+  /** The headers a request of this browser carries (its cookies and the CSRF token), for a load generator. */
+  headers(): Record<string, string> {
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': this.cookies.get('crm_csrf') ?? '' };
+  }
+
   async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     const response = await this.send(method, path, body);
     const text = await response.text();
@@ -154,11 +160,11 @@ export class Browser {
   }
 }
 
-/** A Browser signed in as the bench manager (password; the CSRF cookie comes first, as in the web app). */
-export async function signedInBrowser(base: string): Promise<Browser> {
+/** A Browser signed in as a bench user, the manager by default (password; the CSRF cookie comes first, as in the web app). */
+export async function signedInBrowser(base: string, email: string = BENCH_MANAGER_EMAIL): Promise<Browser> {
   const browser = new Browser(base);
   await browser.call('GET', '/v1/health');
-  const signIn = await browser.call('POST', '/v1/sessions', { email: BENCH_MANAGER_EMAIL, password: BENCH_PASSWORD });
-  if (signIn.status !== 200) throw new Error(`Sign-in as ${BENCH_MANAGER_EMAIL} failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
+  const signIn = await browser.call('POST', '/v1/sessions', { email, password: BENCH_PASSWORD });
+  if (signIn.status !== 200) throw new Error(`Sign-in as ${email} failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
   return browser;
 }

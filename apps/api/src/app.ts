@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
@@ -104,7 +104,7 @@ export async function buildApp(
     // A bulk action's selection may list up to 250,000 contact ids (CONTACT_SELECTION_MAX): about 2 MB of JSON.
     bodyLimit: 4 * 1024 * 1024,
     // one line per request, written by logRequests (Fastify's own writes two)
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
   limitRequestTime(app, env.REQUEST_TIMEOUT_MS);

@@ -74,6 +74,13 @@ export const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Password sign-in attempts, successful or not, within SIGN_IN_WINDOW_MINUTES: per account, and
+   * per client address (an office behind one address signs many agents in). 429 past that; each
+   * costs a password hash, so together with the hashing queue they bound what sign-ins take.
+   */
+  SIGN_INS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  SIGN_INS_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Password-reset e-mails asked for one address per hour (the same answer whether or not it has an account). */
   PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   /** Password-reset e-mails asked for from one client address per hour, whatever the addresses. */

@@ -6,6 +6,8 @@ import type { Counted } from '../../lib/throttle';
 export const AUDIT_EVENTS = [
   'sign_in',
   'sign_in_failed',
+  /** Every password sign-in attempt, successful or not: counted by the sign-in limits (SIGN_INS_PER_*). */
+  'sign_in_attempt',
   'sign_out',
   'two_factor_enabled',
   'two_factor_disabled',

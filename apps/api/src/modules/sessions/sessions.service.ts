@@ -45,9 +45,17 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export function createSessionsService({ env, users, sessions, audit, email, secrets, features }: Deps) {
   const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
 
-  /** Refuses further attempts once an account or an address has failed too often within the window. */
-  async function throttle(userId: number | null, ip: string): Promise<void> {
+  /**
+   * Refuses further attempts once an account or an address has failed too often within the
+   * window, or has tried to sign in too often at all (successful attempts count: each costs a
+   * password hash); a counted attempt is recorded as it passes.
+   */
+  async function throttle(userId: number | null, meta: RequestMeta): Promise<void> {
+    const { ip } = meta;
     const since = new Date(Date.now() - windowMs);
+    const attempts = [{ who: { ip }, max: env.SIGN_INS_PER_IP }, ...(userId ? [{ who: { userId }, max: env.SIGN_INS_PER_ACCOUNT }] : [])];
+    const full = await audit.recordWithin({ event: 'sign_in_attempt', userId, ip, userAgent: meta.userAgent }, attempts, since);
+    if (full) throw tooManyUntil(full.oldest, windowMs);
     const checks: [Parameters<AuditRepository['recent']>[1], number][] = [[{ ip }, env.SIGN_IN_MAX_FAILURES_PER_IP]];
     if (userId) checks.unshift([{ userId }, env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT]);
     for (const [who, max] of checks) refuseWhenFull(await audit.recent('sign_in_failed', who, since), max, windowMs);
@@ -135,7 +143,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
      */
     async signIn(email: string, password: string, meta: RequestMeta, brand: BrandId): Promise<SignInResult> {
       const found = await users.findByEmail(email);
-      await throttle(found?.id ?? null, meta.ip);
+      await throttle(found?.id ?? null, meta);
       const valid = await verifyPassword(found?.passwordHash ?? null, password);
       const otherBrand = found && valid && (await users.companyBrand(found.companyId)) !== brand;
       if (!found || !valid || !found.active || otherBrand) {
@@ -168,7 +176,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       if (!user || !user.active || !user.otpEnabled || (await users.companyBrand(user.companyId)) !== brand) {
         throw unauthorized('Your sign-in expired. Start again.', field);
       }
-      await throttle(user.id, meta.ip);
+      await throttle(user.id, meta);
       if ('recovery_code' in proof) {
         const left = await users.claimRecoveryCode(user.id, recoveryCodeDigest(user.id, proof.recovery_code));
         if (left === null) {
