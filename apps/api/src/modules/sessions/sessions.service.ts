@@ -226,7 +226,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     async reauthenticate(identity: Identity, proof: ReauthProof, meta: RequestMeta): Promise<Date> {
       const session = ownSession(identity);
       const user = identity.user;
-      await throttle(user.id, meta.ip);
+      await throttle(user.id, meta);
       if ('sso' in proof) {
         // the issuer vouched for this account's e-mail, having just authenticated the user
         const fresh = proof.sso.authTime !== null && Date.now() / 1000 - proof.sso.authTime <= SSO_REAUTH_MAX_AGE_SECONDS;
