@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +112,10 @@ describe('ApiKeysPanel', () => {
     await keys.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: 'Never' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Never' })).toHaveAccessibleDescription(/A key that never expires works until you switch it off or delete it/);
+
+    const form = screen.getByRole('form', { name: 'Create key' });
+    const audit = await axe.run(form, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     screen.getByLabelText(/^Name of the new key/).focus();
     await keys.keyboard('{Enter}');

@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -92,6 +93,8 @@ describe('ReauthDialog', () => {
     expect(dialog).toHaveAccessibleDescription(/Enter your password to continue\. You will not be asked again for 15 minutes\./);
     const password = await screen.findByLabelText(/^Password/);
     await waitFor(() => expect(password).toHaveFocus());
+    const audit = await axe.run(dialog, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await keyboard.type(password, 'wrong-one{Enter}');
     expect(await screen.findByText('Password is wrong')).toBeInTheDocument();
     expect(password).toHaveAccessibleDescription('Password is wrong');
