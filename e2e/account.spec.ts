@@ -69,10 +69,12 @@ test.describe('account', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/account/profile?tab=api_keys');
     await page.getByLabel('Name of the new key').fill('Mailer integration');
+    await page.getByRole('checkbox', { name: /^See contacts/ }).check();
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByLabel('New API key');
     await expect(shown).toHaveValue(/^crm_/);
     await expect(page.getByRole('cell', { name: 'Mailer integration' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'contacts:read' })).toBeVisible();
     await expectAccessible(page);
     await page.reload();
     await expect(page.getByRole('cell', { name: 'Mailer integration' })).toBeVisible();

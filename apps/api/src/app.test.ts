@@ -37,6 +37,17 @@ describe('OpenAPI', () => {
     }
   });
 
+  it("shows each operation's scope and which need recent authentication", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(doc.paths['/v1/contacts'].post).toMatchObject({ 'x-scope': 'contacts:write', security: [{ session: [] }, { apiKey: [] }] });
+    expect(doc.paths['/v1/contacts'].patch['x-scope']).toBe('contacts:read');
+    expect(doc.paths['/v1/api_keys'].post).toMatchObject({ 'x-recent-auth': true, security: [{ session: [] }] });
+    expect(doc.paths['/v1/api_keys'].post).not.toHaveProperty('x-scope');
+    expect(doc.paths['/v1/api_keys'].post.description).toContain('Needs recent authentication');
+    expect(doc.paths['/v1/users/update_profile'].patch['x-recent-auth']).toEqual({ when_changing: 'email' });
+    expect(doc.paths['/v1/sessions/reauthenticate'].post).not.toHaveProperty('x-scope');
+  });
+
   it('/v1/docs is a readable reference page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/docs/' });
     expect(res.statusCode).toBe(200);
@@ -118,7 +129,8 @@ describe('the web app', () => {
 });
 
 describe('single sign-on with the sandbox issuer', () => {
-  it('answers the issuer address, and the callback code signs the user in', async () => {
+  // the issuer's discovery, keys and token requests go to the sandbox routes of this app
+  beforeAll(() => {
     t.ctx.sso.setFetch(async (url, init) => {
       const target = new URL(url);
       const res = await t.app.inject({
@@ -129,6 +141,9 @@ describe('single sign-on with the sandbox issuer', () => {
       });
       return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
     });
+  });
+
+  it('answers the issuer address, and the callback code signs the user in', async () => {
     const agent = new TestAgent(t.app);
     const start = await agent.post('/v1/sessions/sso', { redirect_uri: 'http://localhost:3000/api/auth/callback' });
     expect(start.statusCode).toBe(200);
@@ -163,5 +178,52 @@ describe('single sign-on with the sandbox issuer', () => {
   it('refuses a return address on another site', async () => {
     const res = await new TestAgent(t.app).post('/v1/sessions/sso', { redirect_uri: 'https://evil.example/api/auth/callback' });
     expect(res.json()).toEqual({ errors: { redirect_uri: 'This return address is not allowed' } });
+  });
+
+  /** The sandbox issuer's login as `email` for an authorization address: the callback's code and state. */
+  async function loginAtIssuer(authorizationUrl: string, email: string) {
+    const url = new URL(authorizationUrl);
+    const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), email });
+    const redirect = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/oidc/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    const callback = new URL(redirect.headers.location as string);
+    return { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') };
+  }
+
+  it('re-authenticates a session at the issuer with a fresh login (prompt=login, max_age=0), only as the same user', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('district');
+    const me = (await agent.get('/v1/users/me')).json();
+    await t.ctx.db.execute(`update sessions set reauthenticated_at = now() - interval '1 hour' where user_id = ${me.id}` as never);
+    expect((await agent.post('/v1/api_keys', { name: 'SSO', scopes: ['contacts:read'] })).json().errors.reauth).toBe('required');
+
+    const start = async () => {
+      const res = await agent.post('/v1/sessions/reauthenticate', { redirect_uri: 'http://localhost:3000/api/auth/callback/reauth' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().authorization_url as string;
+    };
+    const first = await start();
+    expect(new URL(first).searchParams.get('prompt')).toBe('login');
+    expect(new URL(first).searchParams.get('max_age')).toBe('0');
+
+    // someone else at the issuer: refused
+    const other = await agent.post('/v1/sessions/reauthenticate', await loginAtIssuer(first, seedEmail('field')));
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors.base).toBe('Single sign-on did not confirm it is you. Sign in there as yourself and try again.');
+
+    // a re-authentication's state does not sign anyone in
+    const stolen = await loginAtIssuer(await start(), seedEmail('district'));
+    expect((await new TestAgent(t.app).post('/v1/sessions/sso', stolen)).statusCode).toBe(401);
+
+    const done = await agent.post('/v1/sessions/reauthenticate', await loginAtIssuer(await start(), seedEmail('district')));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().reauthenticated_at).toEqual(expect.any(String));
+    expect((await agent.post('/v1/api_keys', { name: 'SSO', scopes: ['contacts:read'] })).statusCode).toBe(200);
+    const events = await t.ctx.audit.list({ userId: me.id, event: 'reauthenticated' });
+    expect(events.at(-1)?.details).toMatchObject({ method: 'sso' });
   });
 });

@@ -143,7 +143,9 @@ export async function buildApp(
         version: SYSTEM_VERSION,
         description:
           'The REST API behind the CRM. Browser sessions use the session cookie plus the X-CSRF-Token header; ' +
-          'programs use an API key as `Authorization: Bearer <key>`. Invalid input answers 422 with per-field messages.',
+          'programs use an API key as `Authorization: Bearer <key>`. Invalid input answers 422 with per-field messages. ' +
+          'A key carries scopes: each operation\'s `x-scope` names the one it needs (an operation without one: no key can call it, only a browser session); ' +
+          'operations marked `x-recent-auth` need a browser session that signed in or re-authenticated (POST /v1/sessions/reauthenticate) within 15 minutes.',
       },
       components: {
         securitySchemes: {

@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,8 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     name: 'Zapier',
     prefix: 'crm_ab12',
     active: true,
+    scopes: ['contacts:read', 'contacts:write'],
+    expires_at: '2025-03-01T15:00:00.000Z',
     last_used_at: null,
     created_at: '2024-03-01T15:00:00.000Z',
     ...overrides,
@@ -29,8 +32,8 @@ function renderKeys(keys: ApiKey[], handlers: Handlers = {}) {
       listApiKeys: () => ({ data: list }),
       ...handlers,
       createApiKey: (options) => {
-        const body = options?.body as { name: string };
-        const created = makeKey({ id: 9, name: body.name, prefix: 'crm_zz99' });
+        const body = options?.body as { name: string; scopes: ApiKey['scopes'] };
+        const created = makeKey({ id: 9, name: body.name, prefix: 'crm_zz99', scopes: body.scopes });
         list = [...list, created];
         return { data: created, key: 'crm_zz99_full_secret_value' };
       },
@@ -46,10 +49,10 @@ function renderKeys(keys: ApiKey[], handlers: Handlers = {}) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('ApiKeysPanel', () => {
-  it('lists the keys with their state and dates in the user time zone', async () => {
+  it('lists the keys with their scopes, expiry, state and dates in the user time zone', async () => {
     renderKeys([
       makeKey(),
-      makeKey({ id: 2, name: 'Old', active: false, last_used_at: '2024-03-02T18:30:00.000Z' }),
+      makeKey({ id: 2, name: 'Old', active: false, last_used_at: '2024-03-02T18:30:00.000Z', expires_at: null, scopes: ['import:write'] }),
     ]);
     const table = await screen.findByRole('table', { name: 'Your API keys' });
     const rows = within(table).getAllByRole('row');
@@ -57,7 +60,12 @@ describe('ApiKeysPanel', () => {
     expect(within(rows[1] as HTMLElement).getByText('Zapier')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Never')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('03/01/2024 10:00 AM')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('contacts:write')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Expired 03/01/2025 10:00 AM')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('Off')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('import:write')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getAllByText('Never')).toHaveLength(1);
+    expect(within(rows[2] as HTMLElement).getByText('03/02/2024 1:30 PM')).toBeInTheDocument();
   });
 
   it('creates a key and shows it once with a copy button', async () => {
@@ -66,12 +74,13 @@ describe('ApiKeysPanel', () => {
     const events = userEvent.setup();
 
     await events.type(screen.getByLabelText(/^Name of the new key/), 'Reporting');
+    await events.click(screen.getByRole('checkbox', { name: /^See contacts/ }));
     await events.click(screen.getByRole('button', { name: 'Create key' }));
 
     const shown = await screen.findByLabelText('New API key');
     expect(shown).toHaveValue('crm_zz99_full_secret_value');
     expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument();
-    expect(callsOf(client, 'createApiKey')).toEqual([{ body: { name: 'Reporting' } }]);
+    expect(callsOf(client, 'createApiKey')).toEqual([{ body: { name: 'Reporting', scopes: ['contacts:read'], expires_in: '1_year' } }]);
 
     await events.click(screen.getByRole('button', { name: 'Copy' }));
     // user-event puts a clipboard stub in place of the browser's.
@@ -83,6 +92,53 @@ describe('ApiKeysPanel', () => {
     expect(screen.queryByText('crm_zz99_full_secret_value')).not.toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Reporting' })).toBeInTheDocument();
     await waitFor(() => expect(callsOf(client, 'authProfile').length).toBeGreaterThan(0));
+  });
+
+  it('is keyboard usable: name, scopes by Space, expiry by arrow keys (with a warning for never), Enter creates', async () => {
+    const { client } = renderKeys([]);
+    await screen.findByText('No API keys yet');
+    const keys = userEvent.setup();
+    await keys.click(screen.getByLabelText(/^Name of the new key/));
+    await keys.keyboard('Lead vendor');
+    await keys.tab();
+    expect(screen.getByRole('checkbox', { name: /^See contacts/ })).toHaveFocus();
+    await keys.tab();
+    expect(screen.getByRole('checkbox', { name: /^Create, change and delete contacts/ })).toHaveFocus();
+    await keys.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: /^Create, change and delete contacts/ })).toBeChecked();
+
+    expect(screen.getByRole('radio', { name: 'In 1 year' })).toBeChecked();
+    screen.getByRole('radio', { name: 'In 1 year' }).focus();
+    await keys.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Never' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Never' })).toHaveAccessibleDescription(/A key that never expires works until you switch it off or delete it/);
+
+    const form = screen.getByRole('form', { name: 'Create key' });
+    const audit = await axe.run(form, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    screen.getByLabelText(/^Name of the new key/).focus();
+    await keys.keyboard('{Enter}');
+    await screen.findByLabelText('New API key');
+    expect(callsOf(client, 'createApiKey')).toEqual([{ body: { name: 'Lead vendor', scopes: ['contacts:write'], expires_in: 'never' } }]);
+  });
+
+  it('needs at least one scope, said beside the scopes', async () => {
+    const { client } = renderKeys([]);
+    await screen.findByText('No API keys yet');
+    const events = userEvent.setup();
+    await events.type(screen.getByLabelText(/^Name of the new key/), 'Nothing');
+    await events.click(screen.getByRole('button', { name: 'Create key' }));
+    const group = screen.getByRole('group', { name: 'What the key may do' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription('Choose at least one scope'));
+    expect(callsOf(client, 'createApiKey')).toHaveLength(0);
+  });
+
+  it('offers admin scopes only to admins', async () => {
+    renderKeys([]);
+    await screen.findByText('No API keys yet');
+    expect(screen.queryByRole('group', { name: 'Administration' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /administration settings/ })).not.toBeInTheDocument();
   });
 
   it('renames a key', async () => {
@@ -134,5 +190,15 @@ describe('ApiKeysPanel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsOf(client, 'deleteApiKey')).toEqual([{ params: { id: 1 } }]);
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+  });
+});
+
+describe('ApiKeysPanel for an admin', () => {
+  it('offers the admin scopes in their own group', async () => {
+    const admin = makeUser({ admin: true, roles: ['admin'], profile: { account_type: 'admin' } });
+    renderAccount({ user: admin, element: <ApiKeysPanel user={admin} />, handlers: { listApiKeys: () => ({ data: [] }) } });
+    const group = await screen.findByRole('group', { name: 'Administration' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(group).getByRole('checkbox', { name: /^Change administration settings/ })).toBeInTheDocument();
   });
 });

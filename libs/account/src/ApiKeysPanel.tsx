@@ -1,12 +1,23 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { createApiKey, IANA_TIMEZONES, type ApiKey, type CurrentUser } from '@crm/contract';
+import {
+  API_SCOPES,
+  createApiKey,
+  DEFAULT_KEY_EXPIRY,
+  IANA_TIMEZONES,
+  KEY_EXPIRIES,
+  type ApiKey,
+  type ApiScope,
+  type CurrentUser,
+} from '@crm/contract';
 import { apiErrorMessage, FormError, useApiForm, useSession } from '@crm/session';
 import {
   Button,
   Card,
+  Checkbox,
   Dialog,
   DialogClose,
   EmptyState,
@@ -23,6 +34,126 @@ import { accountKeys, apiKeysQueryOptions } from './api-keys-queries';
 const nameSchema = createApiKey.body.pick({ name: true });
 type NameInput = z.input<typeof nameSchema>;
 type NameOutput = z.output<typeof nameSchema>;
+
+const createSchema = createApiKey.body;
+type CreateInput = z.input<typeof createSchema>;
+type CreateOutput = z.output<typeof createSchema>;
+
+const SCOPE_LABELS: Record<string, string> = Object.fromEntries(API_SCOPES.map((s) => [s.scope, s.label]));
+
+/** The scopes a user may give a key, by group (admin scopes only for admins). */
+function scopeGroups(admin: boolean): [string, (typeof API_SCOPES)[number][]][] {
+  const groups = new Map<string, (typeof API_SCOPES)[number][]>();
+  for (const entry of API_SCOPES) {
+    if ('admin' in entry && entry.admin && !admin) continue;
+    groups.set(entry.group, [...(groups.get(entry.group) ?? []), entry]);
+  }
+  return [...groups];
+}
+
+export const NEVER_EXPIRES_WARNING =
+  'A key that never expires works until you switch it off or delete it. If it leaks, it can be used for years: prefer an expiry.';
+
+type CreateKeyFormProps = { admin: boolean; onSubmit(values: CreateOutput): Promise<void> };
+
+/** A new key: name, the scopes it may use (grouped checkboxes), and when it expires (a year unless chosen). */
+function CreateKeyForm({ admin, onSubmit }: CreateKeyFormProps) {
+  const warningId = useId();
+  const scopesErrorId = useId();
+  const {
+    register,
+    control,
+    submit,
+    watch,
+    formError,
+    formState: { errors, isSubmitting },
+  } = useApiForm<CreateInput, CreateOutput>({
+    schema: createSchema,
+    defaultValues: { name: '', scopes: [], expires_in: DEFAULT_KEY_EXPIRY },
+    onSubmit: async (values, form) => {
+      await onSubmit(values);
+      form.reset({ name: '', scopes: [], expires_in: DEFAULT_KEY_EXPIRY });
+    },
+  });
+  const never = watch('expires_in') === 'never';
+  const scopesError = errors.scopes?.message ?? errors.scopes?.root?.message;
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Create key">
+      <Field label="Name of the new key" error={errors.name?.message} required className="max-w-md">
+        <Input {...register('name')} autoComplete="off" />
+      </Field>
+      <Controller
+        control={control}
+        name="scopes"
+        render={({ field }) => {
+          const chosen = new Set<ApiScope>(field.value ?? []);
+          const toggle = (scope: ApiScope, on: boolean) => {
+            const next = new Set(chosen);
+            if (on) next.add(scope);
+            else next.delete(scope);
+            field.onChange(API_SCOPES.map((s) => s.scope).filter((s) => next.has(s)));
+          };
+          return (
+            <fieldset
+              className="flex flex-col gap-3"
+              aria-describedby={scopesError ? scopesErrorId : undefined}
+              aria-invalid={scopesError ? true : undefined}
+            >
+              <legend className="mb-1 text-sm font-medium text-text">What the key may do</legend>
+              {scopeGroups(admin).map(([group, entries]) => (
+                <fieldset key={group} className="flex flex-col gap-1.5">
+                  <legend className="text-sm font-semibold text-muted">{group}</legend>
+                  {entries.map((entry) => (
+                    <Checkbox
+                      key={entry.scope}
+                      label={entry.label}
+                      description={<code className="font-mono text-xs">{entry.scope}</code>}
+                      checked={chosen.has(entry.scope)}
+                      onCheckedChange={(checked) => toggle(entry.scope, checked === true)}
+                      onBlur={field.onBlur}
+                    />
+                  ))}
+                </fieldset>
+              ))}
+              <p id={scopesErrorId} role="alert" className="text-sm font-medium text-danger">
+                {scopesError}
+              </p>
+            </fieldset>
+          );
+        }}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-text">Expires</legend>
+        <div className="flex flex-wrap gap-4">
+          {KEY_EXPIRIES.map((expiry) => (
+            <label key={expiry.value} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                value={expiry.value}
+                {...register('expires_in')}
+                aria-describedby={expiry.value === 'never' && never ? warningId : undefined}
+                className="size-4 accent-primary"
+              />
+              {expiry.days === null ? expiry.label : `In ${expiry.label}`}
+            </label>
+          ))}
+        </div>
+        {never && (
+          <p id={warningId} className="rounded border border-danger px-3 py-2 text-sm text-danger">
+            {NEVER_EXPIRES_WARNING}
+          </p>
+        )}
+      </fieldset>
+      <FormError message={formError} />
+      <div>
+        <Button type="submit" loading={isSubmitting}>
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** After any change: the list, and the session (the current user carries its api_keys). */
 function useRefreshKeys(): () => Promise<void> {
@@ -128,8 +259,9 @@ export type ApiKeysPanelProps = {
 };
 
 /**
- * API keys: the list; create (the key is shown once, with a copy button); rename; switch on or
- * off; delete after a confirmation dialog.
+ * API keys: the list (scopes, expiry, last use); create with scopes and an expiry (the key is
+ * shown once, with a copy button; creating needs a recent re-authentication, which the app's
+ * re-authentication dialog asks for); rename; switch on or off; delete after a confirmation dialog.
  */
 export function ApiKeysPanel({ user }: ApiKeysPanelProps) {
   const client = useApiClient();
@@ -160,8 +292,8 @@ export function ApiKeysPanel({ user }: ApiKeysPanelProps) {
     onError: (failure) => setDeleteError(apiErrorMessage(failure)),
   });
 
-  const handleCreate = async (name: string) => {
-    const answer = await client.call('createApiKey', { body: { name } });
+  const handleCreate = async (values: CreateOutput) => {
+    const answer = await client.call('createApiKey', { body: values });
     setCreated({ name: answer.data.name, key: answer.key });
     await refresh();
   };
@@ -195,7 +327,32 @@ export function ApiKeysPanel({ user }: ApiKeysPanelProps) {
       header: 'Key',
       cell: (key) => <code className="font-mono">{key.prefix}…</code>,
     },
+    {
+      id: 'scopes',
+      header: 'Scopes',
+      cell: (key) => (
+        <ul className="flex flex-col">
+          {key.scopes.map((scope) => (
+            <li key={scope}>
+              <code className="font-mono text-xs" title={SCOPE_LABELS[scope]}>
+                {scope}
+              </code>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
     { id: 'status', header: 'Status', cell: (key) => (key.active ? 'On' : 'Off') },
+    {
+      id: 'expires',
+      header: 'Expires',
+      cell: (key) =>
+        key.expires_at === null
+          ? 'Never'
+          : Date.parse(key.expires_at) <= Date.now()
+            ? `Expired ${formatDateTime(key.expires_at, zone)}`
+            : formatDateTime(key.expires_at, zone),
+    },
     {
       id: 'last_used',
       header: 'Last used',
@@ -245,10 +402,10 @@ export function ApiKeysPanel({ user }: ApiKeysPanelProps) {
     <div className="flex flex-col gap-4">
       <Card
         title="API keys"
-        description="Programs use API keys to reach your account through the API. Keep them secret."
+        description="Programs use API keys to reach the API for you. Give each key only the scopes it needs: no key can change your e-mail, password, two-factor or keys. Keep them secret."
       >
         <div className="flex flex-col gap-4">
-          <NameForm label="Name of the new key" submitLabel="Create key" onSubmit={handleCreate} />
+          <CreateKeyForm admin={user.admin} onSubmit={handleCreate} />
           {created && (
             <NewKey name={created.name} value={created.key} onDone={() => setCreated(null)} />
           )}

@@ -144,9 +144,9 @@ describe('rule 1: address and credentials', () => {
 describe('rule 2: bodies', () => {
   it('sends JSON for a non-GET request', async () => {
     const { api, last } = client();
-    await api.call('createApiKey', { body: { name: 'CI' } });
+    await api.call('createApiKey', { body: { name: 'CI', scopes: ['contacts:read'] } });
     expect(last().headers.get('content-type')).toBe('application/json');
-    expect(await last().json()).toEqual({ name: 'CI' });
+    expect(await last().json()).toEqual({ name: 'CI', scopes: ['contacts:read'] });
   });
   it('sends FormData as multipart without setting a content type itself', async () => {
     const { api, last } = client();
@@ -192,7 +192,7 @@ describe('rule 3: CSRF', () => {
   });
   it('sends no header when the cookie is absent', async () => {
     const { api, last } = client();
-    await api.call('createApiKey', { body: { name: 'CI' } });
+    await api.call('createApiKey', { body: { name: 'CI', scopes: ['contacts:read'] } });
     expect(last().headers.has('X-CSRF-Token')).toBe(false);
   });
 });
@@ -225,7 +225,7 @@ describe('rule 6: aborting', () => {
   it('abortAll() aborts pending requests but not users me or the profile check', async () => {
     const { api } = client(never);
     const list = api.call('listApiKeys');
-    const create = api.call('createApiKey', { body: { name: 'x' } });
+    const create = api.call('createApiKey', { body: { name: 'x', scopes: ['contacts:read'] } });
     const me = api.call('userMe');
     const profile = api.call('authProfile');
     const settled = vi.fn();
@@ -304,7 +304,7 @@ describe('rule 8: errors', () => {
       errors: { name: ['Name is required', 'Name is too short'], active: 'Must be a boolean' },
     };
     const { api } = client(() => json(body, { status: 422, statusText: 'Unprocessable Entity' }));
-    const error = await api.call('createApiKey', { body: { name: '' } }).catch((e: unknown) => e);
+    const error = await api.call('createApiKey', { body: { name: '', scopes: ['contacts:read'] } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.message).toBe('Request failed');
@@ -371,6 +371,51 @@ describe('rule 9: 401 and 403', () => {
     await expect(api.call('listApiKeys')).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(onForbidden).not.toHaveBeenCalled();
+  });
+});
+
+describe('re-authentication (403 with errors.reauth)', () => {
+  const reauth = () => json({ errors: { user: 'Confirm it is you to continue', reauth: 'required' } }, { status: 403 });
+
+  it('asks onReauthRequired, then sends the same request again once, with the same body', async () => {
+    let calls = 0;
+    const onForbidden = vi.fn();
+    const onReauthRequired = vi.fn(() => Promise.resolve(true));
+    const { api, requests } = client(() => (++calls === 1 ? reauth() : json({ data: { id: 1 }, key: 'crm_x' })), {
+      onForbidden,
+      onReauthRequired,
+    });
+    const answer = await api.call('createApiKey', { body: { name: 'Mailer', scopes: ['contacts:read'] } });
+    expect(answer).toEqual({ data: { id: 1 }, key: 'crm_x' });
+    expect(onReauthRequired).toHaveBeenCalledOnce();
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]!.json()).toEqual({ name: 'Mailer', scopes: ['contacts:read'] });
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('throws the 403 without a toast when the user cancels, and retries at most once', async () => {
+    const onForbidden = vi.fn();
+    const cancelled = client(reauth, { onForbidden, onReauthRequired: () => Promise.resolve(false) });
+    const error = await cancelled.api.call('listApiKeys').catch((e: unknown) => e);
+    expect((error as ApiError).fieldErrors()).toMatchObject({ reauth: 'required' });
+    expect(cancelled.requests).toHaveLength(1);
+    expect(onForbidden).not.toHaveBeenCalled();
+
+    const onReauthRequired = vi.fn(() => Promise.resolve(true));
+    const stubborn = client(reauth, { onForbidden, onReauthRequired });
+    await expect(stubborn.api.call('listApiKeys')).rejects.toBeInstanceOf(ApiError);
+    expect(stubborn.requests).toHaveLength(2);
+    expect(onReauthRequired).toHaveBeenCalledOnce();
+    expect(onForbidden).toHaveBeenCalledOnce();
+  });
+
+  it('a 403 without the marker goes to onForbidden as before', async () => {
+    const onReauthRequired = vi.fn(() => Promise.resolve(true));
+    const onForbidden = vi.fn();
+    const { api } = client(() => json({ errors: { user: 'Access denied!' } }, { status: 403 }), { onForbidden, onReauthRequired });
+    await expect(api.call('listApiKeys')).rejects.toBeInstanceOf(ApiError);
+    expect(onReauthRequired).not.toHaveBeenCalled();
+    expect(onForbidden).toHaveBeenCalledOnce();
   });
 });
 

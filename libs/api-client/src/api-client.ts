@@ -1,7 +1,7 @@
 import type { Consumer } from '@rails/actioncable';
 import { cableUrl, subscribeCable, type CableSubscriptionOptions } from './cable';
 import { type Endpoint, type Endpoints, fillPath } from '@crm/contract';
-import { ApiError, ResponseValidationError, abortError } from './api-error';
+import { ApiError, ResponseValidationError, abortError, isReauthRequired } from './api-error';
 import { withoutEmptySearch } from './contacts-scope';
 import { addCsrfHeader } from './csrf';
 import { type DownloadProgress, type DownloadResult, filenameFromContentDisposition, readWithProgress, saveDownload } from './download';
@@ -219,7 +219,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw error;
   }
 
-  async function request(target: Endpoint | string, input: RequestInput = {}): Promise<unknown> {
+  function sendOnce(target: Endpoint | string, input: RequestInput): Promise<unknown> {
     return exchange(target, input, async (endpoint, response) => {
       if (!response.ok) {
         const { status, statusText, url } = response;
@@ -228,7 +228,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const data = await readJson(response);
       if (validateResponses) checkResponse(endpoint, data);
       return data;
-    }).catch(notify);
+    });
+  }
+
+  /**
+   * One request; a 403 asking for re-authentication goes to onReauthRequired, and once the user has
+   * re-authenticated the same request is sent again, once (what the user typed is not lost).
+   */
+  async function request(target: Endpoint | string, input: RequestInput = {}): Promise<unknown> {
+    try {
+      return await sendOnce(target, input);
+    } catch (error) {
+      if (!options.onReauthRequired || !isReauthRequired(error)) return notify(error);
+      if (!(await options.onReauthRequired(error))) throw error;
+      return sendOnce(target, input).catch(notify);
+    }
   }
 
   async function download(

@@ -36,6 +36,13 @@ export class ApiError extends Error {
   }
 }
 
+/** A 403 that a re-authentication would lift (`{ errors: { reauth: 'required' } }`, REAUTH_REQUIRED of the contract). */
+export function isReauthRequired(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  const errors = isRecord(error.body) ? error.body['errors'] : undefined;
+  return isRecord(errors) && errors['reauth'] === 'required';
+}
+
 /** The answer of a check against the contract's response schema failed (development only). */
 export class ResponseValidationError extends Error {
   override readonly name = 'ResponseValidationError';

@@ -1,6 +1,6 @@
 export { createApiClient } from './api-client';
 export type { ApiClient, ApiClientOptions, DownloadArgs, DownloadOptions, RequestArgs, RequestOptions } from './types';
-export { ApiError, ResponseValidationError, isAbortError, isServiceUnavailable, shouldReport } from './api-error';
+export { ApiError, ResponseValidationError, isAbortError, isReauthRequired, isServiceUnavailable, shouldReport } from './api-error';
 export type { ApiErrorDetails } from './api-error';
 export { CSRF_COOKIE, CSRF_HEADER, readCookie } from './csrf';
 export { toQueryString } from './query-string';

@@ -51,6 +51,12 @@ export type ApiClientOptions = {
   onUnauthorized?: (error: ApiError) => void;
   /** Called with the error of any 403 answer before it is thrown (body errors.user is 'Access denied!'). */
   onForbidden?: (error: ApiError) => void;
+  /**
+   * Called when an answer is 403 with `errors.reauth: 'required'` (a credential change that needs a
+   * recent re-authentication). Resolve true once the user has re-authenticated: the request is then
+   * sent again, once, with the same input; false (cancelled) throws the 403 as it is, without onForbidden.
+   */
+  onReauthRequired?: (error: ApiError) => Promise<boolean>;
   /** Check answers against the contract's response schemas. Default: on in a Vite dev build, off in tests and production. */
   validateResponses?: boolean;
   /** Replaces the global fetch (tests). */

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router-dom';
 import { createApiClient, createQueryClient, type ApiClient } from '@crm/api-client';
-import { sessionBridge } from '@crm/session';
+import { reauthBridge, sessionBridge } from '@crm/session';
 import { showAccessDenied } from '@crm/shell';
 import type { BrandConfig } from '@crm/variant';
 import { BrandApp, type BrandAppRouter } from './BrandApp';
@@ -30,12 +30,13 @@ export type MountedBrandApp = {
   settings: DeploymentSettings;
 };
 
-/** The api-client with the app's wiring: 401s go to the session (via the bridge), 403s to the toast. */
+/** The api-client with the app's wiring: 401s go to the session (via the bridge), 403s to the toast, re-authentication to its dialog. */
 export function createBrandApiClient(settings: Pick<DeploymentSettings, 'apiBaseUrl'>): ApiClient {
   return createApiClient({
     baseUrl: settings.apiBaseUrl,
     onUnauthorized: sessionBridge.onUnauthorized,
     onForbidden: showAccessDenied,
+    onReauthRequired: reauthBridge.onReauthRequired,
   });
 }
 

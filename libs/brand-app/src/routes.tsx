@@ -34,6 +34,7 @@ export const PUBLIC_ROUTES: readonly RouteObject[] = [
   { path: '/privacy-policy', lazy: lazyScreen(() => import('./screens/public/privacy-policy')) },
   { path: '/terms-of-use', lazy: lazyScreen(() => import('./screens/public/terms-of-use')) },
   { path: '/api/auth/callback', lazy: lazyScreen(() => import('./screens/public/sso-callback')) },
+  { path: '/api/auth/callback/reauth', lazy: lazyScreen(() => import('./screens/public/sso-reauth-callback')) },
   { path: '/sso-logout', lazy: lazyScreen(() => import('./screens/public/sso-logout')) },
 ];
 

@@ -20,6 +20,7 @@ export type AdminUser = z.infer<typeof adminUser>;
 export const ADMIN_USER_ORDER_FIELDS = ['last_name', 'first_name', 'email', 'created_at', 'account_type'] as const;
 
 export const listAdminUsers = defineEndpoint({
+  scope: 'users:read',
   method: 'GET',
   path: '/v1/admin/users',
   summary:
@@ -37,6 +38,7 @@ export const listAdminUsers = defineEndpoint({
 });
 
 export const adminUserRoles = defineEndpoint({
+  scope: 'admin:read',
   method: 'GET',
   path: '/v1/admin/users/{id}/roles',
   summary: "A user's roles and the roles the caller may give them in this brand",
@@ -47,6 +49,7 @@ export const adminUserRoles = defineEndpoint({
 });
 
 export const updateAdminUserRoles = defineEndpoint({
+  scope: 'admin:write',
   method: 'PATCH',
   path: '/v1/admin/users/{id}/update_roles',
   summary: "Set a user's role (the first one becomes the account type); only roles this brand offers the caller",

@@ -1,21 +1,50 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idParams, timestamp, emptyBody } from './common.contract';
+import { SCOPE_NAMES } from './scopes';
+
+/** A list of scopes a key is given: at least one, each of API_SCOPES, no repeats. */
+export const apiScopes = z
+  .array(z.enum(SCOPE_NAMES, { error: 'Unknown scope' }), { error: 'Choose at least one scope' })
+  .min(1, 'Choose at least one scope')
+  .transform((list) => [...new Set(list)]);
+
+/** How long a new key works; a year unless chosen otherwise ("never" is allowed, with a warning). */
+export const KEY_EXPIRIES = [
+  { value: '30_days', label: '30 days', days: 30 },
+  { value: '90_days', label: '90 days', days: 90 },
+  { value: '1_year', label: '1 year', days: 365 },
+  { value: 'never', label: 'Never', days: null },
+] as const;
+export type KeyExpiry = (typeof KEY_EXPIRIES)[number]['value'];
+export const DEFAULT_KEY_EXPIRY: KeyExpiry = '1_year';
 
 export const apiKey = z.object({
   id: z.number().int(),
   name: z.string(),
   prefix: z.string(),
   active: z.boolean(),
+  scopes: z.array(z.enum(SCOPE_NAMES)),
+  /** After this the key answers 401; null: it does not expire. */
+  expires_at: timestamp.nullable(),
   last_used_at: timestamp.nullable(),
   created_at: timestamp,
 });
 export type ApiKey = z.infer<typeof apiKey>;
 
-const apiKeyBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+const keyName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters');
+
+export const createApiKeyBody = z.object({
+  name: keyName,
+  scopes: apiScopes,
+  expires_in: z
+    .enum(KEY_EXPIRIES.map((e) => e.value) as [KeyExpiry, ...KeyExpiry[]], { error: 'Choose when the key expires' })
+    .default(DEFAULT_KEY_EXPIRY),
   active: z.boolean().optional(),
 });
+
+/** A key's name and on/off switch change; its scopes and expiry do not (make a new key instead). */
+const updateApiKeyBody = z.object({ name: keyName.optional(), active: z.boolean().optional() });
 
 export const listApiKeys = defineEndpoint({
   method: 'GET',
@@ -30,11 +59,13 @@ export const listApiKeys = defineEndpoint({
 export const createApiKey = defineEndpoint({
   method: 'POST',
   path: '/v1/api_keys',
-  summary: 'Create an API key; the answer is the only time its secret value is shown',
+  summary:
+    'Create an API key with its scopes and expiry; the answer is the only time its secret value is shown. Admin scopes only for admins',
   tag: 'api_keys',
   access: 'user',
+  recentAuth: true,
   gate: 'enforced',
-  body: apiKeyBody,
+  body: createApiKeyBody,
   response: z.object({ data: apiKey, key: z.string() }),
 });
 
@@ -58,7 +89,7 @@ export const updateApiKey = defineEndpoint({
   access: 'user',
   gate: 'enforced',
   params: idParams,
-  body: apiKeyBody.partial(),
+  body: updateApiKeyBody,
   response: z.object({ data: apiKey }),
 });
 

@@ -109,6 +109,7 @@ export const contactNoteBody = z.object({ body: requiredText('Note', CONTACT_NOT
 const noteParams = contactParams.extend({ noteId: recordId() });
 
 export const listContactNotes = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/notes',
   summary: "A contact's notes, newest first; q finds notes containing the words",
@@ -122,6 +123,7 @@ export const listContactNotes = contactEndpoint({
 });
 
 export const createContactNote = contactEndpoint({
+  scope: 'contacts:write',
   method: 'POST',
   path: '/v1/contacts/{id}/notes',
   summary: 'Add a note to a contact',
@@ -131,6 +133,7 @@ export const createContactNote = contactEndpoint({
 });
 
 export const updateContactNoteRecord = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/notes/{noteId}',
   summary: "Change a note's text (its author, or an administrator or manager above the author)",
@@ -140,6 +143,7 @@ export const updateContactNoteRecord = contactEndpoint({
 });
 
 export const deleteContactNote = contactEndpoint({
+  scope: 'contacts:write',
   method: 'DELETE',
   path: '/v1/contacts/{id}/notes/{noteId}',
   summary: 'Delete a note (its author, or an administrator or manager above the author)',
@@ -225,6 +229,7 @@ export type ContactFile = z.infer<typeof contactFile>;
 const fileParams = contactParams.extend({ fileId: recordId() });
 
 export const listContactFiles = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/files',
   summary: "A contact's files, newest first",
@@ -233,6 +238,7 @@ export const listContactFiles = contactEndpoint({
 });
 
 export const uploadContactFile = contactEndpoint({
+  scope: 'contacts:write',
   method: 'POST',
   path: '/v1/contacts/{id}/files',
   summary: `Attach a file (multipart field "file"; at most ${CONTACT_FILE_MAX_BYTES / 1024 / 1024} MB; ${CONTACT_FILE_EXTENSIONS.join(', ')})`,
@@ -244,6 +250,7 @@ export const uploadContactFile = contactEndpoint({
 });
 
 export const downloadContactFile = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/files/{fileId}',
   summary: 'Download a file with its original name',
@@ -253,6 +260,7 @@ export const downloadContactFile = contactEndpoint({
 });
 
 export const deleteContactFile = contactEndpoint({
+  scope: 'contacts:write',
   method: 'DELETE',
   path: '/v1/contacts/{id}/files/{fileId}',
   summary: 'Delete a file',
@@ -278,6 +286,7 @@ export const tagWithCount = tag.extend({
 });
 
 export const searchTags = contactEndpoint({
+  scope: 'contacts:read',
   method: 'PATCH',
   path: '/v1/tags',
   summary: "The company's tags whose name contains q (by name); with contacts_scope, each with how many matching contacts carry it",
@@ -292,6 +301,7 @@ export const searchTags = contactEndpoint({
 });
 
 export const createTag = contactEndpoint({
+  scope: 'contacts:write',
   method: 'POST',
   path: '/v1/tags',
   summary: 'Create a company tag (name unique ignoring case); tag_objects lists contacts to tag with it right away',
@@ -304,6 +314,7 @@ export const createTag = contactEndpoint({
 });
 
 export const updateTagsGroup = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/update_tags_group',
   summary: 'Add tags to (and remove_tags from) a selection: ids, or all plus contacts_scope; reachable contacts only',
@@ -316,6 +327,7 @@ export const updateTagsGroup = contactEndpoint({
 });
 
 export const updateTagsSingle = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/update_tags_single',
   summary: "Set one contact's tags to exactly this list",
@@ -386,6 +398,7 @@ const policyParams = contactParams.extend({ policyId: recordId() });
 const policyResponse = z.object({ data: policy });
 
 export const listPolicies = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/policies',
   summary: "A contact's policies, newest first",
@@ -394,6 +407,7 @@ export const listPolicies = contactEndpoint({
 });
 
 export const createPolicy = contactEndpoint({
+  scope: 'contacts:write',
   method: 'POST',
   path: '/v1/contacts/{id}/policies',
   summary: 'Add a policy; an issued or in-force policy makes a lead or prospect a client',
@@ -403,6 +417,7 @@ export const createPolicy = contactEndpoint({
 });
 
 export const showPolicy = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/policies/{policyId}',
   summary: 'One policy',
@@ -411,6 +426,7 @@ export const showPolicy = contactEndpoint({
 });
 
 export const updatePolicy = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/policies/{policyId}',
   summary: 'Change a policy (same client rule as create)',
@@ -420,6 +436,7 @@ export const updatePolicy = contactEndpoint({
 });
 
 export const deletePolicy = contactEndpoint({
+  scope: 'contacts:write',
   method: 'DELETE',
   path: '/v1/contacts/{id}/policies/{policyId}',
   summary: 'Delete a policy',
@@ -494,6 +511,7 @@ const securityParams = contactParams.extend({ securityId: recordId() });
 const securityResponse = z.object({ data: security });
 
 export const listSecurities = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/securities',
   summary: "A contact's securities, newest first",
@@ -502,6 +520,7 @@ export const listSecurities = contactEndpoint({
 });
 
 export const createSecurity = contactEndpoint({
+  scope: 'contacts:write',
   method: 'POST',
   path: '/v1/contacts/{id}/securities',
   summary: 'Add a security',
@@ -511,6 +530,7 @@ export const createSecurity = contactEndpoint({
 });
 
 export const updateSecurity = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/securities/{securityId}',
   summary: 'Change a security',
@@ -520,6 +540,7 @@ export const updateSecurity = contactEndpoint({
 });
 
 export const deleteSecurity = contactEndpoint({
+  scope: 'contacts:write',
   method: 'DELETE',
   path: '/v1/contacts/{id}/securities/{securityId}',
   summary: 'Delete a security',
@@ -560,6 +581,7 @@ export const dataCapture = z.object({
 });
 
 export const showDataCapture = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/data_capture',
   summary: "A contact's data-capture answers (the default questions with empty answers when none were saved)",
@@ -568,6 +590,7 @@ export const showDataCapture = contactEndpoint({
 });
 
 export const updateDataCapture = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/data_capture',
   summary: "Replace a contact's data-capture answers",
@@ -623,6 +646,7 @@ export const rxDetails = z.object({
 });
 
 export const showRxDetails = contactEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}/rx_details',
   summary: "A contact's prescriptions and pharmacy (for Medicare plan matching)",
@@ -631,6 +655,7 @@ export const showRxDetails = contactEndpoint({
 });
 
 export const updateRxDetails = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/rx_details',
   summary: "Replace a contact's prescriptions and pharmacy",
@@ -647,6 +672,7 @@ export const updateRxDetails = contactEndpoint({
 // ---------------------------------------------------------------------------------------------
 
 export const recordActivity = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PUT',
   path: '/v1/contacts/{id}/activity_info',
   summary: 'Record an activity of the given type on a contact (it becomes last_activity_at / last_activity_type)',
@@ -661,6 +687,7 @@ const emailChoice = z.object({
 }).nullish();
 
 export const forceVerifyEmail = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/force_verify_email',
   summary: 'Mark e-mail addresses verified on the agent\'s word (verification "forced")',
@@ -670,6 +697,7 @@ export const forceVerifyEmail = contactEndpoint({
 });
 
 export const validateEmail = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/validate_email',
   summary: "Check e-mail addresses: syntax and the domain's mail servers (valid, invalid, or unknown when DNS cannot tell)",
@@ -679,6 +707,7 @@ export const validateEmail = contactEndpoint({
 });
 
 export const updateLinkedContact = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/update_linked_contact',
   summary: 'Link two contacts of one household both ways (null unlinks both)',
@@ -691,6 +720,7 @@ export const updateLinkedContact = contactEndpoint({
 export const MEDICARE_QUOTE_FIELDS = ['date_of_birth', 'zip', 'gender'] as const;
 
 export const medicareImportContact = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PUT',
   path: '/v1/contacts/{id}/medicare_import_contact',
   summary: 'Make a contact ready for Medicare quoting: saves the Medicare fields given, requires date of birth, zip and gender, stamps medicare_imported_at',
@@ -757,6 +787,7 @@ export const mergeContactsBody = z
 export type MergeContactsBody = z.input<typeof mergeContactsBody>;
 
 export const mergeContacts = contactEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/merge',
   summary:

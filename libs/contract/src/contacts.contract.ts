@@ -638,6 +638,7 @@ export const countResponse = z.object({ count: z.number().int() });
 // ---------------------------------------------------------------------------------------------
 
 export const listContacts = defineEndpoint({
+  scope: 'contacts:read',
   method: 'PATCH',
   path: '/v1/contacts',
   summary: 'Search and list the contacts the caller reaches (contacts_scope: q, search, filters, order, paging, trash view)',
@@ -649,6 +650,7 @@ export const listContacts = defineEndpoint({
 });
 
 export const selectedContactItems = defineEndpoint({
+  scope: 'contacts:read',
   method: 'POST',
   path: '/v1/contacts/selected_items',
   summary: 'The ids of a selection (ids, or all plus contacts_scope), reachable ones only, up to limit, in list order',
@@ -660,6 +662,7 @@ export const selectedContactItems = defineEndpoint({
 });
 
 export const createContact = defineEndpoint({
+  scope: 'contacts:write',
   method: 'POST',
   path: '/v1/contacts',
   summary: 'Create a contact (owned by the caller unless owner_id names a user the caller reaches)',
@@ -699,6 +702,7 @@ export const contactDuplicate = z.object({
 export type ContactDuplicate = z.infer<typeof contactDuplicate>;
 
 export const findContactDuplicates = defineEndpoint({
+  scope: 'contacts:read',
   method: 'POST',
   path: '/v1/contacts/duplicate_check',
   summary: `Reachable contacts that already have one of these phones or e-mails (at most ${CONTACT_DUPLICATES_MAX}), for the form to ask before saving`,
@@ -710,6 +714,7 @@ export const findContactDuplicates = defineEndpoint({
 });
 
 export const showContact = defineEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/{id}',
   summary: 'One contact; viewing removes its "new" marker unless not_remove_new_tag is given',
@@ -729,6 +734,7 @@ export const showContact = defineEndpoint({
 });
 
 export const updateContact = defineEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}',
   summary: 'Update a contact; phones and emails, when given, replace the lists',
@@ -741,6 +747,7 @@ export const updateContact = defineEndpoint({
 });
 
 export const quickUpdateContact = defineEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/quick_update',
   summary: "Change a contact's category, status, names, first phone or first e-mail",
@@ -753,6 +760,7 @@ export const quickUpdateContact = defineEndpoint({
 });
 
 export const updateContactNote = defineEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/update_note',
   summary: "Replace a contact's quick note",
@@ -765,6 +773,7 @@ export const updateContactNote = defineEndpoint({
 });
 
 export const assignContactToMe = defineEndpoint({
+  scope: 'contacts:write',
   method: 'PATCH',
   path: '/v1/contacts/{id}/assign_to_me',
   summary: 'Make the caller the owner of a contact they reach',
@@ -777,6 +786,7 @@ export const assignContactToMe = defineEndpoint({
 });
 
 export const destroyContacts = defineEndpoint({
+  scope: 'contacts:write',
   method: 'DELETE',
   path: '/v1/contacts/destroy_all',
   summary: 'Move contacts to the trash (soft delete): ids, or all plus contacts_scope; only reachable contacts',
@@ -788,6 +798,7 @@ export const destroyContacts = defineEndpoint({
 });
 
 export const restoreContacts = defineEndpoint({
+  scope: 'contacts:write',
   method: 'PUT',
   path: '/v1/contacts/restore',
   summary: 'Bring contacts back from the trash: ids, or all plus contacts_scope (matched within the trash); only reachable contacts',
@@ -799,6 +810,7 @@ export const restoreContacts = defineEndpoint({
 });
 
 export const selectFirstLastContacts = defineEndpoint({
+  scope: 'contacts:read',
   method: 'POST',
   path: '/v1/contacts/select_first_last',
   summary: 'The ids of the first or last n contacts of the list that contacts_scope gives, in list order',

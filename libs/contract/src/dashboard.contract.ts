@@ -148,6 +148,7 @@ const whole = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max}`);
 
 export const updateDashboard = defineEndpoint({
+  scope: 'dashboard:read',
   method: 'PATCH',
   path: '/v1/dashboard',
   summary:

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiScope } from './scopes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -40,6 +41,17 @@ export type Endpoint = {
   flag?: string;
   /** Answer is a file download (content-disposition names it). */
   download?: boolean;
+  /**
+   * The scope an API key (or user API token) needs to call this endpoint (see scopes.ts). Without
+   * one, no key reaches the endpoint: only a browser session does (default deny).
+   */
+  scope?: ApiScope;
+  /**
+   * Proof of presence: the caller must be a browser session (not a key, not impersonating) that
+   * signed in or re-authenticated within RECENT_AUTH_MINUTES. `{ field }`: only when the body
+   * carries that field with a value other than the caller's current one (a new e-mail address).
+   */
+  recentAuth?: true | { field: string };
 };
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

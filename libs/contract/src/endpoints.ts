@@ -6,6 +6,7 @@ import {
   createSsoSession,
   destroySession,
   endImpersonation,
+  reauthenticate,
   resetPasswordByToken,
   resetPasswordInstructions,
 } from './session.contract';
@@ -164,6 +165,7 @@ export const endpoints = {
   createSsoSession,
   destroySession,
   endImpersonation,
+  reauthenticate,
   resetPasswordInstructions,
   resetPasswordByToken,
   authProfile,

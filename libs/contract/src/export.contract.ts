@@ -49,6 +49,7 @@ const exportEndpoint = (format: ExportFormat) =>
     path: `/v1/export.${format}`,
     summary: `Download contacts as ${format.toUpperCase()}: the given ids, or all matching the scope, at most ${EXPORT_MAX_ROWS.toLocaleString('en-US')}, in list order`,
     tag: 'export',
+    scope: 'export:read',
     access: 'user',
     gate: 'enforced',
     body: contactSelection,

@@ -18,6 +18,7 @@ export const CANNOT_FAVORITE_SELF = 'You cannot add yourself';
 const list = z.object({ data: z.array(favoriteUser) });
 
 export const listFavorites = defineEndpoint({
+  scope: 'favorites:read',
   method: 'GET',
   path: '/v1/favorite_lists',
   summary: "The signed-in user's favourite users",
@@ -28,6 +29,7 @@ export const listFavorites = defineEndpoint({
 });
 
 export const addFavorite = defineEndpoint({
+  scope: 'favorites:write',
   method: 'POST',
   path: '/v1/favorite_lists',
   summary: 'Add a user of the same company to the favourites (adding twice changes nothing); answers the list',
@@ -39,6 +41,7 @@ export const addFavorite = defineEndpoint({
 });
 
 export const removeFavorite = defineEndpoint({
+  scope: 'favorites:write',
   method: 'POST',
   path: '/v1/favorite_lists/delete',
   summary: 'Remove a user from the favourites (removing one that is not there changes nothing); answers the list',

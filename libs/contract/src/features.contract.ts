@@ -29,6 +29,7 @@ const flagOverridesResponse = z.object({
 });
 
 export const listFeatureFlags = defineEndpoint({
+  scope: 'admin:read',
   method: 'GET',
   path: '/v1/admin/feature_flags',
   summary: "The administrators' overrides of the brand's feature-flag matrix for their company",
@@ -38,6 +39,7 @@ export const listFeatureFlags = defineEndpoint({
 });
 
 export const updateFeatureFlags = defineEndpoint({
+  scope: 'admin:write',
   method: 'PUT',
   path: '/v1/admin/feature_flags',
   summary:
@@ -55,6 +57,7 @@ export const updateFeatureFlags = defineEndpoint({
 });
 
 export const listFeatures = defineEndpoint({
+  scope: 'admin:read',
   method: 'GET',
   path: '/v1/admin/features',
   summary: "Every feature with the brand's rule per environment and its state for each role in this company",

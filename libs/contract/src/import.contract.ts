@@ -354,6 +354,7 @@ const importFormEndpoint = <const P extends string>(path: P, summary: string, bo
     path,
     summary,
     tag: 'import',
+    scope: 'import:write',
     access: 'user',
     gate: 'enforced',
     bodyType: 'multipart',
@@ -365,6 +366,7 @@ const importFormEndpoint = <const P extends string>(path: P, summary: string, bo
 const fileField = z.object({ file: z.any().describe(`binary: CSV or XLSX, at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB`) });
 
 export const validateImport = defineEndpoint({
+  scope: 'import:write',
   method: 'POST',
   path: '/v1/contacts/validate_import',
   summary: `Read a file's header and first ${IMPORT_VALIDATE_ROWS} rows: proposed mapping, preview with each row's outcome, and every problem of those rows (nothing is imported; the file is kept for the import)`,
@@ -377,6 +379,7 @@ export const validateImport = defineEndpoint({
 });
 
 export const uploadImportAttachment = defineEndpoint({
+  scope: 'import:write',
   method: 'POST',
   path: '/v1/contacts/import_attachments',
   summary: 'Store a file for a later import (the answer names it by id)',
@@ -400,6 +403,7 @@ export const IMPORT_ATTEMPT_FILTERS = ['status', 'file_name', 'category'] as con
 export const IMPORT_ATTEMPT_TABS = ['mine', 'all'] as const;
 
 export const listImportAttempts = defineEndpoint({
+  scope: 'import:read',
   method: 'GET',
   path: '/v1/contacts/import_attempts',
   summary: 'Import attempts, newest first',
@@ -417,6 +421,7 @@ export const listImportAttempts = defineEndpoint({
 });
 
 export const deleteImportAttempt = defineEndpoint({
+  scope: 'import:write',
   method: 'DELETE',
   path: '/v1/contacts/delete_import_attempts/{id}',
   summary: 'Delete an import attempt, its file and its error rows (imported contacts stay; a running import stops)',
@@ -428,6 +433,7 @@ export const deleteImportAttempt = defineEndpoint({
 });
 
 export const retryImportAttempt = defineEndpoint({
+  scope: 'import:write',
   method: 'POST',
   path: '/v1/contacts/retry_failed_import_attempts/{id}',
   summary: 'Run a failed import again: it goes on from the last row it saved, so no contact is made twice',
@@ -439,6 +445,7 @@ export const retryImportAttempt = defineEndpoint({
 });
 
 export const importAttemptErrors = defineEndpoint({
+  scope: 'import:read',
   method: 'GET',
   path: '/v1/contacts/import_attempts/{id}/errors.csv',
   summary:
@@ -463,6 +470,7 @@ export const importSetting = z.object({
 export type ImportSetting = z.infer<typeof importSetting>;
 
 export const listImportSettings = defineEndpoint({
+  scope: 'import:read',
   method: 'GET',
   path: '/v1/import_settings',
   summary: "The caller's saved import mappings",
@@ -473,6 +481,7 @@ export const listImportSettings = defineEndpoint({
 });
 
 export const createImportSetting = defineEndpoint({
+  scope: 'import:write',
   method: 'POST',
   path: '/v1/import_settings',
   summary: 'Save a mapping by name (a mapping saved under the same name is replaced)',
@@ -488,6 +497,7 @@ export const createImportSetting = defineEndpoint({
 });
 
 export const deleteImportSetting = defineEndpoint({
+  scope: 'import:write',
   method: 'DELETE',
   path: '/v1/import_settings/{id}',
   summary: 'Delete a saved mapping',

@@ -1,4 +1,5 @@
 export * from './endpoint';
+export * from './scopes';
 export * from './common.contract';
 export * from './email-address';
 export * from './roles';

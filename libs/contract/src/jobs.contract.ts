@@ -10,6 +10,7 @@ export const jobQueueStatus = z.object({
 });
 
 export const workersStatus = defineEndpoint({
+  scope: 'contacts:read',
   method: 'GET',
   path: '/v1/contacts/workers_status',
   summary: 'Whether job workers are running (imports, exports, transfers go through them), and the job queues',

@@ -29,6 +29,7 @@ function lookupList<Item extends z.ZodType>(path: string, summary: string, item:
     path,
     summary,
     tag: 'lookups',
+    scope: 'lookups:read',
     access: 'user',
     gate: 'enforced',
     response: z.object({ data: z.array(item) }),

@@ -27,6 +27,7 @@ export const printJob = z.object({
 export type PrintJob = z.infer<typeof printJob>;
 
 export const batchPrint = defineEndpoint({
+  scope: 'print:write',
   method: 'POST',
   path: '/v1/contacts/batch_print',
   summary: `Build a PDF of contact sheets or mailing labels for the chosen contacts (at most ${PRINT_MAX_CONTACTS}) in a job; the answer names the job (jid)`,
@@ -40,6 +41,7 @@ export const batchPrint = defineEndpoint({
 });
 
 export const batchPrintStatus = defineEndpoint({
+  scope: 'print:read',
   method: 'PATCH',
   path: '/v1/contacts/batch_print_status',
   summary: 'Poll a print job by its jid; when done its PDF downloads from /v1/contacts/batch_print/{jid}',
@@ -51,6 +53,7 @@ export const batchPrintStatus = defineEndpoint({
 });
 
 export const downloadBatchPrint = defineEndpoint({
+  scope: 'print:read',
   method: 'GET',
   path: '/v1/contacts/batch_print/{jid}',
   summary: 'The PDF of a finished print job',

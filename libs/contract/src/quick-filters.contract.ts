@@ -38,6 +38,7 @@ export function toScopeInput(scope: ParsedContactsScope): ContactsScope {
 const data = z.object({ data: quickFilter });
 
 export const listQuickFilters = defineEndpoint({
+  scope: 'quick_filters:read',
   method: 'GET',
   path: '/v1/quick_filters',
   summary: "The signed-in user's quick filters, by name",
@@ -48,6 +49,7 @@ export const listQuickFilters = defineEndpoint({
 });
 
 export const createQuickFilter = defineEndpoint({
+  scope: 'quick_filters:write',
   method: 'POST',
   path: '/v1/quick_filters',
   summary: 'Save a contacts scope under a name (names are unique per user)',
@@ -59,6 +61,7 @@ export const createQuickFilter = defineEndpoint({
 });
 
 export const updateQuickFilter = defineEndpoint({
+  scope: 'quick_filters:write',
   method: 'PATCH',
   path: '/v1/quick_filters/{id}',
   summary: 'Rename a quick filter or replace its scope',
@@ -71,6 +74,7 @@ export const updateQuickFilter = defineEndpoint({
 });
 
 export const deleteQuickFilter = defineEndpoint({
+  scope: 'quick_filters:write',
   method: 'DELETE',
   path: '/v1/quick_filters/{id}',
   summary: 'Delete a quick filter',

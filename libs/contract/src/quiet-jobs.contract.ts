@@ -41,6 +41,7 @@ export const quietJobsBody = z
 const quietJobsResponse = z.object({ data: quietJobsState });
 
 export const showQuietJobs = defineEndpoint({
+  scope: 'admin:read',
   method: 'GET',
   path: '/v1/admin/quiet_jobs',
   summary: "Whether the company's scheduled sends are paused, until when, by whom, and how many wait",
@@ -50,6 +51,7 @@ export const showQuietJobs = defineEndpoint({
 });
 
 export const updateQuietJobs = defineEndpoint({
+  scope: 'admin:write',
   method: 'POST',
   path: '/v1/admin/quiet_jobs',
   summary: `Pause the company's scheduled sends until a time (at most ${QUIET_JOBS_MAX_DAYS} days ahead), or resume them (quiet false); held sends go out when it ends`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParams, okResponse, emptyBody } from './common.contract';
+import { idParams, okResponse, emptyBody, timestamp } from './common.contract';
 import { currentUser, email, password } from './user.contract';
 
 export const otpCode = z
@@ -183,4 +183,54 @@ export const adminLoginAs = defineEndpoint({
   params: idParams,
   body: z.object({ login_type: z.enum(LOGIN_TYPES) }),
   response: z.object({ user: currentUser }),
+});
+
+/** One way to re-authenticate, as the server reads the body. */
+export type ReauthenticateInput = { password: string } | { otp_code: string } | { redirect_uri: string } | { code: string; state: string };
+
+/**
+ * Proof of presence for a credential change: the password, or for a user with a second factor a
+ * current code (authenticator app, or e-mailed by POST /v1/two_factor/send_otp). A single sign-on
+ * user may instead sign in again at the identity provider: with redirect_uri the answer is its
+ * address (asking for a fresh login: prompt=login, max_age=0); with the callback's code and state
+ * the session is stamped once the provider vouches for the same e-mail, just authenticated.
+ */
+export const reauthenticateBody = z
+  .object({
+    password: z.string().max(1024).optional(),
+    otp_code: z.string().optional(),
+    redirect_uri: z.string().optional(),
+    code: z.string().optional(),
+    state: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.otp_code !== undefined) return check(ctx, 'otp_code', otpCode.safeParse(v.otp_code));
+    if (v.redirect_uri !== undefined) return check(ctx, 'redirect_uri', z.url('Return address is invalid').safeParse(v.redirect_uri));
+    if (v.code !== undefined || v.state !== undefined) {
+      if (!v.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Code is required' });
+      if (!v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'State is required' });
+      return;
+    }
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+  })
+  .transform((v): ReauthenticateInput =>
+    v.otp_code !== undefined
+      ? { otp_code: v.otp_code.trim() }
+      : v.redirect_uri !== undefined
+        ? { redirect_uri: v.redirect_uri }
+        : v.code !== undefined || v.state !== undefined
+          ? { code: v.code ?? '', state: v.state ?? '' }
+          : { password: v.password ?? '' },
+  );
+
+export const reauthenticate = defineEndpoint({
+  method: 'POST',
+  path: '/v1/sessions/reauthenticate',
+  summary:
+    'Confirm it is you (password; or the second factor for users who have one; or single sign-on again): for the next 15 minutes this browser session may change the e-mail, password, two-factor and API keys. A wrong password or code answers 422; failures count like failed sign-ins',
+  tag: 'session',
+  access: 'user',
+  gate: 'exempt',
+  body: reauthenticateBody,
+  response: z.union([z.object({ reauthenticated_at: timestamp }), z.object({ authorization_url: z.string() })]),
 });

@@ -92,6 +92,7 @@ const attemptResponse = z.object({ data: transferAttempt });
 const transferEndpoint = { tag: 'transfers', access: 'user', gate: 'enforced' } as const;
 
 export const transferGroup = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/transfer_group',
@@ -101,6 +102,7 @@ export const transferGroup = defineEndpoint({
 });
 
 export const updateTransferGroup = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/update_transfer_group',
@@ -110,6 +112,7 @@ export const updateTransferGroup = defineEndpoint({
 });
 
 export const updateGroup = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/update_group',
@@ -121,6 +124,7 @@ export const updateGroup = defineEndpoint({
 export const TRANSFER_ORDER_FIELDS = ['created_at', 'updated_at', 'status', 'total_count'] as const;
 
 export const listTransferAttempts = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts',
@@ -142,6 +146,7 @@ const logsQuery = z.object({
 });
 
 export const showTransferAttempt = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts/{id}',
@@ -151,6 +156,7 @@ export const showTransferAttempt = defineEndpoint({
 });
 
 export const listTransferLogs = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts/{id}/logs',
@@ -161,6 +167,7 @@ export const listTransferLogs = defineEndpoint({
 });
 
 export const transferAttemptStatus = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/transfer_attempts/{id}/status',
@@ -170,6 +177,7 @@ export const transferAttemptStatus = defineEndpoint({
 });
 
 export const updateTransferAttempt = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'PATCH',
   path: '/v1/contacts/transfer_attempts/{id}',
@@ -185,6 +193,7 @@ export const updateTransferAttempt = defineEndpoint({
 });
 
 export const revertTransferAttempt = defineEndpoint({
+  scope: 'transfers:write',
   ...transferEndpoint,
   method: 'POST',
   path: '/v1/contacts/transfer_attempts/{id}',
@@ -204,6 +213,7 @@ export const transferHistoryEntry = z.object({
 export type TransferHistoryEntry = z.infer<typeof transferHistoryEntry>;
 
 export const contactTransferHistory = defineEndpoint({
+  scope: 'transfers:read',
   ...transferEndpoint,
   method: 'GET',
   path: '/v1/contacts/{id}/transfer_history',
@@ -214,6 +224,7 @@ export const contactTransferHistory = defineEndpoint({
 
 /** Users the caller may give contacts to: themselves and everyone they reach (a manager's downline; the company for administrators). */
 export const listOwners = defineEndpoint({
+  scope: 'users:read',
   tag: 'admin_users',
   access: 'user',
   gate: 'enforced',
@@ -248,6 +259,7 @@ export type MailerKit = z.infer<typeof mailerKit>;
 const mailerFlag = { ...transferEndpoint, flag: 'mailer_assignment' } as const;
 
 export const mailerAssignmentKits = defineEndpoint({
+  scope: 'transfers:read',
   ...mailerFlag,
   method: 'GET',
   path: '/v1/contacts/mailer_assignment_kits',
@@ -256,6 +268,7 @@ export const mailerAssignmentKits = defineEndpoint({
 });
 
 export const mailerAssignmentCounts = defineEndpoint({
+  scope: 'transfers:read',
   ...mailerFlag,
   method: 'GET',
   path: '/v1/contacts/mailer_assignment_counts',
@@ -265,6 +278,7 @@ export const mailerAssignmentCounts = defineEndpoint({
 });
 
 export const mailerAssignmentCreate = defineEndpoint({
+  scope: 'transfers:write',
   ...mailerFlag,
   method: 'POST',
   path: '/v1/contacts/mailer_assignment_create',

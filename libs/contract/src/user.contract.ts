@@ -5,6 +5,8 @@ import { role, timezone } from './roles';
 import { features } from './features.contract';
 import { isEmailAddress } from './email-address';
 import { dashboardInfo } from './dashboard.contract';
+import { SCOPE_NAMES } from './scopes';
+import { apiScopes } from './api-keys.contract';
 
 /** Bounds the input only; the server refuses anything past the rule's 128 characters long before this. */
 const PASSWORD_INPUT_MAX = 1024;
@@ -164,6 +166,7 @@ export const updateProfile = defineEndpoint({
   summary: "Update the signed-in user's name, e-mail and about text",
   tag: 'user',
   access: 'user',
+  recentAuth: { field: 'email' },
   gate: 'exempt',
   body: updateProfileBody,
   response: currentUser,
@@ -186,6 +189,7 @@ export const updatePassword = defineEndpoint({
   summary: 'Change the password (the id must be the signed-in user)',
   tag: 'user',
   access: 'user',
+  recentAuth: true,
   gate: 'exempt',
   params: idParams,
   body: updatePasswordBody,
@@ -198,6 +202,7 @@ export const update2fa = defineEndpoint({
   summary: 'Choose how second-factor codes arrive at sign-in: authenticator app, or e-mail',
   tag: 'user',
   access: 'user',
+  recentAuth: true,
   gate: 'exempt',
   body: z.object({ otp_delivery: z.enum(['app', 'email']) }),
   response: currentUser,
@@ -213,7 +218,13 @@ export const showApiToken = defineEndpoint({
   tag: 'user',
   access: 'user',
   gate: 'enforced',
-  response: z.object({ exists: z.boolean(), prefix: z.string().nullable(), created_at: timestamp.nullable() }),
+  response: z.object({
+    exists: z.boolean(),
+    prefix: z.string().nullable(),
+    created_at: timestamp.nullable(),
+    /** What the token may do (the same scopes as API keys); contacts:read and contacts:write unless chosen. */
+    scopes: z.array(z.enum(SCOPE_NAMES)),
+  }),
 });
 
 export const refreshApiToken = defineEndpoint({
@@ -222,9 +233,11 @@ export const refreshApiToken = defineEndpoint({
   summary: 'Issue a new personal API token, replacing the old one; the answer is the only time it is shown',
   tag: 'user',
   access: 'user',
+  recentAuth: true,
   gate: 'enforced',
-  body: emptyBody,
-  response: z.object({ api_token: z.string(), prefix: z.string(), created_at: timestamp }),
+  /** Without scopes the new token keeps the old one's (contacts:read and contacts:write at first). */
+  body: z.object({ scopes: apiScopes.optional() }).nullish(),
+  response: z.object({ api_token: z.string(), prefix: z.string(), created_at: timestamp, scopes: z.array(z.enum(SCOPE_NAMES)) }),
 });
 
 /** The user's own theme; null goes back to the brand's default. */

@@ -16,6 +16,8 @@ import { loginStack } from './login-stack';
 import { isPublicPath, LOGIN_PATH } from './public-paths';
 import { rememberReturnPath } from './return-path';
 import { sessionBridge, type SessionBridge } from './session-bridge';
+import { reauthBridge, type ReauthBridge } from './reauth-bridge';
+import { ReauthDialog } from './ReauthDialog';
 import { SessionContext, type SessionContextValue } from './session-context';
 import { sessionEvents } from './session-events';
 import { sessionQueryKey, sessionQueryOptions } from './session-query';
@@ -26,6 +28,8 @@ export type SessionProviderProps = {
   initialUser?: CurrentUser | null;
   /** Where the api-client's 401s arrive (default: the app-wide `sessionBridge`). */
   bridge?: SessionBridge;
+  /** Where the api-client's re-authentication requests arrive (default: the app-wide `reauthBridge`). */
+  reauth?: ReauthBridge;
 };
 
 /** Spec part 1 §8: a session check that is not ok raises 'Unauthorized' (the ApiError is its cause). */
@@ -45,6 +49,7 @@ export function SessionProvider({
   children,
   initialUser,
   bridge = sessionBridge,
+  reauth = reauthBridge,
 }: SessionProviderProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -159,6 +164,7 @@ export function SessionProvider({
           fontSize={profile?.font_size}
         />
         {children}
+        {user && <ReauthDialog user={user} bridge={reauth} />}
       </BrandUserProvider>
     </SessionContext.Provider>
   );

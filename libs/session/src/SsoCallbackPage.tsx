@@ -6,22 +6,28 @@ import { apiErrorMessage } from './api-errors';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
 import { SecondFactorForm, type SecondFactorChallenge } from './SecondFactorForm';
+import type { SsoReauthMessage } from './sso-reauth';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 export type SsoCallbackPageProps = {
   logo?: ReactNode;
+  /** The re-authentication callback (SSO_REAUTH_CALLBACK_PATH), in the popup of the re-authentication dialog. */
+  reauth?: boolean;
 };
 
 type CallbackState =
   | { kind: 'pending' }
+  | { kind: 'reauthenticated' }
   | { kind: 'challenge'; challenge: SecondFactorChallenge }
   | { kind: 'failed'; message: string };
 
 /**
  * /api/auth/callback: the identity provider returns here with `code` and `state`; they go to
- * POST /v1/sessions/sso, which signs in like the login (a second factor is possible).
+ * POST /v1/sessions/sso, which signs in like the login (a second factor is possible). With
+ * `reauth` (/api/auth/callback/reauth: a re-authentication the re-authentication dialog opened in a
+ * popup) they go to POST /v1/sessions/reauthenticate instead, and the popup tells its opener and closes.
  */
-export function SsoCallbackPage({ logo }: SsoCallbackPageProps) {
+export function SsoCallbackPage({ logo, reauth = false }: SsoCallbackPageProps) {
   const client = useApiClient();
   const completeSignIn = useCompleteSignIn();
   const [searchParams] = useSearchParams();
@@ -39,6 +45,23 @@ export function SsoCallbackPage({ logo }: SsoCallbackPageProps) {
   useEffect(() => {
     if (started.current || providerError || !code || !state) return;
     started.current = true;
+    if (reauth) {
+      // a re-authentication in a popup: it stamps the opener's session (same cookie) and tells the opener
+      const tell = (message: SsoReauthMessage) => window.opener?.postMessage(message, window.location.origin);
+      client
+        .call('reauthenticate', { body: { code, state } })
+        .then(() => {
+          tell({ type: 'crm:sso-reauth', ok: true });
+          setResult({ kind: 'reauthenticated' });
+          window.close();
+        })
+        .catch((error: unknown) => {
+          const message = apiErrorMessage(error);
+          tell({ type: 'crm:sso-reauth', ok: false, message });
+          setResult({ kind: 'failed', message });
+        });
+      return;
+    }
     client
       .call('createSsoSession', { body: { code, state } })
       .then((answer) => {
@@ -48,7 +71,15 @@ export function SsoCallbackPage({ logo }: SsoCallbackPageProps) {
         else completeSignIn(answer.user);
       })
       .catch((error: unknown) => setResult({ kind: 'failed', message: apiErrorMessage(error) }));
-  }, [client, code, state, providerError, completeSignIn]);
+  }, [client, code, state, providerError, completeSignIn, reauth]);
+
+  if (result.kind === 'reauthenticated') {
+    return (
+      <AuthLayout title="Confirmed" logo={logo}>
+        <p className="text-sm">It is you: close this window and go on where you were.</p>
+      </AuthLayout>
+    );
+  }
 
   if (result.kind === 'challenge') {
     return (

@@ -5,3 +5,4 @@ import { resetPasswordByToken, resetPasswordInstructions } from '@crm/contract';
 export { signInBody } from '@crm/contract';
 export const resetRequestBody = resetPasswordInstructions.body;
 export const resetPasswordBody = resetPasswordByToken.body;
+export { reauthenticateBody } from '@crm/contract';

@@ -41,6 +41,7 @@ export {
   BrandedEmailChangeConfirmPage,
   BrandedEmailChangeReportPage,
   BrandedSsoCallbackPage,
+  BrandedSsoReauthCallbackPage,
   BrandedSsoLogoutPage,
 } from './auth/BrandedAuthPages';
 export { AccessDeniedPage } from './pages/AccessDeniedPage';

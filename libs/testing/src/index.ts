@@ -23,3 +23,4 @@ export {
 export * from './contact';
 export * from './transfer';
 export { axeViolations } from './axe';
+export { polyfillResizeObserver } from './resize-observer';

@@ -1,11 +1,12 @@
 import type { BrandId } from '@crm/brand-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint, FlagName } from '@crm/contract';
+import { REAUTH_REQUIRED, type Endpoint, type FlagName } from '@crm/contract';
 import type { AppContext } from '../context';
 import { randomToken, safeEqual, verifySigned } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { subjectOf } from '../modules/feature-flags/feature-flags.service';
 import type { Identity, RequestMeta } from '../modules/sessions/identity';
+import { KEY_NOT_ALLOWED, ownSession, recentlyAuthenticated } from '../modules/sessions/own-session';
 import { isAdmin, openGate } from '../modules/users/current-user';
 import { COOKIES, CSRF_HEADER, csrfCookie } from './cookies';
 
@@ -55,7 +56,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const token = request.cookies[COOKIES.session];
     if (token) {
       const resolved = await ctx.sessions.resolve(token);
-      if (resolved?.brand === request.brand) request.identity = { ...resolved, via: 'session' };
+      if (resolved?.brand === request.brand) request.identity = { ...resolved, via: 'session', scopes: null };
     }
     const pending = verifySigned<PendingOtp>(request.cookies[COOKIES.pendingOtp], ctx.env.APP_SECRET);
     request.pendingOtpUserId = pending?.uid ?? null;
@@ -70,13 +71,47 @@ function checkCsrf(request: FastifyRequest): void {
   }
 }
 
+/** The user behind a key or user token with the scopes it carries (an expired or switched-off key: none). */
 async function identityFromKey(ctx: AppContext, key: string, brand: BrandId): Promise<Identity | null> {
-  const userId = key.startsWith('crmu_')
-    ? (await ctx.users.findByApiToken(key))?.id
-    : (await ctx.apiKeys.authenticate(key))?.userId;
-  const access = userId ? await ctx.usersRepository.findWithAccess(userId) : undefined;
-  if (!access || !access.user.active || access.brand !== brand) return null;
-  return { ...access, session: null, via: 'api_key' };
+  const holder = key.startsWith('crmu_')
+    ? await ctx.users.findByApiToken(key).then((user) => user && { userId: user.id, scopes: user.apiTokenScopes })
+    : await ctx.apiKeys.authenticate(key);
+  const access = holder ? await ctx.usersRepository.findWithAccess(holder.userId) : undefined;
+  if (!holder || !access || !access.user.active || access.brand !== brand) return null;
+  return { ...access, session: null, via: 'api_key', scopes: holder.scopes };
+}
+
+export const REAUTH_MESSAGE = 'Confirm it is you to continue';
+export const missingScope = (scope: string) => `This API key lacks the scope ${scope}`;
+
+/**
+ * An endpoint's scope against a key's scopes (Endpoint.scope): an endpoint without one is out of
+ * every key's reach; a key without the endpoint's scope gets 403 naming it. Sessions pass.
+ */
+function checkScope(endpoint: Endpoint, identity: Identity): void {
+  if (identity.scopes === null) return;
+  if (!endpoint.scope) throw forbidden({ user: KEY_NOT_ALLOWED });
+  if (!identity.scopes.includes(endpoint.scope)) throw forbidden({ user: missingScope(endpoint.scope) });
+}
+
+/** Whether this request is one Endpoint.recentAuth covers (for the field form: a new value of the field). */
+function asksRecentAuth(endpoint: Endpoint, request: FastifyRequest, identity: Identity): boolean {
+  const rule = endpoint.recentAuth;
+  if (!rule) return false;
+  if (rule === true) return true;
+  const wanted = (request.body as Record<string, unknown> | null | undefined)?.[rule.field];
+  return wanted !== undefined && wanted !== (identity.user as Record<string, unknown>)[rule.field];
+}
+
+/**
+ * Proof of presence (Endpoint.recentAuth): only a browser session of the account's owner that
+ * signed in or re-authenticated within RECENT_AUTH_MINUTES. Otherwise 403: a key or an
+ * impersonating session with a message; a session without recent proof with `reauth: 'required'`,
+ * which the browser answers by asking for the password (POST /v1/sessions/reauthenticate).
+ */
+function checkRecentAuth(endpoint: Endpoint, request: FastifyRequest, identity: Identity): void {
+  if (!asksRecentAuth(endpoint, request, identity)) return;
+  if (!recentlyAuthenticated(ownSession(identity))) throw forbidden({ user: REAUTH_MESSAGE, reauth: REAUTH_REQUIRED });
 }
 
 /**
@@ -95,7 +130,9 @@ export function authorize(ctx: AppContext, endpoint: Endpoint) {
     }
     const identity = request.identity;
     if (!identity) throw unauthorized();
+    checkScope(endpoint, identity);
     if (endpoint.access === 'admin' && !isAdmin(identity.roles)) throw forbidden();
+    checkRecentAuth(endpoint, request, identity);
     const impersonated = Boolean(identity.session?.actorSessionId);
     if (endpoint.gate !== 'exempt' && !impersonated) {
       const gate = openGate(identity.user, ctx.env.TERMS_VERSION);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toRoutePath, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf, type ResponseOf } from '@crm/contract';
+import { RECENT_AUTH_MINUTES, REAUTH_REQUIRED, toRoutePath, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf, type ResponseOf } from '@crm/contract';
 import type { AppContext } from '../context';
 import { isFlagName } from '../modules/feature-flags/feature-flags.service';
 import { authorize } from './auth';
@@ -25,6 +25,15 @@ export type RouteHandler<E extends Endpoint> = (
   request: RouteRequest<E>,
   reply: FastifyReply,
 ) => Promise<E['response'] extends null ? void : ResponseOf<E>>;
+
+/** The OpenAPI description of an endpoint that needs proof of presence (Endpoint.recentAuth). */
+function recentAuthNote(rule: true | { field: string }): string {
+  const when = rule === true ? '' : ` when \`${rule.field}\` changes`;
+  return (
+    `Needs recent authentication${when}: a browser session that signed in or called POST /v1/sessions/reauthenticate ` +
+    `within ${RECENT_AUTH_MINUTES} minutes; otherwise 403 with \`errors.reauth: "${REAUTH_REQUIRED}"\`. API keys and impersonating sessions get 403.`
+  );
+}
 
 /**
  * Registers one endpoint of the contract: its zod schemas validate the request (422 on a
@@ -50,7 +59,13 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       ...(endpoint.bodyType === 'multipart' && { consumes: ['multipart/form-data'] }),
       response: { [endpoint.response ? 200 : 204]: endpoint.response ?? z.null().describe('No content') },
       ...(endpoint.download && { produces: ['application/octet-stream'] }),
-      ...(endpoint.access !== 'public' && { security: [{ session: [] }, { apiKey: [] }] }),
+      ...(endpoint.access !== 'public' && { security: endpoint.scope ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }] }),
+      // The scope an API key needs (none: keys cannot call it) and whether a recent re-authentication is needed.
+      ...(endpoint.scope && { 'x-scope': endpoint.scope }),
+      ...(endpoint.recentAuth && {
+        'x-recent-auth': endpoint.recentAuth === true ? true : { when_changing: endpoint.recentAuth.field },
+        description: recentAuthNote(endpoint.recentAuth),
+      }),
     },
     ...(endpoint.bodyType === 'multipart' && {
       validatorCompiler: (request) =>

@@ -123,3 +123,24 @@ export class TestAgent {
     return response;
   }
 }
+
+/** A request with an API key or user token as `Authorization: Bearer` (no cookie, no CSRF header). */
+export function withKey(app: FastifyInstance, key: string, method: Method, url: string, body?: unknown, host?: string) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}`, ...(host && { host }) },
+    ...(body !== undefined && { payload: body as InjectOptions['payload'] }),
+  });
+}
+
+/** A new API key of the signed-in agent with the given scopes (default: contacts:read and contacts:write); its secret. */
+export async function createKey(
+  agent: TestAgent,
+  scopes: string[] = ['contacts:read', 'contacts:write'],
+  extra: Record<string, unknown> = {},
+): Promise<{ key: string; id: number }> {
+  const res = await agent.post('/v1/api_keys', { name: `Key ${scopes.join(' ')}`.slice(0, 80), scopes, ...extra });
+  if (res.statusCode !== 200) throw new Error(`key creation failed: ${res.statusCode} ${res.body}`);
+  return { key: res.json().key, id: res.json().data.id };
+}

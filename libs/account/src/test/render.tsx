@@ -1,8 +1,11 @@
 import type { ReactElement } from 'react';
 import type { CurrentUser } from '@crm/contract';
 import { createSessionBridge, SessionProvider } from '@crm/session';
-import { renderRoutes, testBrand, type Handlers } from '@crm/testing';
+import { polyfillResizeObserver, renderRoutes, testBrand, type Handlers } from '@crm/testing';
 import type { BrandConfig } from '@crm/variant';
+
+// The API keys panel's scope checkboxes (Radix, inside a form) measure themselves; jsdom has no ResizeObserver.
+polyfillResizeObserver();
 
 export type RenderAccountOptions = {
   path?: string;

@@ -45,6 +45,11 @@ export function BrandedSsoCallbackPage() {
   return <SsoCallbackPage logo={<BrandLogo />} />;
 }
 
+/** /api/auth/callback/reauth (a re-authentication at the SSO issuer, in a popup) with the brand's logo. */
+export function BrandedSsoReauthCallbackPage() {
+  return <SsoCallbackPage logo={<BrandLogo />} reauth />;
+}
+
 /** /sso-logout with the brand's logo. */
 export function BrandedSsoLogoutPage() {
   return <SsoLogoutPage logo={<BrandLogo />} />;

@@ -60,6 +60,8 @@ export const users = pgTable(
     apiTokenDigest: text('api_token_digest').unique(),
     apiTokenPrefix: text('api_token_prefix'),
     apiTokenCreatedAt: timestamp('api_token_created_at', { withTimezone: true }),
+    /** What the user's API token may do (scopes of the contract, as API keys have). */
+    apiTokenScopes: text('api_token_scopes').array().notNull().default(sql`'{contacts:read,contacts:write}'::text[]`),
     personalPhotoUrl: text('personal_photo_url'),
     logoUrl: text('logo_url'),
     fontSize: text('font_size'),
@@ -126,6 +128,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The last proof of presence: the sign-in itself, or POST /v1/sessions/reauthenticate (credential changes need one within 15 minutes). */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenDigest), index('sessions_user_idx').on(t.userId)],
 );
@@ -141,6 +145,10 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     keyDigest: text('key_digest').notNull().unique(),
     active: boolean('active').notNull().default(true),
+    /** What the key may do (scopes of the contract). Keys made before scopes got contacts:read and contacts:write. */
+    scopes: text('scopes').array().notNull().default(sql`'{contacts:read,contacts:write}'::text[]`),
+    /** After this the key answers 401; null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -174,6 +182,8 @@ export const ssoRequests = pgTable('sso_requests', {
   codeVerifier: text('code_verifier').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** For a re-authentication (not a sign-in): the user who asked; only their session may finish it. */
+  reauthUserId: integer('reauth_user_id').references(() => users.id, { onDelete: 'cascade' }),
 });
 
 /** The users a user marked as favourites (colleagues of the same company). */

@@ -14,6 +14,7 @@ export const AUDIT_EVENTS = [
   'two_factor_delivery_changed',
   'two_factor_recovery_codes_generated',
   'two_factor_recovery_code_used',
+  'reauthenticated',
   'password_changed',
   'password_reset_requested',
   'sign_in_code_sent',

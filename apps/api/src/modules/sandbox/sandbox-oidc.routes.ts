@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { safeEqual, sign, verifySigned } from '../../lib/crypto';
 import { SANDBOX_ISSUER_PATH, ssoClientSecret } from '../../providers/sso/sso.provider';
 
-type CodePayload = { email: string; nonce: string; redirect_uri: string; code_challenge: string; client_id: string; exp: number };
+type CodePayload = { email: string; nonce: string; redirect_uri: string; code_challenge: string; client_id: string; exp: number; auth_time: number };
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -66,6 +66,8 @@ export async function registerSandboxOidcRoutes(app: FastifyInstance, ctx: AppCo
         code_challenge: form.code_challenge,
         client_id: form.client_id,
         exp: Date.now() + 60_000,
+        // the sandbox always asks who you are: every login is fresh (so prompt=login and max_age=0 hold)
+        auth_time: Math.floor(Date.now() / 1000),
       },
       clientSecret,
     );
@@ -89,7 +91,7 @@ export async function registerSandboxOidcRoutes(app: FastifyInstance, ctx: AppCo
     if (!payload || payload.redirect_uri !== form.redirect_uri || payload.client_id !== clientId || payload.code_challenge !== challenge) {
       return reply.code(400).send({ error: 'invalid_grant' });
     }
-    const idToken = await new SignJWT({ email: payload.email, email_verified: true, nonce: payload.nonce })
+    const idToken = await new SignJWT({ email: payload.email, email_verified: true, nonce: payload.nonce, auth_time: payload.auth_time })
       .setProtectedHeader({ alg: 'ES256', kid: 'sandbox' })
       .setIssuer(issuer)
       .setSubject(payload.email)

@@ -11,6 +11,8 @@ export type Identity = {
   roles: Role[];
   session: SessionRow | null;
   via: 'session' | 'api_key';
+  /** An API key's (or user token's) scopes; null for a browser session, which the scopes do not limit. */
+  scopes: readonly string[] | null;
 };
 
 /** Where a request came from, for audit logs and limits. */

@@ -41,6 +41,9 @@ export function createSessionsRepository(db: Database) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
+    async markReauthenticated(id: number, at: Date): Promise<void> {
+      await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, id));
+    },
     async delete(id: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
     },

@@ -6,7 +6,8 @@ import { unauthorized } from '../../lib/http-errors';
 import { PENDING_OTP_MINUTES, requestMeta, requireIdentity } from '../../plugins/auth';
 import { clearSessionCookies, COOKIES, httpOnlyCookie } from '../../plugins/cookies';
 import { route } from '../../plugins/routes';
-import type { SignInResult } from './sessions.service';
+import type { ReauthProof, SignInResult } from './sessions.service';
+import { ownSession } from './own-session';
 
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
@@ -59,7 +60,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (body.redirect_uri !== undefined) {
       return { authorization_url: await ctx.sso.authorizationUrl(body.redirect_uri, request.brand) };
     }
-    const email = await ctx.sso.complete(body.code, body.state);
+    const { email } = await ctx.sso.complete(body.code, body.state);
     return answer(await ctx.sessions.signInVerified(email, requestMeta(request), request.brand), reply);
   });
 
@@ -81,6 +82,24 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     reply.setCookie(COOKIES.session, stashed as string, sessionCookie());
     reply.clearCookie(stashCookie, { path: '/' });
     return { user: await ctx.users.present(actor, await ctx.sessions.impersonationOf(actorSession)) };
+  });
+
+  route(app, ctx, endpoints.reauthenticate, async (request) => {
+    const identity = requireIdentity(request);
+    const body = request.body;
+    let proof: ReauthProof;
+    if ('redirect_uri' in body || 'code' in body) {
+      ownSession(identity);
+      if (!ctx.sso.enabled()) throw unauthorized('Single sign-on is not set up for this site');
+      if ('redirect_uri' in body) {
+        return { authorization_url: await ctx.sso.authorizationUrl(body.redirect_uri, request.brand, identity.user.id) };
+      }
+      proof = { sso: await ctx.sso.complete(body.code, body.state, identity.user.id) };
+    } else {
+      proof = body;
+    }
+    const at = await ctx.sessions.reauthenticate(identity, proof, requestMeta(request));
+    return { reauthenticated_at: at.toISOString() };
   });
 
   route(app, ctx, endpoints.adminLoginAs, async (request, reply) => {

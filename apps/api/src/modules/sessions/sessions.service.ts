@@ -2,7 +2,7 @@ import { IMPERSONATOR_ROLES } from '@crm/contract';
 import type { BrandId } from '@crm/brand-config';
 import type { Env } from '../../env';
 import { digest, randomDigits, randomToken, safeEqual } from '../../lib/crypto';
-import { forbidden, notFound, unauthorized } from '../../lib/http-errors';
+import { forbidden, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
 import { refuseWhenFull, tooManyUntil } from '../../lib/throttle';
 import { verifyTotp } from '../../lib/totp';
@@ -19,10 +19,15 @@ import type { UserAccess, UserRow, UsersRepository } from '../users/users.reposi
 import type { KnownDevicesRepository } from './known-devices.repository';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
 import type { Identity, RequestMeta } from './identity';
+import { ownSession } from './own-session';
 import { lastSeenDue } from '../../lib/last-seen';
 
 export type SignInResult = { kind: 'otp'; user: UserRow } | { kind: 'session'; user: UserRow; token: string };
 export type LoginType = 'login_as' | 'impersonate';
+/** What proves presence: the password, a second-factor code, or a fresh login at the SSO issuer. */
+export type ReauthProof = { password: string } | { otp_code: string } | { sso: { email: string; authTime: number | null } };
+/** How recent the issuer's login (auth_time) must be for a single sign-on re-authentication. */
+const SSO_REAUTH_MAX_AGE_SECONDS = 300;
 
 const EMAIL_CODE_MINUTES = 10;
 const HOUR_MS = 3_600_000;
@@ -86,6 +91,8 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       actorSessionId: actor?.sessionId ?? null,
       loginType: actor?.loginType ?? null,
       expiresAt: new Date(now + env.SESSION_ABSOLUTE_HOURS * 3_600_000),
+      // A sign-in is a fresh proof of presence; a session opened as another user never is one.
+      reauthenticatedAt: actor ? null : new Date(now),
     });
     return token;
   }
@@ -211,6 +218,40 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       }
       await signedIn(user, meta, { method: 'sso' });
       return { kind: 'session', user, token: await issue(user, meta) };
+    },
+
+    /**
+     * Proof of presence for credential changes (Endpoint.recentAuth): the password; or, for a user
+     * with a second factor, a current code in its place; or a fresh login at the SSO issuer for the
+     * same e-mail. Stamps this browser session; a wrong one answers 422 on its field and counts as a
+     * failed sign-in (same limits: 429 once too many).
+     */
+    async reauthenticate(identity: Identity, proof: ReauthProof, meta: RequestMeta): Promise<Date> {
+      const session = ownSession(identity);
+      const user = identity.user;
+      await throttle(user.id, meta);
+      if ('sso' in proof) {
+        // the issuer vouched for this account's e-mail, having just authenticated the user
+        const fresh = proof.sso.authTime !== null && Date.now() / 1000 - proof.sso.authTime <= SSO_REAUTH_MAX_AGE_SECONDS;
+        if (proof.sso.email.toLowerCase() !== user.email.toLowerCase() || !fresh) {
+          await fail(user.id, meta, { reason: 'reauth_sso_mismatch' });
+          throw unprocessable({ base: 'Single sign-on did not confirm it is you. Sign in there as yourself and try again.' });
+        }
+      } else if ('otp_code' in proof) {
+        if (!user.otpEnabled) throw unprocessable({ otp_code: 'You have no second factor: enter your password' });
+        if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
+          await fail(user.id, meta, { reason: 'reauth_wrong_code' });
+          throw unprocessable({ otp_code: 'The code is wrong or was already used' });
+        }
+      } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
+        await fail(user.id, meta, { reason: 'reauth_wrong_password' });
+        throw unprocessable({ password: 'Password is wrong' });
+      }
+      const at = new Date();
+      await sessions.markReauthenticated(session.id, at);
+      const method = 'sso' in proof ? 'sso' : 'otp_code' in proof ? 'otp' : 'password';
+      await audit.record({ event: 'reauthenticated', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { method } });
+      return at;
     },
 
     /** The session behind a cookie, or null when unknown or past its idle or absolute expiry. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUser } from '@crm/contract';
 import { DEMO_PASSWORD, EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
+import { createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -285,14 +285,19 @@ describe('personal API token', () => {
   it('shows only whether it exists; refresh shows it once and it authenticates API calls', async () => {
     const agent = new TestAgent(t.app);
     await agent.signIn('buadmin');
-    expect((await agent.get('/v1/users/show_api_token')).json()).toEqual({ exists: false, prefix: null, created_at: null });
+    expect((await agent.get('/v1/users/show_api_token')).json()).toEqual({
+      exists: false,
+      prefix: null,
+      created_at: null,
+      scopes: ['contacts:read', 'contacts:write'],
+    });
     const refreshed = (await agent.patch('/v1/users/refresh_api_token')).json();
     expect(refreshed.api_token).toMatch(/^crmu_/);
     expect((await agent.get('/v1/users/show_api_token')).json()).toMatchObject({ exists: true, prefix: refreshed.prefix });
-    const viaToken = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${refreshed.api_token}` } });
-    expect(viaToken.json().email).toBe(seedEmail('buadmin'));
+    const viaToken = await withKey(t.app, refreshed.api_token, 'GET', '/v1/contacts/workers_status');
+    expect(viaToken.statusCode).toBe(200);
     await agent.patch('/v1/users/refresh_api_token');
-    const old = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${refreshed.api_token}` } });
+    const old = await withKey(t.app, refreshed.api_token, 'GET', '/v1/contacts/workers_status');
     expect(old.statusCode).toBe(401);
   });
 });

@@ -35,7 +35,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, ctx, endpoints.showApiToken, async (request) => ctx.users.apiTokenStatus(requireIdentity(request).user));
 
-  route(app, ctx, endpoints.refreshApiToken, async (request) =>
-    ctx.users.refreshApiToken(requireIdentity(request).user, requestMeta(request)),
-  );
+  route(app, ctx, endpoints.refreshApiToken, async (request) => {
+    const identity = requireIdentity(request);
+    return ctx.users.refreshApiToken(identity.user, identity.roles, request.body?.scopes, requestMeta(request));
+  });
 }

@@ -1,4 +1,4 @@
-import type { CurrentUser, ParsedBodyOf, Role, Timezone, endpoints } from '@crm/contract';
+import type { ApiScope, CurrentUser, ParsedBodyOf, Role, Timezone, endpoints } from '@crm/contract';
 import { BRANDS } from '@crm/brand-config';
 import type { Env } from '../../env';
 import { digest, randomToken } from '../../lib/crypto';
@@ -14,6 +14,7 @@ import type { EmailChangesService } from '../email-changes/email-changes.service
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
+import { refuseAdminScopes } from '../api-keys/api-keys.service';
 import { toCurrentUser, type Impersonation } from './current-user';
 import { passwordVerdict } from './password-policy';
 import type { UserPatch, UserRow, UsersRepository } from './users.repository';
@@ -192,16 +193,20 @@ export function createUsersService({ env, users, sessions, audit, email, feature
         exists: Boolean(user.apiTokenDigest),
         prefix: user.apiTokenPrefix,
         created_at: user.apiTokenCreatedAt?.toISOString() ?? null,
+        scopes: user.apiTokenScopes as ApiScope[],
       };
     },
 
-    async refreshApiToken(user: UserRow, meta: RequestMeta) {
+    /** A new token replacing the old; with scopes given (admin ones only for an admin) it gets those, else it keeps the old ones. */
+    async refreshApiToken(user: UserRow, roles: Role[], wanted: ApiScope[] | undefined, meta: RequestMeta) {
+      if (wanted) refuseAdminScopes(wanted, roles);
+      const scopes = wanted ?? (user.apiTokenScopes as ApiScope[]);
       const prefix = randomToken(6);
       const token = `crmu_${prefix}_${randomToken()}`;
       const createdAt = new Date();
-      await users.update(user.id, { apiTokenDigest: digest(token), apiTokenPrefix: prefix, apiTokenCreatedAt: createdAt });
-      await audit.record({ event: 'api_token_refreshed', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
-      return { api_token: token, prefix, created_at: createdAt.toISOString() };
+      await users.update(user.id, { apiTokenDigest: digest(token), apiTokenPrefix: prefix, apiTokenCreatedAt: createdAt, apiTokenScopes: scopes });
+      await audit.record({ event: 'api_token_refreshed', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, details: { scopes } });
+      return { api_token: token, prefix, created_at: createdAt.toISOString(), scopes };
     },
 
     findByApiToken: (token: string) => users.findByApiTokenDigest(digest(token)),

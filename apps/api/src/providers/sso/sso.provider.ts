@@ -7,6 +7,8 @@ import { unauthorized, unprocessable } from '../../lib/http-errors';
 import { createSsoRepository } from './sso.repository';
 
 const REQUEST_MINUTES = 10;
+/** The browser's callback pages: the sign-in's, and the re-authentication's (a real issuer must know both). */
+const CALLBACK_PATHS = ['/api/auth/callback', '/api/auth/callback/reauth'];
 export const SANDBOX_ISSUER_PATH = '/sandbox/oidc';
 
 /** The built-in sandbox issuer runs only in development and only while no real issuer is configured. */
@@ -44,10 +46,10 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
     return config;
   }
 
-  /** The callback path on PUBLIC_URL or one of the brand's own domains (https outside development), or localhost in development. */
+  /** A callback path on PUBLIC_URL or one of the brand's own domains (https outside development), or localhost in development. */
   function allowedRedirect(redirectUri: string, brand: BrandId): boolean {
     const url = new URL(redirectUri);
-    if (url.pathname !== '/api/auth/callback') return false;
+    if (!CALLBACK_PATHS.includes(url.pathname)) return false;
     if (url.origin === new URL(env.PUBLIC_URL).origin) return true;
     const development = env.APP_ENV === 'development';
     if (BRANDS[brand].domains.includes(url.hostname) && (development || url.protocol === 'https:')) return true;
@@ -60,12 +62,16 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
       fetchOverride.current = fn;
     },
 
-    async authorizationUrl(redirectUri: string, brand: BrandId): Promise<string> {
+    /**
+     * The issuer's authorization address. For a re-authentication (`reauthUserId`) it asks the
+     * issuer for a fresh login (prompt=login, max_age=0), and only that user's session may finish it.
+     */
+    async authorizationUrl(redirectUri: string, brand: BrandId, reauthUserId: number | null = null): Promise<string> {
       if (!allowedRedirect(redirectUri, brand)) throw unprocessable({ redirect_uri: 'This return address is not allowed' });
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await requests.save({ state, nonce, codeVerifier, redirectUri, expiresAt: new Date(Date.now() + REQUEST_MINUTES * 60_000) });
+      await requests.save({ state, nonce, codeVerifier, redirectUri, reauthUserId, expiresAt: new Date(Date.now() + REQUEST_MINUTES * 60_000) });
       const url = oidc.buildAuthorizationUrl(await configuration(), {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -73,14 +79,19 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
         code_challenge_method: 'S256',
         state,
         nonce,
+        ...(reauthUserId !== null && { prompt: 'login', max_age: '0' }),
       });
       return url.toString();
     },
 
-    /** Exchanges the callback's code; the answer is the verified e-mail address. */
-    async complete(code: string, state: string): Promise<string> {
+    /**
+     * Exchanges the callback's code; the answer is the verified e-mail address and when the issuer
+     * authenticated the user (auth_time, seconds; null when it does not say). A sign-in's state
+     * cannot finish a re-authentication and the other way round (`reauthUserId` must match).
+     */
+    async complete(code: string, state: string, reauthUserId: number | null = null): Promise<{ email: string; authTime: number | null }> {
       const request = await requests.take(state);
-      if (!request) throw unauthorized('Single sign-on expired. Start again.', 'state');
+      if (!request || request.reauthUserId !== reauthUserId) throw unauthorized('Single sign-on expired. Start again.', 'state');
       const callback = new URL(request.redirectUri);
       callback.searchParams.set('code', code);
       callback.searchParams.set('state', state);
@@ -92,7 +103,7 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
         });
         const claims = tokens.claims();
         if (!claims?.email || claims.email_verified === false) throw new Error('no verified e-mail');
-        return String(claims.email);
+        return { email: String(claims.email), authTime: typeof claims.auth_time === 'number' ? claims.auth_time : null };
       } catch {
         throw unauthorized('Single sign-on failed. Try again or sign in with your password.', 'base');
       }

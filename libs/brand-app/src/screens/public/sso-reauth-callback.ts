@@ -1,0 +1,1 @@
+export { BrandedSsoReauthCallbackPage as Component } from '@crm/shell';
