@@ -11,6 +11,7 @@ export type LoadResult = {
   requests: number;
   errors: number;
   non2xx: number;
+  statuses: Record<string, number>;
 };
 
 export type LoadOptions = {
@@ -67,6 +68,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat?.count ?? 0])),
   };
 }
 
