@@ -61,7 +61,7 @@ describe('account notices', () => {
   it('a new API key is announced and audited', async () => {
     const agent = new TestAgent(t.app);
     await agent.signIn('district');
-    expect((await agent.post('/v1/api_keys', { name: 'Lead vendor' })).statusCode).toBe(200);
+    expect((await agent.post('/v1/api_keys', { name: 'Lead vendor', scopes: ['contacts:write'] })).statusCode).toBe(200);
     const mail = await mailTo(t, seedEmail('district'), 'A new API key was created');
     expect(mail.text).toContain('named “Lead vendor”');
     expect(mail.text).toContain('http://localhost:3000/account/profile?tab=security');
@@ -101,7 +101,7 @@ describe('account notices', () => {
     const email = seedEmail('agent', 'keystone-demo');
     const agent = new TestAgent(t.app, { host: 'keystone.localhost:3000' });
     await agent.signIn(email);
-    await agent.post('/v1/api_keys', { name: 'Keystone key' });
+    await agent.post('/v1/api_keys', { name: 'Keystone key', scopes: ['contacts:read'] });
     const mail = await mailTo(t, email, 'A new API key was created');
     expect(mail.subject).toMatch(/^Keystone/);
     expect(mail.text).toContain('http://keystone.localhost:3000/account/profile?tab=security');

@@ -156,9 +156,9 @@ describe('changing the e-mail address', () => {
     const newEmail = 'attacker@evil.example.com';
     const owner = new TestAgent(t.app, '10.20.0.1');
     await owner.signIn('field');
-    const key = (await owner.post('/v1/api_keys', { name: 'Lead vendor' })).json().key as string;
+    const key = (await owner.post('/v1/api_keys', { name: 'Lead vendor', scopes: ['contacts:read', 'contacts:write'] })).json().key as string;
     const token = (await owner.patch('/v1/users/refresh_api_token')).json().api_token as string;
-    const bearer = (value: string) => new TestAgent(t.app).get('/v1/users/me', { authorization: `Bearer ${value}` });
+    const bearer = (value: string) => new TestAgent(t.app).get('/v1/contacts/workers_status', { authorization: `Bearer ${value}` });
     expect((await bearer(key)).statusCode).toBe(200);
 
     const { agent: attacker } = await askChange('field', newEmail);

@@ -73,12 +73,13 @@ describe('own sessions', () => {
     expect(Object.keys(res.json().errors)).toEqual(['id']);
   });
 
-  it('an API key or an impersonating session may list but not end sessions (403)', async () => {
+  it('an API key reaches no session endpoint (403); an impersonating session may list but not end sessions (403)', async () => {
     const owner = await signedIn('subadmin');
-    const key = (await owner.post('/v1/api_keys', { name: 'Script' })).json().key as string;
+    const key = (await owner.post('/v1/api_keys', { name: 'Script', scopes: ['contacts:read'] })).json().key as string;
     const withKey = (method: 'GET' | 'POST', url: string) =>
       new TestAgent(t.app).request(method, url, { headers: { authorization: `Bearer ${key}` } });
-    expect((await withKey('GET', '/v1/sessions')).statusCode).toBe(200);
+    expect((await withKey('GET', '/v1/contacts/workers_status')).statusCode).toBe(200);
+    expect((await withKey('GET', '/v1/sessions')).statusCode).toBe(403);
     expect((await withKey('POST', '/v1/sessions/sign_out_others')).statusCode).toBe(403);
 
     const admin = await signedIn('admin');
