@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -25,10 +26,14 @@ export function createLocalDiskStorage(root: string): StorageProvider {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      const file = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(body, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+        await pipeline(body, file);
         await rename(temporary, target);
       } catch (error) {
+        // a body that fails before the file has opened: the file is created (and closed) after the
+        // failure, so it is removed once closed, not before
+        if (!file.closed) await once(file, 'close').catch(() => undefined);
         await unlink(temporary).catch(() => undefined);
         throw error;
       }
