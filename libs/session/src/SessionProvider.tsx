@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -17,10 +19,12 @@ import { isPublicPath, LOGIN_PATH } from './public-paths';
 import { rememberReturnPath } from './return-path';
 import { sessionBridge, type SessionBridge } from './session-bridge';
 import { reauthBridge, type ReauthBridge } from './reauth-bridge';
-import { ReauthDialog } from './ReauthDialog';
 import { SessionContext, type SessionContextValue } from './session-context';
 import { sessionEvents } from './session-events';
 import { sessionQueryKey, sessionQueryOptions } from './session-query';
+
+/** The re-authentication dialog, fetched once someone is signed in: the public pages (login) never load it. */
+const ReauthDialog = lazy(() => import('./ReauthDialog').then((module) => ({ default: module.ReauthDialog })));
 
 export type SessionProviderProps = {
   children: ReactNode;
@@ -164,7 +168,11 @@ export function SessionProvider({
           fontSize={profile?.font_size}
         />
         {children}
-        {user && <ReauthDialog user={user} bridge={reauth} />}
+        {user && (
+          <Suspense fallback={null}>
+            <ReauthDialog user={user} bridge={reauth} />
+          </Suspense>
+        )}
       </BrandUserProvider>
     </SessionContext.Provider>
   );
