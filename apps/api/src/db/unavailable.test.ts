@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingDatabase } from '../modules/health/health.repository';
 import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
+import { lockContacts } from '../test/stalled-database';
 import { connect } from './database';
 
 const limits = { DB_CONNECT_TIMEOUT_MS: 1_000, DB_STATEMENT_TIMEOUT_MS: 500, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 1_000 };
@@ -18,20 +18,18 @@ describe('a database that does not answer', () => {
   afterAll(() => t.close());
 
   it('a request whose statement outlasts the time-out answers 503 with Retry-After, and the same request works once the database is free', async () => {
-    const locker = new pg.Client({ connectionString: t.env.DATABASE_URL });
-    await locker.connect();
+    const lock = await lockContacts(t.env.DATABASE_URL);
     try {
-      await locker.query('begin; lock table contacts in access exclusive mode');
       const started = performance.now();
       const res = await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } });
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({ errors: { base: 'The service is briefly unavailable. Please try again in a few seconds.' } });
       expect(performance.now() - started).toBeLessThan(5_000);
-      await locker.query('rollback');
+      await lock.release();
       expect((await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } })).statusCode).toBe(200);
     } finally {
-      await locker.end();
+      await lock.release();
     }
   });
 
@@ -63,10 +61,8 @@ describe('a request held longer than REQUEST_TIMEOUT_MS (its database work not t
   afterAll(() => t.close());
 
   it('answers 503 with Retry-After at the time-out, and the held work ends on its own once the database answers', async () => {
-    const locker = new pg.Client({ connectionString: t.env.DATABASE_URL });
-    await locker.connect();
+    const lock = await lockContacts(t.env.DATABASE_URL);
     try {
-      await locker.query('begin; lock table contacts in access exclusive mode');
       const started = performance.now();
       const res = await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } });
       expect(res.statusCode, res.body).toBe(503);
@@ -74,8 +70,7 @@ describe('a request held longer than REQUEST_TIMEOUT_MS (its database work not t
       expect(res.json()).toEqual({ errors: { base: 'The service is briefly unavailable. Please try again in a few seconds.' } });
       expect(performance.now() - started).toBeGreaterThanOrEqual(650);
     } finally {
-      await locker.query('rollback');
-      await locker.end();
+      await lock.release();
     }
     expect((await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } })).statusCode).toBe(200);
   });

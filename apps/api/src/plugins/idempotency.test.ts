@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../test/cable-client';
 import { signInCast, type Cast } from '../test/contact-fixtures';
+import { lockContacts } from '../test/stalled-database';
 import { createTestApp, type TestAgent, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -13,6 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (agent: TestAgent, key: string, body: object) => agent.request('POST', '/v1/contacts', { body, headers: { 'idempotency-key': key } });
+const claimed = async (key: string) =>
+  (await t.ctx.db.execute(sql`select 1 from idempotency_keys where key = ${key} and state = 'running'`)).rows.length === 1;
 const countNamed = async (lastName: string) =>
   Number((await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where last_name = ${lastName}`)).rows[0]?.n);
 
@@ -51,26 +54,24 @@ describe('Idempotency-Key on POSTs that create', () => {
 
   it('a repeat while the first runs is 409; a first that failed (503, database stalled) lets the key go, and the retry creates once', async () => {
     const body = { first_name: 'Sal', last_name: 'Stalled' };
-    const locker = new pg.Client({ connectionString: t.env.DATABASE_URL });
-    await locker.connect();
+    const lock = await lockContacts(t.env.DATABASE_URL);
     try {
-      await locker.query('begin; lock table contacts in access exclusive mode');
       const firstTry = create(as.agent, 'stalled', body);
       // the first holds the key while it waits on the lock
-      let repeat = await create(as.agent, 'stalled', body);
-      while (repeat.statusCode === 200 && repeat.headers['idempotent-replayed'] === undefined) repeat = await create(as.agent, 'stalled', body);
+      await eventually(async () => expect(await claimed('stalled')).toBe(true));
+      const repeat = await create(as.agent, 'stalled', body);
       expect(repeat.statusCode, repeat.body).toBe(409);
       expect(repeat.headers['retry-after']).toBe('1');
       const failed = await firstTry;
       expect(failed.statusCode).toBe(503);
-      await locker.query('rollback');
+      await lock.release();
       const retried = await create(as.agent, 'stalled', body);
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.headers['idempotent-replayed']).toBeUndefined();
       expect((await create(as.agent, 'stalled', body)).headers['idempotent-replayed']).toBe('true');
       expect(await countNamed('Stalled')).toBe(1);
     } finally {
-      await locker.end();
+      await lock.release();
     }
   });
 
