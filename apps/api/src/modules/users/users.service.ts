@@ -39,7 +39,7 @@ type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
 export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges }: Deps) {
   async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
     const rel = await users.relations(user);
-    const flags = await features.forUser({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role });
+    const flags = features.withOverrides({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role }, rel.flagOverrides);
     return toCurrentUser(user, rel, { termsVersion: env.TERMS_VERSION, impersonation, features: flags });
   }
 
