@@ -25,8 +25,8 @@ describe('GET /v1/admin/users', () => {
     const res = await admin.get('/v1/admin/users');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ current_page: 1, limit: 25, total_count: 10, total_pages: 1 });
-    expect(body.data).toHaveLength(10);
+    expect(body.meta).toEqual({ current_page: 1, limit: 25, total_count: 11, total_pages: 1 });
+    expect(body.data).toHaveLength(11);
     for (const row of body.data) expect(adminUser.safeParse(row).success).toBe(true);
     expect(body.data.every((u: { email: string }) => u.email.endsWith('@harbor-demo.example'))).toBe(true);
     // default order: last name

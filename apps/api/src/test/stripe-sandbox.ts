@@ -1,0 +1,36 @@
+import type { TestApp } from './test-app';
+
+/** Listens on a free port of 127.0.0.1, so that the payments adapter (and the sandbox's webhooks) reach the Stripe sandbox over HTTP. */
+export async function listenForSandbox(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t.ctx.localOrigin.url().origin;
+}
+
+export type TestCard = { number: string; exp_month?: string; exp_year?: string; cvc?: string };
+
+/**
+ * Tokenises a card as Stripe.js does in the browser: a form-encoded POST of the card to the
+ * sandbox's /v1/payment_methods with the publishable key. Answers the status and Stripe's JSON.
+ */
+export async function tokenize(t: TestApp, card: TestCard): Promise<{ status: number; body: Record<string, any> }> {
+  const form = new URLSearchParams({
+    type: 'card',
+    'card[number]': card.number,
+    'card[exp_month]': card.exp_month ?? '12',
+    'card[exp_year]': card.exp_year ?? String(new Date().getUTCFullYear() + 3),
+    'card[cvc]': card.cvc ?? (card.number.startsWith('3') ? '1234' : '123'),
+  });
+  const res = await fetch(new URL('/sandbox/stripe/v1/payment_methods', t.ctx.localOrigin.url()), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.ctx.paymentsSettings.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+/** A payment method id of a tokenised test card (throws when the sandbox refuses it). */
+export async function paymentMethodFor(t: TestApp, number: string): Promise<string> {
+  const { status, body } = await tokenize(t, { number });
+  if (status !== 200) throw new Error(`tokenising ${number}: ${status} ${JSON.stringify(body)}`);
+  return body.id as string;
+}
