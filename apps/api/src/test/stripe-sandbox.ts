@@ -1,4 +1,5 @@
-import type { TestApp } from './test-app';
+import { seedEmail } from '../db/seed';
+import { TestAgent, type TestApp } from './test-app';
 
 /** Listens on a free port of 127.0.0.1, so that the payments adapter (and the sandbox's webhooks) reach the Stripe sandbox over HTTP. */
 export async function listenForSandbox(t: TestApp): Promise<string> {
@@ -33,4 +34,30 @@ export async function paymentMethodFor(t: TestApp, number: string): Promise<stri
   const { status, body } = await tokenize(t, { number });
   if (status !== 200) throw new Error(`tokenising ${number}: ${status} ${JSON.stringify(body)}`);
   return body.id as string;
+}
+
+let made = 0;
+/** A fresh unpaid agent of the Harbor demo company, signed in (each test its own account). */
+export async function unpaidAgent(t: TestApp): Promise<{ agent: TestAgent; id: number; email: string }> {
+  made += 1;
+  const template = (await t.ctx.usersRepository.findByEmail(seedEmail('unpaid.agent')))!;
+  const email = `billing.${made}.${Date.now()}@harbor-demo.example`;
+  const row = await t.ctx.usersRepository.insert(
+    {
+      companyId: template.companyId,
+      email,
+      username: `billing${made}x${Date.now()}`,
+      passwordHash: template.passwordHash,
+      accountType: 'agent',
+      firstName: 'Pat',
+      lastName: `Buyer ${made}`,
+      tosAcceptedVersion: 1,
+      tosAcceptedAt: new Date(),
+      paidUser: false,
+    },
+    ['agent'],
+  );
+  const agent = new TestAgent(t.app);
+  await agent.signIn(email);
+  return { agent, id: row.id, email };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHistoryEntry, accountInfo, accountPlan } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { listenForSandbox, paymentMethodFor } from '../../test/stripe-sandbox';
+import { listenForSandbox, paymentMethodFor, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
 import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, SAME_PLAN } from './billing.service';
 
@@ -22,29 +22,7 @@ async function signedIn(key: string, host?: string) {
 const listContacts = (agent: TestAgent) => agent.patch('/v1/contacts', {});
 const idOf = async (email: string) => (await t.ctx.usersRepository.findByEmail(email))!.id;
 
-/** A fresh unpaid agent of the Harbor demo company (each test its own). */
-let made = 0;
-async function unpaidAgent(): Promise<{ agent: TestAgent; id: number; email: string }> {
-  made += 1;
-  const template = (await t.ctx.usersRepository.findByEmail(seedEmail('unpaid.agent')))!;
-  const email = `billing.${made}.${Date.now()}@harbor-demo.example`;
-  const row = await t.ctx.usersRepository.insert(
-    {
-      companyId: template.companyId,
-      email,
-      username: `billing${made}x${Date.now()}`,
-      passwordHash: template.passwordHash,
-      accountType: 'agent',
-      firstName: 'Pat',
-      lastName: `Buyer ${made}`,
-      tosAcceptedVersion: 1,
-      tosAcceptedAt: new Date(),
-      paidUser: false,
-    },
-    ['agent'],
-  );
-  return { agent: await signedIn(email), id: row.id, email };
-}
+const unpaidAgent = () => freshUnpaidAgent(t);
 
 async function plans() {
   const agent = await signedIn('agent');
