@@ -1,3 +1,5 @@
+import { detectCardBrand, type CardBrandName } from '@crm/util';
+
 /**
  * Stripe's documented test cards (https://docs.stripe.com/testing), as the sandbox plays them.
  * - `ok`: every setup and charge succeeds
@@ -5,7 +7,7 @@
  * - `charge_fails`: the card attaches (setup succeeds), later charges are declined (4000 0000 0000 0341)
  */
 export type CardBehaviour = { kind: 'ok' } | { kind: 'decline'; code: string; declineCode: string | null } | { kind: 'charge_fails'; declineCode: string };
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
+export type CardBrand = CardBrandName | 'unknown';
 
 export const TEST_CARDS: Record<string, CardBehaviour> = {
   '4242424242424242': { kind: 'ok' },
@@ -47,16 +49,9 @@ export const CARD_MESSAGES: Record<string, string> = {
 
 export const cardMessage = (code: string, declineCode: string | null) => CARD_MESSAGES[declineCode ?? ''] ?? CARD_MESSAGES[code] ?? 'Your card was declined.';
 
-/** The brand by the number's first digits (Stripe's brand names). */
+/** The brand by the number's first digits, by the card form's own rule (Stripe's names; others `unknown`). */
 export function cardBrand(number: string): CardBrand {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^(6011|65|64[4-9]|622)/.test(number)) return 'discover';
-  if (/^3(0[0-5]|[68])/.test(number)) return 'diners';
-  if (/^35/.test(number)) return 'jcb';
-  if (/^62/.test(number)) return 'unionpay';
-  return 'unknown';
+  return detectCardBrand(number) ?? 'unknown';
 }
 
 /** The Luhn check every card number passes. */
