@@ -186,6 +186,20 @@ describe('POST /v1/accounts/update_plan', () => {
     expect(history.data).toEqual([expect.objectContaining({ kind: 'failure', status: 'failed', amount_cents: monthly.amount_cents, failure_message: 'Your card was declined.' })]);
   });
 
+  it('two clicks at once without an Idempotency-Key are one charge', async () => {
+    const { agent, id } = await unpaidAgent();
+    await connect(agent, '4242424242424242');
+    const monthly = (await plans())[0]!;
+    const [a, b] = await Promise.all([
+      agent.post('/v1/accounts/update_plan', { plan_id: monthly.id }),
+      agent.post('/v1/accounts/update_plan', { plan_id: monthly.id }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const account = await t.ctx.billingRepository.account(id);
+    expect(await t.ctx.stripeSandbox!.repository.count('payment_intent', account!.customerId!)).toBe(1);
+    expect((await agent.get('/v1/accounts/history')).json().meta.total_count).toBe(1);
+  });
+
   it('an unknown plan is 422', async () => {
     const { agent } = await unpaidAgent();
     const res = await agent.post('/v1/accounts/update_plan', { plan_id: 999_999 });

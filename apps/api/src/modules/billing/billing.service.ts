@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AccountHistoryEntry, AccountInfo, AccountPlan, AccountStatus, PagingMeta } from '@crm/contract';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider } from '../../providers/payments/payments.provider';
@@ -167,7 +166,8 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
     /**
      * Charges the plan's first period to the card on file and makes the account paid for it. The
      * charge's idempotency key comes from the request's Idempotency-Key (a retry of the request
-     * charges nothing more, even when the first try's answer was lost after the vendor charged).
+     * charges nothing more, even when the first try's answer was lost after the vendor charged), or
+     * without one from the account's state.
      */
     async updatePlan(
       identity: Identity,
@@ -180,7 +180,11 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
       if (!plan?.active) throw unprocessable({ plan_id: UNKNOWN_PLAN });
       const account = await repo.account(userId);
       if (!account?.paymentMethodId || !account.customerId) throw unprocessable({ card: NO_CARD });
-      const key = `account-plan-${userId}-${requestKey ?? randomUUID()}`;
+      // Without an Idempotency-Key the account's state names the charge: two clicks on the same plan
+      // from the same state (card, paid period) are one charge; a new card or period is a new one.
+      const key = requestKey
+        ? `account-plan-${userId}-key-${requestKey}`
+        : `account-plan-${userId}-plan-${plan.id}-${account.paymentMethodId}-${account.currentPeriodEnd?.toISOString() ?? 'none'}`;
       let row = await repo.transactionByKey(key);
       if (!row) {
         const status = accountStatus(identity.user, account);
