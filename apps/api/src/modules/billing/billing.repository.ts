@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accountPlans, billingAccounts, billingTransactions, users } from '../../db/schema';
 
@@ -61,6 +61,28 @@ export function createBillingRepository(db: Database) {
         .update(billingAccounts)
         .set({ cancelAtPeriodEnd: cancel, canceledAt: cancel ? new Date() : null, updatedAt: new Date() })
         .where(eq(billingAccounts.userId, userId));
+    },
+
+    /**
+     * Accounts whose paid period has ended and that renew (a plan, a card, not cancelled), except
+     * those whose renewal of that period was declined (they lapse; a new card or plan starts again).
+     */
+    async dueRenewals(now: Date, limit: number): Promise<BillingAccountRow[]> {
+      return db
+        .select()
+        .from(billingAccounts)
+        .where(
+          and(
+            isNotNull(billingAccounts.planId),
+            isNotNull(billingAccounts.paymentMethodId),
+            eq(billingAccounts.cancelAtPeriodEnd, false),
+            lte(billingAccounts.currentPeriodEnd, now),
+            sql`not exists (select 1 from ${billingTransactions} t where t.user_id = ${billingAccounts.userId}
+              and t.period_start = ${billingAccounts.currentPeriodEnd} and t.status = 'failed')`,
+          ),
+        )
+        .orderBy(asc(billingAccounts.currentPeriodEnd))
+        .limit(limit);
     },
 
     async transactionByKey(idempotencyKey: string): Promise<TransactionRow | undefined> {

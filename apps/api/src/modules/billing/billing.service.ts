@@ -13,6 +13,8 @@ export const UNKNOWN_PLAN = 'Choose one of the plans';
 export const SAME_PLAN = 'You are already on this plan';
 export const NOTHING_TO_CANCEL = 'You have no plan to cancel';
 export const CARD_NOT_FOUND = 'This card could not be found. Enter it again.';
+/** Accounts renewed per run of the renewals job (the next run takes the rest). */
+const RENEWAL_BATCH = 200;
 export const PAYMENTS_UNAVAILABLE = 'The payment service did not answer. Try again in a moment; you will not be charged twice.';
 
 /** The end of a plan period that starts at `start` (a month or a year later, the same day and time in UTC). */
@@ -143,8 +145,58 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
     }
   }
 
+  /** The pending charge under `key`, written now unless a try before wrote it. */
+  async function pendingCharge(entry: Parameters<BillingRepository['insertPending']>[0] & { idempotencyKey: string }): Promise<TransactionRow> {
+    const row = (await repo.transactionByKey(entry.idempotencyKey)) ?? (await repo.insertPending(entry)) ?? (await repo.transactionByKey(entry.idempotencyKey));
+    if (!row) throw new Error('A pending charge vanished');
+    return row;
+  }
+
+  const periodText = (start: Date, end: Date) => `${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`;
+
   return {
     info,
+
+    /**
+     * Charges each account whose paid period ended for its next period (the renewals job). Each
+     * period's charge has its own idempotency key, written before the vendor is called: a second
+     * run, or a run after a worker died mid-way, charges nothing twice. A declined renewal is in the
+     * history and the account lapses (the gate closes) until a new card or plan is paid.
+     */
+    async renewDue(now = new Date(), correlationId: string | null = null): Promise<{ renewed: number; failed: number; unanswered: number }> {
+      let renewed = 0;
+      let failed = 0;
+      // the vendor did not answer for these: still pending, tried again (under the same key) on the next run
+      let unanswered = 0;
+      for (const account of await repo.dueRenewals(now, RENEWAL_BATCH)) {
+        const plan = account.planId ? await repo.plan(account.planId) : undefined;
+        if (!plan || !account.currentPeriodEnd) continue;
+        const start = account.currentPeriodEnd;
+        const end = periodEnd(start, plan.interval);
+        const row = await pendingCharge({
+          userId: account.userId,
+          kind: 'charge',
+          status: 'pending',
+          amountCents: plan.amountCents,
+          currency: plan.currency,
+          description: `${plan.name} renewal (${periodText(start, end)})`,
+          planId: plan.id,
+          periodStart: start,
+          periodEnd: end,
+          idempotencyKey: `account-renewal-${account.userId}-${start.toISOString()}`,
+          cardBrand: account.cardBrand,
+          cardLast4: account.cardLast4,
+        });
+        const settled = await settle(row, account, correlationId).catch((error: unknown) => {
+          if (error instanceof HttpError && error.status === 503) return null;
+          throw error;
+        });
+        if (!settled) unanswered += 1;
+        else if (settled.status === 'succeeded') renewed += 1;
+        else failed += 1;
+      }
+      return { renewed, failed, unanswered };
+    },
 
     async plans(): Promise<AccountPlan[]> {
       return (await repo.activePlans()).map(toPlan);
@@ -196,22 +248,20 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
         }
         const start = new Date();
         const end = periodEnd(start, plan.interval);
-        row =
-          (await repo.insertPending({
-            userId,
-            kind: 'charge',
-            status: 'pending',
-            amountCents: plan.amountCents,
-            currency: plan.currency,
-            description: `${plan.name} (${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)})`,
-            planId: plan.id,
-            periodStart: start,
-            periodEnd: end,
-            idempotencyKey: key,
-            cardBrand: account.cardBrand,
-            cardLast4: account.cardLast4,
-          })) ?? (await repo.transactionByKey(key));
-        if (!row) throw new Error('A pending charge vanished');
+        row = await pendingCharge({
+          userId,
+          kind: 'charge',
+          status: 'pending',
+          amountCents: plan.amountCents,
+          currency: plan.currency,
+          description: `${plan.name} (${periodText(start, end)})`,
+          planId: plan.id,
+          periodStart: start,
+          periodEnd: end,
+          idempotencyKey: key,
+          cardBrand: account.cardBrand,
+          cardLast4: account.cardLast4,
+        });
       }
       const settled = await settle(row, account, correlationId);
       if (settled.status === 'failed') throw unprocessable({ card: settled.failureMessage ?? 'Your card was declined.' });
