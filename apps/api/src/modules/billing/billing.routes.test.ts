@@ -106,9 +106,11 @@ describe('the unpaid gate', () => {
 
 describe('POST /v1/accounts/connect_card', () => {
   it('puts a tokenised card on file; the number never travels to /v1', async () => {
-    const { agent } = await unpaidAgent();
+    const { agent, id } = await unpaidAgent();
+    expect(await t.ctx.billing.chargeableCard(id)).toBeNull();
     const res = await connect(agent, '5555555555554444');
     expect(res.statusCode, res.body).toBe(200);
+    expect(await t.ctx.billing.chargeableCard(id)).toEqual({ customerId: expect.stringMatching(/^cus_/), paymentMethodId: expect.stringMatching(/^pm_/), brand: 'mastercard', last4: '4444' });
     expect(res.json().data.payment_infos).toEqual([{ brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 }]);
   });
 

@@ -198,6 +198,16 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
       return { renewed, failed, unanswered };
     },
 
+    /**
+     * The user's vendor customer and saved card, for other modules' off-session charges through
+     * PaymentsProvider.charge (dialer and SMS orders, subscriptions); null while no card is on file.
+     */
+    async chargeableCard(userId: number): Promise<{ customerId: string; paymentMethodId: string; brand: string | null; last4: string | null } | null> {
+      const account = await repo.account(userId);
+      if (!account?.customerId || !account.paymentMethodId) return null;
+      return { customerId: account.customerId, paymentMethodId: account.paymentMethodId, brand: account.cardBrand, last4: account.cardLast4 };
+    },
+
     async plans(): Promise<AccountPlan[]> {
       return (await repo.activePlans()).map(toPlan);
     },
