@@ -122,4 +122,5 @@ CREATE UNIQUE INDEX "billing_transactions_refund_idx" ON "billing_transactions" 
 CREATE INDEX "vendor_calls_vendor_created_idx" ON "vendor_calls" USING btree ("vendor","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_events_vendor_event_idx" ON "webhook_events" USING btree ("vendor","event_id");--> statement-breakpoint
 CREATE INDEX "webhook_events_status_idx" ON "webhook_events" USING btree ("status") WHERE status <> 'processed';--> statement-breakpoint
+CREATE INDEX "sandbox_stripe_idempotency_created_idx" ON "sandbox_stripe_idempotency" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sandbox_stripe_objects_customer_idx" ON "sandbox_stripe_objects" USING btree ("customer","object");

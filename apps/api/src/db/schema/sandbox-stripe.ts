@@ -35,7 +35,7 @@ export const sandboxStripeIdempotency = pgTable(
     createdAt: createdAt(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.apiKey, t.key] })],
+  (t) => [primaryKey({ columns: [t.apiKey, t.key] }), index('sandbox_stripe_idempotency_created_idx').on(t.createdAt)],
 );
 
 /** A webhook delivery attempt of the sandbox (which event, to where, its answer). */
