@@ -7,7 +7,7 @@ import {
   type Broadcaster,
 } from './realtime/broadcaster';
 import type { Database } from './db/database';
-import type { Env } from './env';
+import { isSandboxAllowed, type Env } from './env';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -53,6 +53,7 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const localOrigin = createLocalOrigin(env);
   const vendorCalls = createVendorCallsRepository(db);
   const paymentsSettings = stripeSettings(env);
+  if (paymentsSettings.mode === 'sandbox' && !isSandboxAllowed(env)) warn('Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (the Stripe sandbox is not served in production)');
   const payments = overrides.payments ?? createStripePaymentsProvider(paymentsSettings, localOrigin, vendorCalls);
   const webhooks = createWebhooksService(createWebhooksRepository(db), jobs);
   webhooks.verifier('stripe', (raw, headers) => payments.verifyWebhook(raw, typeof headers['stripe-signature'] === 'string' ? headers['stripe-signature'] : undefined));
