@@ -123,6 +123,15 @@ import {
 import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contract';
 import { updateDashboard } from './dashboard.contract';
 import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
+import {
+  accountHistory,
+  accountInfoEndpoint,
+  cancelAccountSubscription,
+  connectCard,
+  grantPaidMembership,
+  listAccountPlans,
+  updateAccountPlan,
+} from './billing.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -264,6 +273,13 @@ export const endpoints = {
   endOwnSession,
   signOutOtherSessions,
   listSecurityEvents,
+  accountInfo: accountInfoEndpoint,
+  listAccountPlans,
+  connectCard,
+  updateAccountPlan,
+  accountHistory,
+  cancelAccountSubscription,
+  grantPaidMembership,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -14,3 +14,6 @@ export * from './imports';
 export * from './transfers';
 export * from './print';
 export * from './idempotency';
+export * from './billing';
+export * from './vendors';
+export * from './sandbox-stripe';

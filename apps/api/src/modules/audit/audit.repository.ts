@@ -33,6 +33,7 @@ export const AUDIT_EVENTS = [
   'sessions_ended',
   'api_key_created',
   'account_notice_sent',
+  'paid_membership_changed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
