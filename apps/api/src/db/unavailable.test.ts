@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pingDatabase } from '../modules/health/health.repository';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDatabaseProbe, pingDatabase } from '../modules/health/health.repository';
 import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
 import { lockContacts } from '../test/stalled-database';
 import { connect } from './database';
@@ -99,6 +99,20 @@ describe('health ping', () => {
       expect(performance.now() - started).toBeLessThan(1_500);
     } finally {
       void handle.close();
+    }
+  });
+
+  it('is asked once for requests that come together or within its freshness, and again after it', async () => {
+    const t = await createTestApp();
+    try {
+      const execute = vi.spyOn(t.ctx.db, 'execute');
+      const probe = createDatabaseProbe(t.ctx.db, { waitMs: 1_500, freshMs: 1_000 });
+      expect(await Promise.all([probe(), probe(), probe()])).toEqual(['ok', 'ok', 'ok']);
+      expect(await probe()).toBe('ok');
+      expect(execute).toHaveBeenCalledTimes(1);
+      await expect.poll(async () => (await probe(), execute.mock.calls.length), { interval: 50, timeout: 10_000 }).toBe(2);
+    } finally {
+      await t.close();
     }
   });
 

@@ -5,14 +5,17 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-errors';
 import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { route } from '../../plugins/routes';
-import { pingDatabase } from './health.repository';
+import { createDatabaseProbe } from './health.repository';
 
 /** Health answers within 2 s in every case: a database that has not answered by then counts as down. */
 export const HEALTH_DATABASE_WAIT_MS = 1_500;
+/** How long one answer of the database stands for every health request. */
+export const HEALTH_DATABASE_FRESH_MS = 1_000;
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const databaseState = createDatabaseProbe(ctx.db, { waitMs: HEALTH_DATABASE_WAIT_MS, freshMs: HEALTH_DATABASE_FRESH_MS });
   route(app, ctx, endpoints.health, async () => {
-    const database = await pingDatabase(ctx.db, HEALTH_DATABASE_WAIT_MS);
+    const database = await databaseState();
     const jobs = ctx.jobs.workerState();
     const problems = {
       ...(database === 'down' && { database: 'The database cannot be reached' }),
