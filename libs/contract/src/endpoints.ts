@@ -123,6 +123,7 @@ import {
 import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contract';
 import { updateDashboard } from './dashboard.contract';
 import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
+import { productEndpointEntries } from './products.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -264,6 +265,7 @@ export const endpoints = {
   endOwnSession,
   signOutOtherSessions,
   listSecurityEvents,
+  ...productEndpointEntries,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

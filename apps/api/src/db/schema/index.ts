@@ -14,3 +14,4 @@ export * from './imports';
 export * from './transfers';
 export * from './print';
 export * from './idempotency';
+export * from './products';

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { usageEvents, usageRollups, users } from '../../db/schema';
+
+export const USAGE_KINDS = ['call_minutes', 'sms_segments', 'validations'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** One metered event as the ledger keeps it; `period` is the first day (YYYY-MM-01) of its usage period. */
+export type LedgerEvent = {
+  companyId: number;
+  userId: number;
+  kind: UsageKind;
+  sourceId: string;
+  units: number;
+  period: string;
+  occurredAt: Date;
+};
+
+/**
+ * The usage ledger and its rollup (DESIGN.md "Metering"). The ledger is append-only and unique by
+ * (kind, source_id); the rollup gains an event's units in the same statement, and only for rows the
+ * ledger took, so a repeated event counts once however often (or however concurrently) it arrives.
+ */
+export function createUsageRepository(db: Database) {
+  return {
+    /** Appends the events the ledger has not seen; returns how many it took. One statement. */
+    async append(events: readonly LedgerEvent[]): Promise<number> {
+      if (!events.length) return 0;
+      const col = <T>(pick: (e: LedgerEvent) => T) => events.map(pick);
+      const result = await db.execute<{ counted: number }>(sql`
+        with input as (
+          select * from unnest(
+            ${col((e) => e.companyId)}::int[], ${col((e) => e.userId)}::int[], ${col((e) => e.kind)}::text[],
+            ${col((e) => e.sourceId)}::text[], ${col((e) => e.units)}::int[], ${col((e) => e.period)}::date[],
+            ${col((e) => e.occurredAt.toISOString())}::timestamptz[]
+          ) as i(company_id, user_id, kind, source_id, units, period, occurred_at)
+        ), taken as (
+          insert into ${usageEvents} (company_id, user_id, kind, source_id, units, period, occurred_at)
+          select company_id, user_id, kind, source_id, units, period, occurred_at from input
+          on conflict (kind, source_id) do nothing
+          returning company_id, user_id, kind, units, period
+        ), rolled as (
+          insert into ${usageRollups} (user_id, kind, period, company_id, units, events)
+          select user_id, kind, period, min(company_id), sum(units), count(*) from taken
+          group by user_id, kind, period order by user_id, kind, period
+          on conflict (user_id, kind, period) do update
+            set units = ${usageRollups}.units + excluded.units, events = ${usageRollups}.events + excluded.events, updated_at = now()
+        )
+        select count(*)::int as counted from taken`);
+      return result.rows[0]?.counted ?? 0;
+    },
+
+    /** Units of these users in a period (from the rollup; users without usage are absent). */
+    async unitsOf(userIds: readonly number[], kind: UsageKind, period: string): Promise<Map<number, number>> {
+      if (!userIds.length) return new Map();
+      const result = await db.execute<{ user_id: number; units: string | number }>(sql`
+        select user_id, units from ${usageRollups}
+        where user_id = any(${sql.param([...userIds])}::int[]) and kind = ${kind} and period = ${period}::date`);
+      return new Map(result.rows.map((r) => [Number(r.user_id), Number(r.units)]));
+    },
+
+    /** A page of the company's users with usage in a period, most first, and the period's total. */
+    async companyPage(companyId: number, kind: UsageKind, period: string, words: string[], page: number, limit: number) {
+      const search = words.length
+        ? sql`and ${sql.join(
+            words.map((w) => sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+            sql` and `,
+          )}`
+        : sql``;
+      const result = await db.execute<{ user_id: number; first_name: string; last_name: string; units: string; events: number; total: string; n: number }>(sql`
+        select r.user_id, u.first_name, u.last_name, r.units, r.events,
+          sum(r.units) over () as total, count(*) over ()::int as n
+        from ${usageRollups} r join ${users} u on u.id = r.user_id
+        where r.company_id = ${companyId} and r.kind = ${kind} and r.period = ${period}::date ${search}
+        order by r.units desc, r.user_id
+        limit ${limit} offset ${(page - 1) * limit}`);
+      const [grand] = (
+        await db.execute<{ total: string | null }>(sql`
+          select sum(units) as total from ${usageRollups} where company_id = ${companyId} and kind = ${kind} and period = ${period}::date`)
+      ).rows;
+      return {
+        rows: result.rows.map((r) => ({ userId: Number(r.user_id), firstName: r.first_name, lastName: r.last_name, units: Number(r.units), events: Number(r.events) })),
+        matched: Number(result.rows[0]?.n ?? 0),
+        total: Number(grand?.total ?? 0),
+      };
+    },
+
+    /** The company's total per period from `since` (inclusive), oldest first. */
+    async companyHistory(companyId: number, kind: UsageKind, since: string): Promise<{ period: string; units: number }[]> {
+      const result = await db.execute<{ period: string; units: string }>(sql`
+        select to_char(period, 'YYYY-MM') as period, sum(units) as units from ${usageRollups}
+        where company_id = ${companyId} and kind = ${kind} and period >= ${since}::date
+        group by period order by period`);
+      return result.rows.map((r) => ({ period: r.period, units: Number(r.units) }));
+    },
+  };
+}
+
+export type UsageRepository = ReturnType<typeof createUsageRepository>;
