@@ -15,6 +15,8 @@ import { createSecretBox } from '../modules/two-factor/secret-box';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { createContactsRepository } from '../modules/contacts/contacts.repository';
 import { createLookupsRepository } from '../modules/lookups/lookups.repository';
+import { createProductsRepository } from '../modules/products/products.repository';
+import { createUsageRepository } from '../modules/usage/usage.repository';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; env: Env; close: () => Promise<void> };
 
@@ -45,6 +47,8 @@ export async function createTestApp(
   await seedDemoData(createUsersRepository(database.db), createSecretBox(env.APP_SECRET), {
     lookups: createLookupsRepository(database.db),
     contacts: createContactsRepository(database.db),
+    products: createProductsRepository(database.db),
+    usage: createUsageRepository(database.db),
   });
   const ctx = createContext(env, database.db, providers);
   const app = await buildApp(ctx, { logger: false, serveWeb: false });

@@ -26,7 +26,7 @@ export function createUsageRepository(db: Database) {
     /** Appends the events the ledger has not seen; returns how many it took. One statement. */
     async append(events: readonly LedgerEvent[]): Promise<number> {
       if (!events.length) return 0;
-      const col = <T>(pick: (e: LedgerEvent) => T) => events.map(pick);
+      const col = <T>(pick: (e: LedgerEvent) => T) => sql.param(events.map(pick));
       const result = await db.execute<{ counted: number }>(sql`
         with input as (
           select * from unnest(
