@@ -331,11 +331,14 @@ export function createProductsRepository(db: Database) {
       fits: (state: { allocation: number; previous: number; others: number; pool: number }) => boolean,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
+        // Lock first, then read: the sums must be read after the lock is held (a statement that waits
+        // for a lock keeps the snapshot it started with, so it would miss the other change).
+        await tx.execute(sql`select 1 from ${subscriptions} where id = ${license.subscriptionId} for update`);
         const locked = await tx.execute<{ pool: number; others: number; previous: number }>(sql`
           select s.quantity * p.units_per_license as pool,
             (select coalesce(sum(l.allocation), 0)::int from ${licenses} l where l.subscription_id = s.id and l.id <> ${license.id}) as others,
             (select l.allocation from ${licenses} l where l.id = ${license.id}) as previous
-          from ${subscriptions} s join ${productPlans} p on p.id = s.plan_id where s.id = ${license.subscriptionId} for update of s`);
+          from ${subscriptions} s join ${productPlans} p on p.id = s.plan_id where s.id = ${license.subscriptionId}`);
         const state = locked.rows[0];
         if (!state) return false;
         if (
@@ -357,9 +360,10 @@ export function createProductsRepository(db: Database) {
       order: { userId: number; amountCents: number },
     ): Promise<{ orderId: number; licenseIds: number[] } | 'seats'> {
       return db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${subscriptions} where id = ${sub.id} for update`);
         const locked = await tx.execute<{ quantity: number; licensed: number }>(sql`
           select quantity, (select count(*)::int from ${licenses} l where l.subscription_id = ${sub.id}) as licensed
-          from ${subscriptions} where id = ${sub.id} for update`);
+          from ${subscriptions} where id = ${sub.id}`);
         const state = locked.rows[0];
         if (!state || Number(state.licensed) + holders.length > Number(state.quantity) + quantity) return 'seats' as const;
         await tx

@@ -59,29 +59,25 @@ export function createUsageRepository(db: Database) {
       return new Map(result.rows.map((r) => [Number(r.user_id), Number(r.units)]));
     },
 
-    /** A page of the company's users with usage in a period, most first, and the period's total. */
+    /** A page of the company's users with usage in a period (most first), how many match, and the period's total. */
     async companyPage(companyId: number, kind: UsageKind, period: string, words: string[], page: number, limit: number) {
-      const search = words.length
-        ? sql`and ${sql.join(
-            words.map((w) => sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
-            sql` and `,
-          )}`
-        : sql``;
-      const result = await db.execute<{ user_id: number; first_name: string; last_name: string; units: string; events: number; total: string; n: number }>(sql`
-        select r.user_id, u.first_name, u.last_name, r.units, r.events,
-          sum(r.units) over () as total, count(*) over ()::int as n
-        from ${usageRollups} r join ${users} u on u.id = r.user_id
-        where r.company_id = ${companyId} and r.kind = ${kind} and r.period = ${period}::date ${search}
-        order by r.units desc, r.user_id
-        limit ${limit} offset ${(page - 1) * limit}`);
-      const [grand] = (
-        await db.execute<{ total: string | null }>(sql`
-          select sum(units) as total from ${usageRollups} where company_id = ${companyId} and kind = ${kind} and period = ${period}::date`)
-      ).rows;
+      const search = words.map(
+        (w) => sql` and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      );
+      const from = sql`from ${usageRollups} r join ${users} u on u.id = r.user_id
+        where r.company_id = ${companyId} and r.kind = ${kind} and r.period = ${period}::date ${sql.join(search, sql``)}`;
+      const [rows, counted, grand] = await Promise.all([
+        db.execute<{ user_id: number; first_name: string; last_name: string; units: string; events: number }>(sql`
+          select r.user_id, u.first_name, u.last_name, r.units, r.events ${from}
+          order by r.units desc, r.user_id limit ${limit} offset ${(page - 1) * limit}`),
+        db.execute<{ n: number }>(sql`select count(*)::int as n ${from}`),
+        db.execute<{ total: string | null }>(sql`
+          select sum(units) as total from ${usageRollups} where company_id = ${companyId} and kind = ${kind} and period = ${period}::date`),
+      ]);
       return {
-        rows: result.rows.map((r) => ({ userId: Number(r.user_id), firstName: r.first_name, lastName: r.last_name, units: Number(r.units), events: Number(r.events) })),
-        matched: Number(result.rows[0]?.n ?? 0),
-        total: Number(grand?.total ?? 0),
+        rows: rows.rows.map((r) => ({ userId: Number(r.user_id), firstName: r.first_name, lastName: r.last_name, units: Number(r.units), events: Number(r.events) })),
+        matched: Number(counted.rows[0]?.n ?? 0),
+        total: Number(grand.rows[0]?.total ?? 0),
       };
     },
 
