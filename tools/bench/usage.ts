@@ -94,7 +94,8 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < stream.length) {
       const e = stream[next++] as Event;
-      counted += (await usage.recordUsage({ companyId, userId: e.userId, kind: 'call_minutes', sourceId: e.sourceId, units: e.units })).counted;
+      const result = await usage.recordUsage({ companyId, userId: e.userId, kind: 'call_minutes', sourceId: e.sourceId, units: e.units });
+      counted += result.counted;
     }
   }),
 );

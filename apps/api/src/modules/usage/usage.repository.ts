@@ -23,11 +23,15 @@ export type LedgerEvent = {
  */
 export function createUsageRepository(db: Database) {
   return {
-    /** Appends the events the ledger has not seen; returns how many it took. One statement. */
-    async append(events: readonly LedgerEvent[]): Promise<number> {
-      if (!events.length) return 0;
+    /**
+     * Appends the events the ledger has not seen and adds them to the rollup, in one statement;
+     * returns the `kind:source_id` keys it took. Rows go in key order (and rollups in theirs), so
+     * statements of several processes wait for each other rather than deadlock.
+     */
+    async append(events: readonly LedgerEvent[]): Promise<Set<string>> {
+      if (!events.length) return new Set();
       const col = <T>(pick: (e: LedgerEvent) => T) => sql.param(events.map(pick));
-      const result = await db.execute<{ counted: number }>(sql`
+      const result = await db.execute<{ kind: string; source_id: string }>(sql`
         with input as (
           select * from unnest(
             ${col((e) => e.companyId)}::int[], ${col((e) => e.userId)}::int[], ${col((e) => e.kind)}::text[],
@@ -36,9 +40,9 @@ export function createUsageRepository(db: Database) {
           ) as i(company_id, user_id, kind, source_id, units, period, occurred_at)
         ), taken as (
           insert into ${usageEvents} (company_id, user_id, kind, source_id, units, period, occurred_at)
-          select company_id, user_id, kind, source_id, units, period, occurred_at from input
+          select company_id, user_id, kind, source_id, units, period, occurred_at from input order by kind, source_id
           on conflict (kind, source_id) do nothing
-          returning company_id, user_id, kind, units, period
+          returning company_id, user_id, kind, source_id, units, period
         ), rolled as (
           insert into ${usageRollups} (user_id, kind, period, company_id, units, events)
           select user_id, kind, period, min(company_id), sum(units), count(*) from taken
@@ -46,8 +50,8 @@ export function createUsageRepository(db: Database) {
           on conflict (user_id, kind, period) do update
             set units = ${usageRollups}.units + excluded.units, events = ${usageRollups}.events + excluded.events, updated_at = now()
         )
-        select count(*)::int as counted from taken`);
-      return result.rows[0]?.counted ?? 0;
+        select kind, source_id from taken`);
+      return new Set(result.rows.map((r) => `${r.kind}:${r.source_id}`));
     },
 
     /** Units of these users in a period (from the rollup; users without usage are absent). */
