@@ -437,10 +437,14 @@ export function createProductsService({ products, usage, audit, chargeOrder }: D
             (await products.findOne({ companyId, product: p, ownerId: caller.user.id, statuses: ['active'] })) ??
             (await products.findOne({ companyId, product: p, licensedUserId: caller.user.id, statuses: ['active', 'pending'] })) ??
             (await products.findOne({ companyId, product: p, ownerId: caller.user.id, statuses: ['pending'] })));
-      const rows = sub
-        ? (await products.listLicenses({ companyId, product: p, subscriptionId: sub.id, visible: licenseVisible(reachOf(caller)), words: [], page: 1, limit: null })).rows
+      // the payer and administrators see every licence of the subscription; anyone else those within their reach
+      const everyLicence = sub && (sub.ownerId === caller.user.id || isCompanyAdmin(caller));
+      const listed = sub
+        ? (await products.licenceUsage(sub.id, PRODUCT_USAGE_KIND[p], period.key, everyLicence ? undefined : licenseVisible(reachOf(caller)))).map((l) => ({
+            ...l,
+            user: person(l.user),
+          }))
         : [];
-      const listed = await withUsage(p, rows);
       const allocation = listed.reduce((n, l) => n + l.allocation, 0);
       const used = sub
         ? listed.reduce((n, l) => n + l.used, 0)

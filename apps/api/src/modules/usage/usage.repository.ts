@@ -16,6 +16,25 @@ export type LedgerEvent = {
   occurredAt: Date;
 };
 
+/** The ledger's append (createUsageRepository append): the events it has not seen, and their units into the rollup. */
+const APPEND_SQL = `
+  with input as (
+    select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[], $6::date[], $7::timestamptz[])
+      as i(company_id, user_id, kind, source_id, units, period, occurred_at)
+  ), taken as (
+    insert into usage_events (company_id, user_id, kind, source_id, units, period, occurred_at)
+    select company_id, user_id, kind, source_id, units, period, occurred_at from input order by kind, source_id
+    on conflict (kind, source_id) do nothing
+    returning company_id, user_id, kind, source_id, units, period
+  ), rolled as (
+    insert into usage_rollups (user_id, kind, period, company_id, units, events)
+    select user_id, kind, period, min(company_id), sum(units), count(*) from taken
+    group by user_id, kind, period order by user_id, kind, period
+    on conflict (user_id, kind, period) do update
+      set units = usage_rollups.units + excluded.units, events = usage_rollups.events + excluded.events, updated_at = now()
+  )
+  select kind, source_id from taken`;
+
 /**
  * The usage ledger and its rollup (DESIGN.md "Metering"). The ledger is append-only and unique by
  * (kind, source_id); the rollup gains an event's units in the same statement, and only for rows the
@@ -30,27 +49,21 @@ export function createUsageRepository(db: Database) {
      */
     async append(events: readonly LedgerEvent[]): Promise<Set<string>> {
       if (!events.length) return new Set();
-      const col = <T>(pick: (e: LedgerEvent) => T) => sql.param(events.map(pick));
-      const result = await db.execute<{ kind: string; source_id: string }>(sql`
-        with input as (
-          select * from unnest(
-            ${col((e) => e.companyId)}::int[], ${col((e) => e.userId)}::int[], ${col((e) => e.kind)}::text[],
-            ${col((e) => e.sourceId)}::text[], ${col((e) => e.units)}::int[], ${col((e) => e.period)}::date[],
-            ${col((e) => e.occurredAt.toISOString())}::timestamptz[]
-          ) as i(company_id, user_id, kind, source_id, units, period, occurred_at)
-        ), taken as (
-          insert into ${usageEvents} (company_id, user_id, kind, source_id, units, period, occurred_at)
-          select company_id, user_id, kind, source_id, units, period, occurred_at from input order by kind, source_id
-          on conflict (kind, source_id) do nothing
-          returning company_id, user_id, kind, source_id, units, period
-        ), rolled as (
-          insert into ${usageRollups} (user_id, kind, period, company_id, units, events)
-          select user_id, kind, period, min(company_id), sum(units), count(*) from taken
-          group by user_id, kind, period order by user_id, kind, period
-          on conflict (user_id, kind, period) do update
-            set units = ${usageRollups}.units + excluded.units, events = ${usageRollups}.events + excluded.events, updated_at = now()
-        )
-        select kind, source_id from taken`);
+      const col = <T>(pick: (e: LedgerEvent) => T) => events.map(pick);
+      // A named (prepared) statement: every webhook runs it, so each connection plans it once.
+      const result = await db.$client.query<{ kind: string; source_id: string }>({
+        name: 'usage_append_v1',
+        text: APPEND_SQL,
+        values: [
+          col((e) => e.companyId),
+          col((e) => e.userId),
+          col((e) => e.kind),
+          col((e) => e.sourceId),
+          col((e) => e.units),
+          col((e) => e.period),
+          col((e) => e.occurredAt.toISOString()),
+        ],
+      });
       return new Set(result.rows.map((r) => `${r.kind}:${r.source_id}`));
     },
 
