@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProductEndpointTables, fillPath, license, OVER_ALLOCATION_MESSAGE, plan, productEndpointTables, subscription } from '@crm/contract';
-import { DEMO_TOTP_SECRET, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
+import { DEMO_TOTP_SECRET, EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { currentTotp } from '../../lib/totp';
+import { createProductsService } from './products.service';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 
 const keystone = (key: string) => seedEmail(key, KEYSTONE_DEMO.domainName);
@@ -277,6 +278,42 @@ describe('subscriptions: create, change, cancel', () => {
   });
 });
 
+describe('orders and payment', () => {
+  it('an Idempotency-Key makes a repeated subscribe one subscription and one order', async () => {
+    const ksAgent = await as(keystone('agent'));
+    const [starter] = data(await ksAgent.get('/v1/sms/sms_plans')) as Row[];
+    const send = () => ksAgent.request('POST', '/v1/sms/sms_subscriptions', { body: { plan_id: starter!.id, type: 'self' }, headers: { 'idempotency-key': 'sms-self-1' } });
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(data(await ksAgent.get('/v1/sms/sms_orders')).map((o: Row) => o.id)).toEqual([first.json().order.id]);
+  });
+
+  it('hands each new order to the charger (the payments seam), which settles it', async () => {
+    const charged: number[] = [];
+    const service = createProductsService({
+      products: t.ctx.productsRepository,
+      usage: t.ctx.usageRepository,
+      audit: t.ctx.audit,
+      chargeOrder: async (order) => {
+        charged.push(order.id);
+        await t.ctx.products.settleOrder(order.id, { status: 'paid', paymentReference: `pi_${order.id}` });
+      },
+    });
+    const user = (await t.ctx.usersRepository.findByEmail(seedEmail('preneed', EVERGREEN_DEMO.domainName)))!;
+    const caller = { user, roles: ['agent' as const] };
+    const [starter] = (await service.listPlans(caller, 'dialer', { order: 'asc', page: 1, limit: 25 })).data;
+    const res = await service.createSubscription(caller, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] });
+    expect(charged).toEqual([res.order!.id]);
+    expect(res.order).toMatchObject({ status: 'paid', payment_reference: `pi_${res.order!.id}`, amount_cents: 2900 });
+    expect(res.data).toMatchObject({ status: 'active', active: true });
+    expect((await service.statesOf(user)).dialer.subscription).toMatchObject({ type: 'self', active: true, paid: true });
+    expect(await t.ctx.products.settleOrder(res.order!.id, { status: 'failed', paymentReference: null })).toBe(false);
+  });
+});
+
 describe('licences', () => {
   it('an agent sees only their own licence; a manager their subscription’s; an administrator the company’s', async () => {
     const agent = await as('agent');
@@ -394,7 +431,7 @@ describe('usage and users/me', () => {
     expect(agent).toMatchObject({ allocation: 1500, used: 640, remaining: 860, licenses: [expect.objectContaining({ used: 640, paid: true })] });
     const sms = data(await (await as('agent')).get('/v1/sms/sms_subscriptions_usage'));
     expect(sms).toMatchObject({ unit: 'segments', allocation: 2000, used: 350 });
-    const none = data(await (await as(keystone('agent'))).get('/v1/sms/sms_subscriptions_usage'));
+    const none = data(await (await as(keystone('rm'))).get('/v1/sms/sms_subscriptions_usage'));
     expect(none).toMatchObject({ subscription: null, allocation: 0, used: 0, licenses: [] });
   });
 

@@ -270,7 +270,8 @@ export function createProductsService({ products, usage, audit, chargeOrder }: D
   ): Promise<{ data: Subscription; order: ProductOrder | null }> {
     const companyId = caller.user.companyId;
     const chosen = await plan(caller, p, body.plan_id, body.type);
-    const ownerId = body.type === 'company' ? (by === 'admin' ? caller.user.id : caller.user.id) : by === 'admin' ? body.user_id : caller.user.id;
+    // a company subscription is the company's (ownerId: who asked); an administrator names the payer of another
+    const ownerId = by === 'admin' && body.type !== 'company' ? body.user_id : caller.user.id;
     if (ownerId === undefined) throw unprocessable({ user_id: 'User is required' });
     if (by === 'admin' && body.type !== 'company') await holders({ kind: 'company', companyId, userId: caller.user.id }, [ownerId], 'user_id');
     if (by === 'user') {
