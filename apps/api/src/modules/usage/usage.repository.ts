@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { usageEvents, usageRollups, users } from '../../db/schema';
+import { usageRollups, users } from '../../db/schema';
 
 export const USAGE_KINDS = ['call_minutes', 'sms_segments', 'validations'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
