@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProductEndpointTables, fillPath, license, OVER_ALLOCATION_MESSAGE, plan, productEndpointTables, subscription } from '@crm/contract';
-import { DEMO_TOTP_SECRET, EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
+import { sql } from 'drizzle-orm';
+import { DEMO_TOTP_SECRET, EVERGREEN_DEMO, KEYSTONE_DEMO, seedDemoCrm, seedEmail } from '../../db/seed';
 import { currentTotp } from '../../lib/totp';
 import { createProductsService } from './products.service';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
@@ -70,6 +71,24 @@ describe('plans', () => {
       ['SMS Pro', 6000, 'segments'],
     ]);
     expect(data(await agent.get('/v1/sms/sms_plans/enterprise')).map((p: Row) => p.name)).toEqual(['SMS Enterprise']);
+  });
+
+  it('seeding again adds no plan, subscription or usage', async () => {
+    const counts = async () =>
+      (
+        await t.ctx.db.execute<{ plans: number; subs: number; events: number }>(sql`select
+          (select count(*)::int from product_plans) as plans, (select count(*)::int from product_subscriptions) as subs,
+          (select count(*)::int from usage_events) as events`)
+      ).rows[0];
+    const before = await counts();
+    expect(before).toMatchObject({ plans: 18, subs: 3 }); // 6 plans a company; Harbor's two manager-pay and one self-pay
+    await seedDemoCrm(t.ctx.usersRepository, {
+      lookups: t.ctx.lookupsRepository,
+      contacts: t.ctx.contactsRepository,
+      products: t.ctx.productsRepository,
+      usage: t.ctx.usageRepository,
+    });
+    expect(await counts()).toEqual(before);
   });
 
   it("another company's plans are its own", async () => {
