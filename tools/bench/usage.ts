@@ -7,6 +7,7 @@
 // as webhooks would; then the manager's usage summary (GET /v1/dialer/dialer_subscriptions_usage's
 // service: 500 licences with this period's usage) is read `--rounds` times at that ledger size.
 // The bench company's ledger rows are cleared first, so each run starts from the same ledger.
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { connect } from '../../apps/api/src/db/database';
@@ -86,6 +87,9 @@ for (let r = 0; r < EVENTS - uniqueCount; r += 1) {
 const stream = placed.sort((a, b) => a.at - b.at).map((p) => p.event);
 const expectedUnits = unique.reduce((n, e) => n + e.units, 0);
 
+// the machine may be shared: the figures mean little without how busy it was
+const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`;
+log(load());
 log(`recording ${EVENTS.toLocaleString('en-US')} events (${(REPEATS * 100).toFixed(0)} % repeats) for ${agentIds.length} agents, ${CONCURRENCY} at a time…`);
 let next = 0;
 let counted = 0;
@@ -125,5 +129,6 @@ log(
   `manager's usage summary (${agentIds.length} licences, ${first.data.used.toLocaleString('en-US')} minutes used), ${ROUNDS} reads: ` +
     `p50 ${formatDuration(quantile(0.5))}, p95 ${formatDuration(quantile(0.95))}, max ${formatDuration(times.at(-1) as number)} (target p95 ≤ ${TARGET_P95_MS} ms)`,
 );
+log(load());
 await database.close();
 await bench.close();
