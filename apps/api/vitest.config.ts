@@ -1,16 +1,35 @@
 import { defineConfig } from 'vitest/config';
 import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
 
+/**
+ * Files that need a module graph of their own: one mocks nodemailer for its file only, the other
+ * starts real API processes and kills them. Neither uses the shared test database.
+ */
+const ISOLATED = ['apps/api/src/providers/email/smtp.provider.test.ts', 'apps/api/src/faults.test.ts'];
+
 export default defineConfig({
   root: workspaceRoot,
   resolve: { alias: workspaceAliases() },
   test: {
-    include: ['apps/api/src/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['apps/api/src/test/global-setup.ts'],
     testTimeout: 60_000, // an upper bound for a busy machine (argon2 sign-ins, jobs); tests wait on conditions
     hookTimeout: 60_000,
     // Each test file gets its own database (see test/test-app.ts), so files run in parallel.
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          exclude: ISOLATED,
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          // The files of a worker share one module graph: the app's modules are imported once a
+          // worker, not once a file (each file still builds its own app on its own database).
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'api-isolated', include: ISOLATED } },
+    ],
   },
 });

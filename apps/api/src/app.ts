@@ -42,6 +42,9 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
 import { registerQuietJobsRoutes } from './modules/quiet-jobs/quiet-jobs.routes';
 import { registerBrand } from './plugins/brand';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { registerStripeSandboxRoutes } from './sandbox/stripe/stripe-sandbox.routes';
+import { registerWebhookRoutes } from './webhooks/webhooks.routes';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
 import { registerCompression } from './plugins/compression';
@@ -192,6 +195,10 @@ export async function buildApp(
   registerExportRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerQuietJobsRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
+  await registerWebhookRoutes(app, ctx);
+  // the sandboxes and the webhooks they send reach this server where it actually listens
+  app.addHook('onListen', async () => ctx.localOrigin.listening(app.server.address()));
   await registerCable(app, ctx, ctx.broadcaster);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
@@ -200,6 +207,8 @@ export async function buildApp(
 
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
   if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
+  // null in production and with a real STRIPE_SECRET_KEY (stripe-sandbox.module.ts)
+  if (ctx.stripeSandbox) await registerStripeSandboxRoutes(app, ctx.stripeSandbox);
 
   const web = options.serveWeb === false ? null : await registerStatic(app, env);
   app.setNotFoundHandler((request, reply) => {

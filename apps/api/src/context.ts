@@ -8,6 +8,8 @@ import { createContactDocumentsModule } from './modules/contact-documents/contac
 import { createContactFilesModule } from './modules/contact-files/contact-files.module';
 import { createContactNotesModule } from './modules/contact-notes/contact-notes.module';
 import { createContactsModule } from './modules/contacts/contacts.module';
+import { createBillingModule } from './modules/billing/billing.module';
+import { createStripeSandboxModule } from './sandbox/stripe/stripe-sandbox.module';
 import { createEmailChangesModule } from './modules/email-changes/email-changes.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createFavoritesModule } from './modules/favorites/favorites.module';
@@ -72,6 +74,8 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...createQuietJobsModule(core),
     ...usage,
     ...products,
+    ...createBillingModule(core),
+    ...createStripeSandboxModule(core),
   };
 }
 

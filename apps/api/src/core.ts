@@ -7,7 +7,7 @@ import {
   type Broadcaster,
 } from './realtime/broadcaster';
 import type { Database } from './db/database';
-import type { Env } from './env';
+import { isSandboxAllowed, type Env } from './env';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -20,6 +20,13 @@ import { createSmtpEmailProvider } from './providers/email/smtp.provider';
 import { createLocalDiskStorage } from './providers/storage/local-disk.provider';
 import type { StorageProvider } from './providers/storage/storage.provider';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
+import { createLocalOrigin } from './lib/local-origin';
+import type { PaymentsProvider } from './providers/payments/payments.provider';
+import { createStripePaymentsProvider } from './providers/payments/stripe.provider';
+import { stripeSettings } from './providers/payments/stripe-settings';
+import { createVendorCallsRepository } from './providers/vendor-calls/vendor-calls.repository';
+import { createWebhooksRepository } from './webhooks/webhooks.repository';
+import { createWebhooksService } from './webhooks/webhooks.service';
 
 /** Providers a test (or a deployment) puts in place of the configured ones. */
 export type CoreOverrides = {
@@ -27,6 +34,7 @@ export type CoreOverrides = {
   emailVerifier?: EmailVerifier;
   storage?: StorageProvider;
   broadcaster?: Broadcaster;
+  payments?: PaymentsProvider;
 };
 
 const warn = (message: string) => console.warn(`[crm] ${message}`);
@@ -41,6 +49,14 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const outbox = createOutboxRepository(db);
   const jobWorkers = createJobWorkersRepository(db, env.JOB_WORKER_STALE_SECONDS);
   const quietJobs = createQuietJobsRepository(db);
+  const jobs = createJobQueue(db, jobWorkers, quietJobs, warn);
+  const localOrigin = createLocalOrigin(env);
+  const vendorCalls = createVendorCallsRepository(db);
+  const paymentsSettings = stripeSettings(env);
+  if (paymentsSettings.mode === 'sandbox' && !isSandboxAllowed(env)) warn('Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (the Stripe sandbox is not served in production)');
+  const payments = overrides.payments ?? createStripePaymentsProvider(paymentsSettings, localOrigin, vendorCalls);
+  const webhooks = createWebhooksService(createWebhooksRepository(db), jobs);
+  webhooks.verifier('stripe', (raw, headers) => payments.verifyWebhook(raw, typeof headers['stripe-signature'] === 'string' ? headers['stripe-signature'] : undefined));
   return {
     env,
     db,
@@ -60,7 +76,7 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
         ? createRedisBroadcaster(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE, log: warn })
         : createLocalBroadcaster()),
     /** The job queue (jobs/queue.ts): send from any process; workers start in main.ts or worker.ts. */
-    jobs: createJobQueue(db, jobWorkers, quietJobs, warn),
+    jobs,
     jobWorkers,
     /** Companies' quiet periods and the sends they hold (the queue honours them; POST /v1/admin/quiet_jobs sets them). */
     quietJobs,
@@ -69,6 +85,16 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
     idempotency: createIdempotencyRepository(db),
     secrets: createSecretBox(env.APP_SECRET),
     usersRepository: createUsersRepository(db),
+    /** Where this server's processes reach the API (the sandboxes, and the webhooks they send back). */
+    localOrigin,
+    /** Every outbound vendor call (vendor, operation, status, latency, ids; no secrets or card data). */
+    vendorCalls,
+    /** Stripe's keys, or the sandbox's (mode 'sandbox') when STRIPE_SECRET_KEY is not set. */
+    paymentsSettings,
+    /** Card payments: the Stripe adapter (providers/payments). */
+    payments,
+    /** The one inbound webhook path of every vendor (webhooks/): verifiers, storage once, processing jobs. */
+    webhooks,
   };
 }
 

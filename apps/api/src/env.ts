@@ -133,6 +133,21 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** A transaction left idle this long (its process stalled) is ended by PostgreSQL and its locks freed. */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * Stripe secret key (sk_live_… or sk_test_…). Unset: the payments adapter talks to the Stripe
+   * sandbox this API serves under /sandbox/stripe (outside production), with test keys made for
+   * this installation from APP_SECRET.
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_\w+$/, 'A Stripe secret key starts with sk_live_ or sk_test_').optional(),
+  /** The publishable key the browser's card form uses (pk_live_… / pk_test_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(live|test)_\w+$/, 'A Stripe publishable key starts with pk_live_ or pk_test_').optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…) that posts to /webhooks/stripe. Unset in sandbox mode: one made for this installation. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
+  /**
+   * Where this server's own processes reach the API (the sandboxes and the webhooks they send).
+   * Default: http://127.0.0.1:PORT (the port the API actually listens on, in the API process).
+   */
+  INTERNAL_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -148,6 +163,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
     throw new Error('Invalid environment:\n  APP_SECRET: required in production');
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    throw new Error('Invalid environment:\n  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   }
   return {
     ...env,
@@ -167,5 +188,5 @@ function localSecret(dataDir: string): string {
 }
 
 export function isSandboxAllowed(env: Env): boolean {
-  return env.APP_ENV !== 'production';
+  return env.APP_ENV !== 'production' && env.NODE_ENV !== 'production';
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoData, seedSignInUrl } from './db/seed';
 import { loadEnv } from './env';
+import { ACCOUNT_RENEWALS_JOB, RENEWALS_EVERY_MINUTES } from './modules/billing/billing.module';
 import { createSecretBox } from './modules/two-factor/secret-box';
 
 const log = (message: string) => console.log(`[crm] ${message}`);
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     const seeded = await seedDemoData(ctx.usersRepository, createSecretBox(env.APP_SECRET), {
       lookups: ctx.lookupsRepository,
       contacts: ctx.contactsRepository,
+      billing: ctx.billingRepository,
       products: ctx.productsRepository,
       usage: ctx.usageRepository,
     });
@@ -38,6 +40,11 @@ async function main(): Promise<void> {
   const sweep = () => ctx.sessions.sweepExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
   await sweep();
   setInterval(sweep, 60 * 60_000).unref();
+  // account plans whose paid period ended are charged for the next one (a job; one queued at a time)
+  const renew = () =>
+    ctx.jobs.send(ACCOUNT_RENEWALS_JOB, {}, { singletonKey: ACCOUNT_RENEWALS_JOB }).catch((error: unknown) => app.log.warn({ err: error }, 'renewals not queued'));
+  setInterval(renew, RENEWALS_EVERY_MINUTES * 60_000).unref();
+  void renew();
   if (!process.argv.includes('--no-worker')) await ctx.jobs.startWorkers();
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);

@@ -124,6 +124,15 @@ import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contra
 import { updateDashboard } from './dashboard.contract';
 import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
 import { productEndpointEntries } from './products.contract';
+import {
+  accountHistory,
+  accountInfoEndpoint,
+  cancelAccountSubscription,
+  connectCard,
+  grantPaidMembership,
+  listAccountPlans,
+  updateAccountPlan,
+} from './billing.contract';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the API, by name. The server registers exactly these; api-client calls them by name. */
@@ -266,6 +275,13 @@ export const endpoints = {
   signOutOtherSessions,
   listSecurityEvents,
   ...productEndpointEntries,
+  accountInfo: accountInfoEndpoint,
+  listAccountPlans,
+  connectCard,
+  updateAccountPlan,
+  accountHistory,
+  cancelAccountSubscription,
+  grantPaidMembership,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -27,3 +27,4 @@ export * from './dashboard.contract';
 export * from './quiet-jobs.contract';
 export * from './account-security.contract';
 export * from './products.contract';
+export * from './billing.contract';

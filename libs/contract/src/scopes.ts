@@ -33,9 +33,9 @@ export const ADMIN_SCOPES: readonly ApiScope[] = API_SCOPES.filter((s) => 'admin
 
 /**
  * The areas no key may ever reach: every endpoint of these tags has no scope (a test walks the
- * endpoint table), besides single endpoints of other tags (impersonation, help requests).
+ * endpoint table), besides single endpoints of other tags (impersonation, help requests, paid membership).
  */
-export const KEYLESS_TAGS = ['session', 'user', 'two_factor', 'api_keys'] as const;
+export const KEYLESS_TAGS = ['session', 'user', 'two_factor', 'api_keys', 'billing'] as const;
 
 /** How long a re-authentication (or a sign-in) counts as recent for credential changes. */
 export const RECENT_AUTH_MINUTES = 15;

@@ -2,3 +2,4 @@ export * from './phone';
 export * from './date';
 export * from './storage-key';
 export * from './debounce';
+export * from './card';

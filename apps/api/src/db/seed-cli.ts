@@ -5,6 +5,7 @@ import { createContactsRepository } from '../modules/contacts/contacts.repositor
 import { createLookupsRepository } from '../modules/lookups/lookups.repository';
 import { createProductsRepository } from '../modules/products/products.repository';
 import { createUsageRepository } from '../modules/usage/usage.repository';
+import { createBillingRepository } from '../modules/billing/billing.repository';
 import { openDatabase } from './database';
 import { runMigrations } from './migrate';
 import { DEMO_PASSWORD, seedDemoCrm, seedDemoData, seedSignInUrl } from './seed';
@@ -17,6 +18,7 @@ try {
   const crm = {
     lookups: createLookupsRepository(database.db),
     contacts: createContactsRepository(database.db),
+    billing: createBillingRepository(database.db),
     products: createProductsRepository(database.db),
     usage: createUsageRepository(database.db),
   };

@@ -1,3 +1,4 @@
+import type { BillingRepository } from '../modules/billing/billing.repository';
 import { TAG_COLORS, type Gender, type Language, type PolicyStatus, type PolicyType, type Timezone, type UsState } from '@crm/contract';
 import type { BrandId } from '@crm/brand-config';
 import type { BulkContact, BulkNote, BulkPolicy, ContactsRepository, EmailValue, PhoneValue } from '../modules/contacts/contacts.repository';
@@ -313,7 +314,8 @@ export function demoContacts(seedText: string, ownerId: number, count: number, c
   return result;
 }
 
-export type DemoCrmRepositories = { lookups: LookupsRepository; contacts: ContactsRepository };
+/** What the demo data is written through; `billing` adds the account plans. */
+export type DemoCrmRepositories = { lookups: LookupsRepository; contacts: ContactsRepository; billing?: Pick<BillingRepository, 'ensurePlans'> };
 
 export type DemoCompanyUsers = { companyId: number; brand: BrandId; users: { id: number; key: string; role: string }[] };
 

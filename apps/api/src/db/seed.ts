@@ -25,6 +25,8 @@ type SeedUser = {
   timezone?: string;
   /** Agent title (one of the brand's agent titles). */
   title?: string;
+  /** An unpaid account: held at /billing until a plan is paid (no demo contacts either). */
+  unpaid?: boolean;
 };
 
 type SeedCompany = {
@@ -48,6 +50,39 @@ export const SEED_USERS: SeedUser[] = [
   { key: 'agent', role: 'agent', first: 'Jamie', last: 'Carter', upline: 'field', timezone: 'pst' },
   { key: 'secure.agent', role: 'agent', first: 'Dana', last: 'Whitfield', upline: 'field', twoFactor: true },
   { key: 'new.agent', role: 'agent', first: 'Robin', last: 'Ellis', upline: 'field', changePassword: true },
+  // a self-pay agent outside the tree (no one's downline changes), who has not paid yet
+  { key: 'unpaid.agent', role: 'agent', first: 'Jesse', last: 'Okafor', unpaid: true },
+];
+
+/** The product's own account plans (GET /v1/plans), in integer cents. */
+export const DEMO_ACCOUNT_PLANS = [
+  {
+    code: 'agent_monthly',
+    name: 'Agent Monthly',
+    description: 'The CRM for one agent, billed every month.',
+    amountCents: 4_900,
+    interval: 'month',
+    features: ['Contacts, calendar and reports', 'Browser dialer and SMS (with a dialer or SMS plan)', 'E-mail support'],
+    position: 1,
+  },
+  {
+    code: 'agent_annual',
+    name: 'Agent Annual',
+    description: 'The CRM for one agent, billed once a year: two months free.',
+    amountCents: 49_000,
+    interval: 'year',
+    features: ['Everything in Agent Monthly', 'Two months free'],
+    position: 2,
+  },
+  {
+    code: 'agency_manager_monthly',
+    name: 'Manager Monthly',
+    description: 'For managers who run a downline: team dashboards, transfers and reports.',
+    amountCents: 9_900,
+    interval: 'month',
+    features: ['Everything in Agent Monthly', 'Downline reports and transfers', 'Priority support'],
+    position: 3,
+  },
 ];
 
 /** The other brands' demo companies, each with the brand's distinctive roles (Keystone's regional manager, Evergreen's basic user). */
@@ -114,6 +149,7 @@ export async function seedDemoData(users: UsersRepository, secrets: SecretBox, c
           otpEnabled: Boolean(u.twoFactor),
           otpSecret: u.twoFactor ? secrets.seal(DEMO_TOTP_SECRET) : null,
           changePassword: Boolean(u.changePassword),
+          paidUser: !u.unpaid,
         },
         [u.role],
       );
@@ -122,7 +158,13 @@ export async function seedDemoData(users: UsersRepository, secrets: SecretBox, c
         email: row.email,
         role: u.role,
         brand: seedCompany.brand,
-        note: u.twoFactor ? `two-factor on, TOTP secret ${DEMO_TOTP_SECRET}` : u.changePassword ? 'must change the password' : '',
+        note: u.twoFactor
+          ? `two-factor on, TOTP secret ${DEMO_TOTP_SECRET}`
+          : u.changePassword
+            ? 'must change the password'
+            : u.unpaid
+              ? 'unpaid: lands on /billing (card 4242 4242 4242 4242)'
+              : '',
       });
     }
   }
@@ -136,12 +178,13 @@ export async function seedDemoData(users: UsersRepository, secrets: SecretBox, c
  * Returns how many contacts were added.
  */
 export async function seedDemoCrm(users: UsersRepository, crm: DemoRepositories): Promise<number> {
+  await crm.billing?.ensurePlans(DEMO_ACCOUNT_PLANS);
   let added = 0;
   for (const seedCompany of SEED_COMPANIES) {
     const found = [];
     for (const u of seedCompany.users) {
       const row = await users.findByEmail(seedEmail(u.key, seedCompany.domainName));
-      if (row) found.push({ id: row.id, key: u.key, role: u.role, companyId: row.companyId });
+      if (row && !u.unpaid) found.push({ id: row.id, key: u.key, role: u.role, companyId: row.companyId });
     }
     const companyId = found[0]?.companyId;
     if (companyId === undefined) continue;

@@ -27,7 +27,7 @@ const status = async () => {
 describe('job queue and GET /v1/contacts/workers_status', () => {
   it('says no worker runs until one starts; a started worker runs the jobs and retries a failing one', async () => {
     const idle = (name: string) => ({ name, queued: 0, active: 0, failed: 0 });
-    expect(await status()).toEqual({ running: false, workers: 0, queues: ['quiet-jobs-release', 'account-notice', 'contacts-import', 'contacts-transfer', 'contacts-batch-print'].map(idle) });
+    expect(await status()).toEqual({ running: false, workers: 0, queues: ['quiet-jobs-release', 'webhook-process', 'account-notice', 'contacts-import', 'contacts-transfer', 'contacts-batch-print', 'account-plan-renewals', 'stripe-sandbox-webhook'].map(idle) });
     const words: string[] = [];
     const tries: number[] = [];
     t.ctx.jobs.define<{ word: string }>({ name: 'test-echo', run: async ({ word }) => void words.push(word) });
@@ -46,7 +46,7 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     await t.ctx.jobs.startWorkers();
     const running = await status();
     expect(running).toMatchObject({ running: true, workers: 1 });
-    expect(running.queues.map((q) => q.name).sort()).toEqual(['account-notice', 'contacts-batch-print', 'contacts-import', 'contacts-transfer', 'quiet-jobs-release', 'test-echo', 'test-flaky']);
+    expect(running.queues.map((q) => q.name).sort()).toEqual(['account-notice', 'account-plan-renewals', 'contacts-batch-print', 'contacts-import', 'contacts-transfer', 'quiet-jobs-release', 'stripe-sandbox-webhook', 'test-echo', 'test-flaky', 'webhook-process']);
     await eventually(() => expect(words).toEqual(['waiting']), 10_000);
     await t.ctx.jobs.send('test-echo', { word: 'hello' });
     await eventually(() => expect(words).toEqual(['waiting', 'hello']), 10_000);

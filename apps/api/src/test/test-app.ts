@@ -17,6 +17,7 @@ import { createContactsRepository } from '../modules/contacts/contacts.repositor
 import { createLookupsRepository } from '../modules/lookups/lookups.repository';
 import { createProductsRepository } from '../modules/products/products.repository';
 import { createUsageRepository } from '../modules/usage/usage.repository';
+import { createBillingRepository } from '../modules/billing/billing.repository';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; env: Env; close: () => Promise<void> };
 
@@ -47,6 +48,7 @@ export async function createTestApp(
   await seedDemoData(createUsersRepository(database.db), createSecretBox(env.APP_SECRET), {
     lookups: createLookupsRepository(database.db),
     contacts: createContactsRepository(database.db),
+    billing: createBillingRepository(database.db),
     products: createProductsRepository(database.db),
     usage: createUsageRepository(database.db),
   });

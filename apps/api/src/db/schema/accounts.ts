@@ -42,7 +42,10 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('est'),
     active: boolean('active').notNull().default(true),
     c1: boolean('c_1').notNull().default(false),
+    /** Paid membership kept without a plan: granted by hand (POST /v1/admin/users/{id}/paid_membership) or from before billing. */
     paidUser: boolean('paid_user').notNull().default(true),
+    /** The end of the account plan's paid period (billing); the account is paid until then. `paid_user?` is either of the two. */
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
     changePassword: boolean('change_password').notNull().default(false),
     tosAcceptedVersion: integer('tos_accepted_version'),
     tosAcceptedAt: timestamp('tos_accepted_at', { withTimezone: true }),

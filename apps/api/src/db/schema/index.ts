@@ -15,3 +15,6 @@ export * from './transfers';
 export * from './print';
 export * from './idempotency';
 export * from './products';
+export * from './billing';
+export * from './vendors';
+export * from './sandbox-stripe';

@@ -25,8 +25,8 @@ describe('GET /v1/admin/users', () => {
     const res = await admin.get('/v1/admin/users');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ current_page: 1, limit: 25, total_count: 10, total_pages: 1 });
-    expect(body.data).toHaveLength(10);
+    expect(body.meta).toEqual({ current_page: 1, limit: 25, total_count: 11, total_pages: 1 });
+    expect(body.data).toHaveLength(11);
     for (const row of body.data) expect(adminUser.safeParse(row).success).toBe(true);
     expect(body.data.every((u: { email: string }) => u.email.endsWith('@harbor-demo.example'))).toBe(true);
     // default order: last name
@@ -69,7 +69,7 @@ describe('GET /v1/admin/users', () => {
   it('pages and orders', async () => {
     const admin = await signedIn('admin');
     const page2 = (await admin.get('/v1/admin/users?limit=3&page=2&order_field=first_name&order=desc')).json();
-    expect(page2.meta).toEqual({ current_page: 2, limit: 3, total_count: 10, total_pages: 4 });
+    expect(page2.meta).toEqual({ current_page: 2, limit: 3, total_count: 11, total_pages: 4 });
     const all = (await admin.get('/v1/admin/users?order_field=first_name&order=desc')).json().data;
     expect(page2.data.map((u: { id: number }) => u.id)).toEqual(all.slice(3, 6).map((u: { id: number }) => u.id));
     const firsts = all.map((u: { first_name: string }) => u.first_name);

@@ -39,6 +39,7 @@ export const AUDIT_EVENTS = [
   'product_subscription_changed',
   /** An administrator created or cancelled a dialer or SMS order. */
   'product_order_changed',
+  'paid_membership_changed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -17,14 +17,15 @@ export type OverrideChange = { flag: string; role: string | null; enabled: boole
 
 export function createFeatureFlagsRepository(db: Database) {
   const updater = alias(users, 'updater');
+  // Every flag-gated request reads them: prepared once per connection.
+  const overrides = db
+    .select({ flag: featureFlagOverrides.flag, role: featureFlagOverrides.role, enabled: featureFlagOverrides.enabled })
+    .from(featureFlagOverrides)
+    .where(eq(featureFlagOverrides.companyId, sql.placeholder('company')))
+    .prepare('flag_overrides_of');
   return {
     /** The overrides of a company, as the flag evaluation takes them. */
-    async overridesOf(companyId: number): Promise<StoredOverride[]> {
-      return db
-        .select({ flag: featureFlagOverrides.flag, role: featureFlagOverrides.role, enabled: featureFlagOverrides.enabled })
-        .from(featureFlagOverrides)
-        .where(eq(featureFlagOverrides.companyId, companyId));
-    },
+    overridesOf: (companyId: number): Promise<StoredOverride[]> => overrides.execute({ company: companyId }),
 
     async listForCompany(companyId: number): Promise<OverrideListRow[]> {
       const rows = await db

@@ -46,6 +46,13 @@ export function subjectOf(identity: Identity): FlagSubject {
  * overrides from the database.
  */
 export function createFeaturesService({ env, flags }: { env: Env; flags: FeatureFlagsRepository }) {
+  const withOverrides = (subject: FlagSubject, stored: StoredOverride[]): Features =>
+    resolveFlags(BRANDS[subject.brand], {
+      role: subject.role,
+      environment: env.APP_ENV,
+      companyId: subject.companyId,
+      overrides: usable(stored),
+    });
   return {
     /** Someone not signed in (public endpoints, the login page): no role, no company. */
     forVisitor(brand: BrandId): Features {
@@ -53,14 +60,11 @@ export function createFeaturesService({ env, flags }: { env: Env; flags: Feature
     },
 
     async forUser(subject: FlagSubject): Promise<Features> {
-      const overrides = usable(await flags.overridesOf(subject.companyId));
-      return resolveFlags(BRANDS[subject.brand], {
-        role: subject.role,
-        environment: env.APP_ENV,
-        companyId: subject.companyId,
-        overrides,
-      });
+      return withOverrides(subject, await flags.overridesOf(subject.companyId));
     },
+
+    /** forUser with the company's overrides already read (users/me reads them with the rest of the user). */
+    withOverrides,
   };
 }
 

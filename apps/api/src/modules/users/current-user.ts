@@ -1,5 +1,5 @@
 import type { CurrentUser, FlagName, Product, Role } from '@crm/contract';
-import { ADMIN_ROLES, ORDER_TYPES } from '@crm/contract';
+import { ADMIN_ROLES, BILLING_GATE, ORDER_TYPES } from '@crm/contract';
 import type { ProductState } from '../products/products.service';
 import { dashboardTypesFor } from '../dashboard/dashboard-types';
 import type { UserRelations, UserRow } from './users.repository';
@@ -22,14 +22,25 @@ export function isAdmin(roles: readonly Role[]): boolean {
 }
 
 /**
- * The account gate of spec part 1 §2 that is still open, if any: a forced password change, a
- * required second factor not yet set up, or terms not (re-)accepted. Impersonated sessions are exempt.
+ * `paid_user?`: paid membership granted without a plan (by an administrator, or from before
+ * billing), or a plan's paid period that has not ended (modules/billing keeps users.paid_until).
  */
-export function openGate(user: UserRow, termsVersion: number): 'password' | 'two_factor' | 'terms' | null {
+export function isPaid(user: Pick<UserRow, 'paidUser' | 'paidUntil'>, now: Date = new Date()): boolean {
+  return user.paidUser || (user.paidUntil !== null && user.paidUntil.getTime() > now.getTime());
+}
+
+/**
+ * The account gate of spec part 1 §2 that is still open, if any, in the browser's order: a forced
+ * password change, a required second factor not yet set up, terms not (re-)accepted, an unpaid
+ * account (`billing`). Impersonated sessions are exempt; so are the endpoints marked `gate: 'exempt'`
+ * (profile, billing, session).
+ */
+export function openGate(user: UserRow, termsVersion: number): 'password' | 'two_factor' | 'terms' | typeof BILLING_GATE | null {
   if (user.changePassword) return 'password';
   if (user.twoFaRequired && !user.otpEnabled) return 'two_factor';
   const terms = termsState(user, termsVersion);
   if (!terms.tos || terms.updated_tos) return 'terms';
+  if (!isPaid(user)) return BILLING_GATE;
   return null;
 }
 
@@ -83,7 +94,7 @@ export function toCurrentUser(
     timezone: user.timezone as CurrentUser['timezone'],
     ...termsState(user, options.termsVersion),
     c_1: user.c1,
-    'paid_user?': user.paidUser,
+    'paid_user?': isPaid(user),
     'change_password?': user.changePassword,
     'two_fa_is_required?': user.twoFaRequired,
     'has_2fa_enabled?': user.otpEnabled,

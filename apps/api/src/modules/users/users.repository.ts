@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@crm/contract';
 import { isBrandId, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
-import { alias } from 'drizzle-orm/pg-core';
-import { apiKeys, companies, favoriteUsers, quickFilters, roles, twoFactorRecoveryCodes, userRoles, users } from '../../db/schema';
+import type { StoredOverride } from '../feature-flags/feature-flags.repository';
+import { apiKeys, companies, favoriteUsers, featureFlagOverrides, quickFilters, roles, twoFactorRecoveryCodes, userRoles, users } from '../../db/schema';
+import { preparedStatement } from '../../db/sql-helpers';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -34,6 +35,18 @@ export type UserRelations = {
   apiKeys: { id: number; name: string }[];
   quickFilters: { id: number; name: string }[];
   favoriteUsers: { id: number; firstName: string; lastName: string }[];
+  /** The company's feature-flag overrides as stored (the flags' evaluation reads them). */
+  flagOverrides: StoredOverride[];
+};
+
+type RelationsRow = {
+  company: { id: number; name: string; domainName: string; brand: string };
+  upline: { id: number; firstName: string; lastName: string } | null;
+  roles: string[];
+  api_keys: { id: number; name: string }[];
+  quick_filters: { id: number; name: string }[];
+  favorite_users: { id: number; firstName: string; lastName: string }[];
+  flag_overrides: StoredOverride[];
 };
 
 function brandOf(company: { id: number; brand: string }): BrandId {
@@ -42,6 +55,25 @@ function brandOf(company: { id: number; brand: string }): BrandId {
 }
 
 export function createUsersRepository(db: Database) {
+  const relationsOf = preparedStatement<RelationsRow>(
+    db,
+    'user_relations',
+    sql`select
+      json_build_object('id', ${companies.id}, 'name', ${companies.name}, 'domainName', ${companies.domainName}, 'brand', ${companies.brand}) as company,
+      (select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName})
+         from ${users} where ${users.id} = ${sql.placeholder('upline')}) as upline,
+      array(select r.name from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${sql.placeholder('user')} order by r.id) as roles,
+      coalesce((select json_agg(json_build_object('id', ${apiKeys.id}, 'name', ${apiKeys.name}) order by ${apiKeys.id})
+         from ${apiKeys} where ${apiKeys.userId} = ${sql.placeholder('user')}), '[]') as api_keys,
+      coalesce((select json_agg(json_build_object('id', ${quickFilters.id}, 'name', ${quickFilters.name}) order by lower(${quickFilters.name}), ${quickFilters.id})
+         from ${quickFilters} where ${quickFilters.userId} = ${sql.placeholder('user')}), '[]') as quick_filters,
+      coalesce((select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName})
+           order by ${users.firstName}, ${users.lastName}, ${users.id})
+         from ${favoriteUsers} join ${users} on ${users.id} = ${favoriteUsers.favoriteId} where ${favoriteUsers.userId} = ${sql.placeholder('user')}), '[]') as favorite_users,
+      coalesce((select json_agg(json_build_object('flag', ${featureFlagOverrides.flag}, 'role', ${featureFlagOverrides.role}, 'enabled', ${featureFlagOverrides.enabled}))
+         from ${featureFlagOverrides} where ${featureFlagOverrides.companyId} = ${companies.id}), '[]') as flag_overrides
+    from ${companies} where ${companies.id} = ${sql.placeholder('company')}`,
+  );
   /** How many unused recovery codes the user has. */
   async function recoveryCodesLeft(userId: number): Promise<number> {
     const [row] = await db
@@ -122,42 +154,18 @@ export function createUsersRepository(db: Database) {
       return result.length === 1;
     },
 
+    /** Everything "Current user" shows besides the user row: one prepared statement (users/me runs it on every load). */
     async relations(user: UserRow): Promise<UserRelations> {
-      const favorite = alias(users, 'favorite');
-      const [company, upline, roleRows, keyRows, filterRows, favoriteRows] = await Promise.all([
-        db.query.companies.findFirst({ where: eq(companies.id, user.companyId) }),
-        user.uplineId ? db.query.users.findFirst({ where: eq(users.id, user.uplineId) }) : undefined,
-        db
-          .select({ name: roles.name })
-          .from(userRoles)
-          .innerJoin(roles, eq(roles.id, userRoles.roleId))
-          .where(eq(userRoles.userId, user.id))
-          .orderBy(asc(roles.id)),
-        db
-          .select({ id: apiKeys.id, name: apiKeys.name })
-          .from(apiKeys)
-          .where(eq(apiKeys.userId, user.id))
-          .orderBy(asc(apiKeys.id)),
-        db
-          .select({ id: quickFilters.id, name: quickFilters.name })
-          .from(quickFilters)
-          .where(eq(quickFilters.userId, user.id))
-          .orderBy(asc(sql`lower(${quickFilters.name})`), asc(quickFilters.id)),
-        db
-          .select({ id: favorite.id, firstName: favorite.firstName, lastName: favorite.lastName })
-          .from(favoriteUsers)
-          .innerJoin(favorite, eq(favorite.id, favoriteUsers.favoriteId))
-          .where(eq(favoriteUsers.userId, user.id))
-          .orderBy(asc(favorite.firstName), asc(favorite.lastName), asc(favorite.id)),
-      ]);
-      if (!company) throw new Error(`User ${user.id} has no company`);
+      const [row] = await relationsOf({ user: user.id, upline: user.uplineId ?? 0, company: user.companyId });
+      if (!row) throw new Error(`User ${user.id} has no company`);
       return {
-        company: { id: company.id, name: company.name, domainName: company.domainName, brand: brandOf(company) },
-        upline: upline ? { id: upline.id, firstName: upline.firstName, lastName: upline.lastName } : null,
-        roles: roleRows.map((r) => r.name as Role),
-        apiKeys: keyRows,
-        quickFilters: filterRows,
-        favoriteUsers: favoriteRows,
+        company: { id: row.company.id, name: row.company.name, domainName: row.company.domainName, brand: brandOf(row.company) },
+        upline: row.upline,
+        roles: row.roles as Role[],
+        apiKeys: row.api_keys,
+        quickFilters: row.quick_filters,
+        favoriteUsers: row.favorite_users,
+        flagOverrides: row.flag_overrides,
       };
     },
 

@@ -42,7 +42,7 @@ type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
 export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges, products }: Deps) {
   async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
     const [rel, subscriptions] = await Promise.all([users.relations(user), products.statesOf(user)]);
-    const flags = await features.forUser({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role });
+    const flags = features.withOverrides({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role }, rel.flagOverrides);
     return toCurrentUser(user, rel, { termsVersion: env.TERMS_VERSION, impersonation, features: flags, subscriptions });
   }
 

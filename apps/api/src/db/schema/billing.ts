@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts';
+import { createdAt, updatedAt } from './columns';
+
+/** The plans of the product's own account (spec part 1 §7 "Account": GET /v1/plans). Amounts in integer cents. */
+export const accountPlans = pgTable('account_plans', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** A stable name for code and seeds (`agent_monthly`). */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  /** month | year */
+  interval: text('interval').notNull().default('month'),
+  features: text('features').array().notNull().default(sql`'{}'::text[]`),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A user's billing account: the payment vendor's customer, the card on file (brand, last four and
+ * expiry only: the number never reaches this server), the plan and its paid period. The user's
+ * `paid_until` mirrors `current_period_end` (the account gate reads the user row).
+ */
+export const billingAccounts = pgTable('billing_accounts', {
+  userId: userRef('user_id').primaryKey(),
+  customerId: text('customer_id'),
+  paymentMethodId: text('payment_method_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  planId: integer('plan_id').references(() => accountPlans.id),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The account's history: every charge, refund and failed charge (GET /v1/accounts/history). A
+ * charge is written `pending` under its idempotency key before the vendor is called, so a retry
+ * (or a crash between the vendor's answer and this row) finds it and charges nothing twice.
+ */
+export const billingTransactions = pgTable(
+  'billing_transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: userRef('user_id'),
+    /** charge | refund | failure */
+    kind: text('kind').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    description: text('description').notNull(),
+    planId: integer('plan_id').references(() => accountPlans.id),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    paymentIntentId: text('payment_intent_id'),
+    refundId: text('refund_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('billing_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('billing_transactions_idempotency_idx').on(t.idempotencyKey),
+    uniqueIndex('billing_transactions_refund_idx').on(t.refundId),
+  ],
+);
+

@@ -1,0 +1,23 @@
+import type { Core } from '../../core';
+import { createBillingRepository } from './billing.repository';
+import { createBillingService } from './billing.service';
+
+/** The job that charges the account plans whose paid period ended (main.ts queues it every RENEWALS_EVERY_MINUTES). */
+export const ACCOUNT_RENEWALS_JOB = 'account-plan-renewals';
+export const RENEWALS_EVERY_MINUTES = 15;
+
+/** The product's own account: plans, card on file, paid period, history; Stripe's events reconcile it. */
+export function createBillingModule({ db, usersRepository: users, payments, audit, webhooks, jobs }: Core) {
+  const billingRepository = createBillingRepository(db);
+  const billing = createBillingService({ repo: billingRepository, users, payments, audit });
+  webhooks.handle('stripe', (event) => billing.webhook(event));
+  jobs.define<{ at?: string }>({
+    name: ACCOUNT_RENEWALS_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    run: async (_data, job) => {
+      await billing.renewDue(new Date(), `job:${job.id}`);
+    },
+  });
+  return { billingRepository, billing };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@crm/contract';
+import type { AppContext } from '../../context';
+import { requestMeta, requireIdentity } from '../../plugins/auth';
+import { IDEMPOTENCY_HEADER } from '../../plugins/idempotency';
+import { route } from '../../plugins/routes';
+
+/** Our id of the request, for the vendor call log (the caller's X-Request-Id when it sent one). */
+const correlationOf = (request: FastifyRequest) => {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : String(request.id);
+};
+
+export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, endpoints.accountInfo, async (request) => ({ data: await ctx.billing.info(requireIdentity(request).user.id) }));
+  route(app, ctx, endpoints.listAccountPlans, async () => ({ data: await ctx.billing.plans() }));
+  route(app, ctx, endpoints.connectCard, async (request) => ({
+    data: await ctx.billing.connectCard(requireIdentity(request), request.body.payment_method_id, correlationOf(request)),
+  }));
+  route(app, ctx, endpoints.updateAccountPlan, async (request) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    return ctx.billing.updatePlan(requireIdentity(request), request.body.plan_id, typeof key === 'string' ? key : null, correlationOf(request));
+  });
+  route(app, ctx, endpoints.accountHistory, (request) =>
+    ctx.billing.history(requireIdentity(request).user.id, request.query.page, request.query.limit),
+  );
+  route(app, ctx, endpoints.cancelAccountSubscription, async (request) => ({ data: await ctx.billing.cancel(requireIdentity(request)) }));
+  route(app, ctx, endpoints.grantPaidMembership, (request) =>
+    ctx.billing.setPaidMembership(requireIdentity(request), request.params.id, request.body?.paid_user ?? true, requestMeta(request)),
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Card payments (DESIGN.md §1 "Vendors"): one adapter on the vendor's SDK (stripe.provider.ts),
+ * pointed at the local Stripe sandbox when no STRIPE_SECRET_KEY is configured. Amounts are integer
+ * cents. Every charge and refund carries an idempotency key: the same key never charges twice.
+ */
+
+/** A card on file: what the vendor tells of it (never its number). */
+export type PaymentCard = {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+export type ChargeRequest = {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** The same key gives the same charge (a retry after a lost answer charges nothing more). */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+};
+
+export type Charge = { id: string; amountCents: number; currency: string; status: 'succeeded' };
+
+export type RefundRequest = {
+  paymentIntentId: string;
+  /** Omitted: what is left of the payment. */
+  amountCents?: number;
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+};
+
+export type Refund = { id: string; paymentIntentId: string; amountCents: number; status: string };
+
+/** A vendor event whose signature was verified. */
+export type VerifiedEvent = { id: string; type: string; created: number; payload: Record<string, unknown> };
+
+/** Who asked (an API request's id or a job's), written in the vendor call log beside the vendor's own request id. */
+export type CallContext = { correlationId?: string | null };
+
+/**
+ * The card was refused (declined, insufficient funds, a wrong number...): the vendor's message is
+ * the one to show beside the card form. `paymentIntentId` names the failed payment, if one was made.
+ */
+export class PaymentDeclined extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly declineCode: string | null,
+    readonly paymentIntentId: string | null = null,
+  ) {
+    super(message);
+    this.name = 'PaymentDeclined';
+  }
+}
+
+/** The vendor answered no to a request that is not a card refusal (an unknown id, a refund above the payment). */
+export class PaymentRequestInvalid extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly param: string | null,
+  ) {
+    super(message);
+    this.name = 'PaymentRequestInvalid';
+  }
+}
+
+/** A webhook whose signature is missing, wrong or too old. */
+export class WebhookSignatureInvalid extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureInvalid';
+  }
+}
+
+export type PaymentsMode = 'live' | 'test' | 'sandbox';
+
+export type PaymentsProvider = {
+  vendor: 'stripe';
+  /** live or test: a real Stripe key; sandbox: this server's /sandbox/stripe. */
+  mode: PaymentsMode;
+  /** For the browser's card form (Stripe.js, or the sandbox's tokenisation); never the secret key. */
+  publishableKey: string;
+  /** One customer per key: a repeat with the same idempotency key gives the same customer. */
+  createCustomer(input: { email: string; name: string; idempotencyKey: string; metadata?: Record<string, string> }, context?: CallContext): Promise<{ id: string }>;
+  /**
+   * Saves a card tokenised in the browser for later charges without the customer present: a
+   * SetupIntent confirmed with it (off-session use), which attaches it to the customer.
+   */
+  saveCard(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }, context?: CallContext): Promise<PaymentCard>;
+  paymentMethod(paymentMethodId: string, context?: CallContext): Promise<PaymentCard>;
+  detachCard(paymentMethodId: string, context?: CallContext): Promise<void>;
+  /** Charges a saved card without the customer present (an off-session PaymentIntent, confirmed at once). */
+  charge(request: ChargeRequest, context?: CallContext): Promise<Charge>;
+  refund(request: RefundRequest, context?: CallContext): Promise<Refund>;
+  /** Verifies a webhook's signature on its raw body; throws WebhookSignatureInvalid. */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): VerifiedEvent;
+};

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { listenForSandbox, paymentMethodFor, tokenize } from '../../test/stripe-sandbox';
+import { PaymentDeclined, PaymentRequestInvalid } from './payments.provider';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await listenForSandbox(t);
+});
+afterAll(() => t.close());
+
+let customerSeq = 0;
+async function customer() {
+  customerSeq += 1;
+  return t.ctx.payments.createCustomer({ email: `buyer${customerSeq}@example.com`, name: 'Test Buyer', idempotencyKey: `test-customer-${customerSeq}-${Date.now()}` });
+}
+
+async function declineOf(promise: Promise<unknown>): Promise<PaymentDeclined> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PaymentDeclined);
+  return error as PaymentDeclined;
+}
+
+describe('the Stripe adapter against the sandbox (same SDK code as production)', () => {
+  it('is in sandbox mode with keys made for this installation, and never hands out the secret', () => {
+    expect(t.ctx.payments.mode).toBe('sandbox');
+    expect(t.ctx.payments.publishableKey).toMatch(/^pk_test_\w{20,}$/);
+    expect(t.ctx.paymentsSettings.secretKey).toMatch(/^sk_test_\w{20,}$/);
+    expect(t.ctx.paymentsSettings.webhookSecret).toMatch(/^whsec_\w{20,}$/);
+  });
+
+  it('4242 4242 4242 4242: saved through a SetupIntent, charged off-session, refunded', async () => {
+    const { id } = await customer();
+    expect(id).toMatch(/^cus_\w{24}$/);
+    const pm = await paymentMethodFor(t, '4242424242424242');
+    expect(pm).toMatch(/^pm_\w{24}$/);
+    const card = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` });
+    expect(card).toEqual({ paymentMethodId: pm, brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3 });
+    const charge = await t.ctx.payments.charge({
+      customerId: id,
+      paymentMethodId: pm,
+      amountCents: 4_900,
+      currency: 'usd',
+      description: 'Agent Monthly',
+      idempotencyKey: `charge-${pm}`,
+      metadata: { order: '1' },
+    });
+    expect(charge).toEqual({ id: expect.stringMatching(/^pi_\w{24}$/), amountCents: 4_900, currency: 'usd', status: 'succeeded' });
+    // the same idempotency key: the same payment, nothing charged again
+    const again = await t.ctx.payments.charge({ customerId: id, paymentMethodId: pm, amountCents: 4_900, currency: 'usd', description: 'Agent Monthly', idempotencyKey: `charge-${pm}`, metadata: { order: '1' } });
+    expect(again.id).toBe(charge.id);
+    expect(await t.ctx.stripeSandbox!.repository.count('payment_intent', id)).toBe(1);
+
+    const partial = await t.ctx.payments.refund({ paymentIntentId: charge.id, amountCents: 900, idempotencyKey: `refund-1-${pm}` });
+    expect(partial).toMatchObject({ id: expect.stringMatching(/^re_\w{24}$/), amountCents: 900, status: 'succeeded' });
+    // never above what is left of the payment
+    const tooMuch = await t.ctx.payments.refund({ paymentIntentId: charge.id, amountCents: 4_001, idempotencyKey: `refund-2-${pm}` }).catch((e: unknown) => e);
+    expect(tooMuch).toBeInstanceOf(PaymentRequestInvalid);
+    expect((tooMuch as PaymentRequestInvalid).code).toBe('amount_too_large');
+    const rest = await t.ctx.payments.refund({ paymentIntentId: charge.id, idempotencyKey: `refund-3-${pm}` });
+    expect(rest.amountCents).toBe(4_000);
+  });
+
+  it('4000 0000 0000 0002 is declined (card_declined) when saved', async () => {
+    const { id } = await customer();
+    const pm = await paymentMethodFor(t, '4000000000000002');
+    const declined = await declineOf(t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` }));
+    expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' });
+  });
+
+  it('4000 0000 0000 9995 is declined for insufficient funds', async () => {
+    const { id } = await customer();
+    const pm = await paymentMethodFor(t, '4000000000009995');
+    const declined = await declineOf(t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` }));
+    expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+  });
+
+  it('4000 0000 0000 0341 attaches, and then its charges fail', async () => {
+    const { id } = await customer();
+    const pm = await paymentMethodFor(t, '4000000000000341');
+    const card = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` });
+    expect(card.last4).toBe('0341');
+    const declined = await declineOf(
+      t.ctx.payments.charge({ customerId: id, paymentMethodId: pm, amountCents: 4_900, currency: 'usd', description: 'Agent Monthly', idempotencyKey: `charge-${pm}` }),
+    );
+    expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'generic_decline', paymentIntentId: expect.stringMatching(/^pi_/) });
+  });
+
+  it('refuses a wrong number, a past expiry and a real card as Stripe test mode does (402 card_error)', async () => {
+    const wrong = await tokenize(t, { number: '4242424242424241' });
+    expect(wrong.status).toBe(402);
+    expect(wrong.body.error).toMatchObject({ type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'card[number]' });
+    const expired = await tokenize(t, { number: '4242424242424242', exp_year: String(new Date().getUTCFullYear() - 1) });
+    expect(expired.body.error).toMatchObject({ type: 'card_error', code: 'invalid_expiry_year' });
+    const live = await tokenize(t, { number: '4111111111111111' });
+    expect(live.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'test_mode_live_card' });
+  });
+
+  it('records every call in the vendor call log, without keys or card data', async () => {
+    const { id } = await customer();
+    const pm = await paymentMethodFor(t, '4000000000000002');
+    await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` }, { correlationId: `corr-${pm}` }).catch(() => undefined);
+    const calls = await t.ctx.vendorCalls.byCorrelation('stripe', `corr-${pm}`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ operation: 'setup_intents.create', status: 402, ok: false, errorCode: 'card_declined', requestId: expect.stringMatching(/^req_/) });
+    expect(calls[0]!.latencyMs).toBeGreaterThanOrEqual(0);
+    const { rows } = await t.ctx.vendorCalls.list({ vendor: 'stripe', page: 1, limit: 200 });
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(t.ctx.paymentsSettings.secretKey);
+    expect(text).not.toContain('4000000000000002');
+    expect(rows.some((r) => r.operation === 'payment_intents.create' && r.ok)).toBe(true);
+  });
+});

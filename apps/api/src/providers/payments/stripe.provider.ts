@@ -1,0 +1,193 @@
+import Stripe from 'stripe';
+import type { LocalOrigin } from '../../lib/local-origin';
+import { loggedCall, type VendorCallsRepository } from '../vendor-calls/vendor-calls.repository';
+import {
+  PaymentDeclined,
+  PaymentRequestInvalid,
+  WebhookSignatureInvalid,
+  type CallContext,
+  type PaymentCard,
+  type PaymentsProvider,
+} from './payments.provider';
+import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from './stripe-settings';
+
+/** How old a webhook's signature may be (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const VENDOR = 'stripe';
+
+/**
+ * The Stripe SDK's HTTP client with a path prefix: Stripe's `host`/`port`/`protocol` settings
+ * cannot carry a path, and the SDK always asks for `/v1/...`; the sandbox serves Stripe's API under
+ * /sandbox/stripe/v1/... on this server, so the SDK's own node client is used with the prefix put in
+ * front of each path (Stripe's `httpClient` setting).
+ */
+function prefixedHttpClient(prefix: string): Stripe.HttpClient {
+  const inner = Stripe.createNodeHttpClient();
+  const client: Pick<Stripe.HttpClient, 'getClientName' | 'makeRequest'> = {
+    getClientName: () => inner.getClientName(),
+    makeRequest: (host, port, path, method, headers, requestData, protocol, timeout) =>
+      inner.makeRequest(host, port, `${prefix}${path}`, method, headers, requestData, protocol, timeout),
+  };
+  return client as Stripe.HttpClient;
+}
+
+function cardOf(method: Stripe.PaymentMethod): PaymentCard {
+  const card = method.card;
+  return {
+    paymentMethodId: method.id,
+    brand: card?.brand ?? 'unknown',
+    last4: card?.last4 ?? '',
+    expMonth: card?.exp_month ?? 0,
+    expYear: card?.exp_year ?? 0,
+  };
+}
+
+/** Stripe's errors in the provider's terms: a card refusal, or a request Stripe said no to. Others pass as they are. */
+function translate(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (error.type === 'StripeCardError') {
+    const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
+    return new PaymentDeclined(error.message, error.code ?? 'card_declined', error.decline_code ?? null, raw?.payment_intent?.id ?? null);
+  }
+  if (error.type === 'StripeInvalidRequestError') return new PaymentRequestInvalid(error.message, error.code ?? null, error.param ?? null);
+  return error;
+}
+
+const okOf = (result: { lastResponse?: { statusCode?: number; requestId?: string } }) => ({
+  status: result.lastResponse?.statusCode ?? 200,
+  requestId: result.lastResponse?.requestId ?? null,
+});
+const errorOf = (error: unknown) =>
+  error instanceof Stripe.errors.StripeError
+    ? { status: error.statusCode ?? null, requestId: error.requestId ?? null, code: error.code ?? error.type }
+    : { status: null, requestId: null, code: error instanceof Error ? error.name : 'error' };
+
+/**
+ * The payments adapter on the official `stripe` SDK. With a real key it talks to Stripe; in
+ * sandbox mode the same SDK is pointed at this server's /sandbox/stripe (host, port, protocol of
+ * the local origin, read when the first call is made, so a test server on a random port works).
+ * Every call is recorded in the vendor call log.
+ */
+export function createStripePaymentsProvider(settings: StripeSettings, origin: LocalOrigin, calls: VendorCallsRepository): PaymentsProvider {
+  const clients = new Map<string, Stripe>();
+  const common = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'agent-crm' } } as const;
+
+  function client(): Stripe {
+    if (settings.mode !== 'sandbox') {
+      let live = clients.get('live');
+      if (!live) clients.set('live', (live = new Stripe(settings.secretKey, common)));
+      return live;
+    }
+    const url = origin.url();
+    let sandbox = clients.get(url.origin);
+    if (!sandbox) {
+      sandbox = new Stripe(settings.secretKey, {
+        ...common,
+        host: url.hostname,
+        port: url.port || (url.protocol === 'https:' ? 443 : 80),
+        protocol: url.protocol === 'https:' ? 'https' : 'http',
+        httpClient: prefixedHttpClient(STRIPE_SANDBOX_PREFIX),
+      });
+      clients.set(url.origin, sandbox);
+    }
+    return sandbox;
+  }
+
+  async function call<T extends { lastResponse?: { statusCode?: number; requestId?: string } }>(
+    operation: string,
+    context: CallContext | undefined,
+    run: (stripe: Stripe) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await loggedCall(calls, { vendor: VENDOR, operation, correlationId: context?.correlationId ?? null }, () => run(client()), {
+        ok: okOf,
+        error: errorOf,
+      });
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  return {
+    vendor: VENDOR,
+    mode: settings.mode,
+    publishableKey: settings.publishableKey,
+
+    async createCustomer(input, context) {
+      const customer = await call('customers.create', context, (stripe) =>
+        stripe.customers.create({ email: input.email, name: input.name, metadata: input.metadata ?? {} }, { idempotencyKey: input.idempotencyKey }),
+      );
+      return { id: customer.id };
+    },
+
+    async saveCard(input, context) {
+      await call('setup_intents.create', context, (stripe) =>
+        stripe.setupIntents.create(
+          {
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            usage: 'off_session',
+            confirm: true,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      await call('customers.update', context, (stripe) =>
+        stripe.customers.update(input.customerId, { invoice_settings: { default_payment_method: input.paymentMethodId } }),
+      );
+      return this.paymentMethod(input.paymentMethodId, context);
+    },
+
+    async paymentMethod(paymentMethodId, context) {
+      return cardOf(await call('payment_methods.retrieve', context, (stripe) => stripe.paymentMethods.retrieve(paymentMethodId)));
+    },
+
+    async detachCard(paymentMethodId, context) {
+      await call('payment_methods.detach', context, (stripe) => stripe.paymentMethods.detach(paymentMethodId));
+    },
+
+    async charge(request, context) {
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new Error('A charge is a positive whole number of cents');
+      const intent = await call('payment_intents.create', context, (stripe) =>
+        stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            description: request.description,
+            metadata: request.metadata ?? {},
+            off_session: true,
+            confirm: true,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (intent.status !== 'succeeded') {
+        const failure = intent.last_payment_error;
+        throw new PaymentDeclined(failure?.message ?? 'Your card was declined.', failure?.code ?? 'card_declined', failure?.decline_code ?? null, intent.id);
+      }
+      return { id: intent.id, amountCents: intent.amount, currency: intent.currency, status: 'succeeded' };
+    },
+
+    async refund(request, context) {
+      const refund = await call('refunds.create', context, (stripe) =>
+        stripe.refunds.create(
+          { payment_intent: request.paymentIntentId, ...(request.amountCents !== undefined && { amount: request.amountCents }), metadata: request.metadata ?? {} },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { id: refund.id, paymentIntentId: request.paymentIntentId, amountCents: refund.amount, status: refund.status ?? 'succeeded' };
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      if (!signatureHeader) throw new WebhookSignatureInvalid('No Stripe-Signature header');
+      try {
+        const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        return { id: event.id, type: event.type, created: event.created, payload: event as unknown as Record<string, unknown> };
+      } catch (error) {
+        throw new WebhookSignatureInvalid(error instanceof Error ? error.message : 'Invalid signature');
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { sandboxStripeDeliveries, sandboxStripeIdempotency, sandboxStripeObjects } from '../../db/schema';
+
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+export type StoredObject = { data: StripeObject; hidden: Record<string, unknown> | null };
+
+export type IdempotencyClaim =
+  | { kind: 'claimed' }
+  | { kind: 'running' }
+  | { kind: 'different_request' }
+  | { kind: 'done'; status: number; body: string; requestId: string | null };
+
+/** How long an Idempotency-Key is kept (Stripe: 24 hours) and how long a running request holds it. */
+const KEEP_HOURS = 24;
+const LOCK_SECONDS = 60;
+
+/** The Stripe sandbox's objects, idempotency keys and webhook deliveries in PostgreSQL. */
+export function createStripeSandboxRepository(db: Database) {
+  return {
+    async insert(object: StripeObject, hidden: Record<string, unknown> | null = null): Promise<void> {
+      const customer = typeof object.customer === 'string' ? object.customer : null;
+      await db.insert(sandboxStripeObjects).values({ id: object.id, object: object.object, customer, data: object, hidden });
+    },
+
+    async save(object: StripeObject): Promise<void> {
+      const customer = typeof object.customer === 'string' ? object.customer : null;
+      await db.update(sandboxStripeObjects).set({ data: object, customer }).where(eq(sandboxStripeObjects.id, object.id));
+    },
+
+    async find(id: string, object: string): Promise<StoredObject | null> {
+      const [row] = await db
+        .select({ data: sandboxStripeObjects.data, hidden: sandboxStripeObjects.hidden })
+        .from(sandboxStripeObjects)
+        .where(and(eq(sandboxStripeObjects.id, id), eq(sandboxStripeObjects.object, object)));
+      return row ? { data: row.data as StripeObject, hidden: row.hidden } : null;
+    },
+
+    /** A customer's objects of one kind, newest first (GET /v1/payment_methods?customer=…). */
+    async ofCustomer(customer: string, object: string, limit: number): Promise<StripeObject[]> {
+      const rows = await db
+        .select({ data: sandboxStripeObjects.data })
+        .from(sandboxStripeObjects)
+        .where(and(eq(sandboxStripeObjects.customer, customer), eq(sandboxStripeObjects.object, object)))
+        .orderBy(desc(sandboxStripeObjects.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.data as StripeObject);
+    },
+
+    async count(object: string, customer?: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sandboxStripeObjects)
+        .where(and(eq(sandboxStripeObjects.object, object), customer ? eq(sandboxStripeObjects.customer, customer) : undefined));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Claims an Idempotency-Key of an API key for a request (Stripe's semantics; see the routes). */
+    async claim(apiKey: string, key: string, fingerprint: string): Promise<IdempotencyClaim> {
+      await db.delete(sandboxStripeIdempotency).where(lt(sandboxStripeIdempotency.createdAt, sql`now() - make_interval(hours => ${KEEP_HOURS})`));
+      const inserted = await db
+        .insert(sandboxStripeIdempotency)
+        .values({ apiKey, key, fingerprint, lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})` })
+        .onConflictDoNothing()
+        .returning({ key: sandboxStripeIdempotency.key });
+      if (inserted.length) return { kind: 'claimed' };
+      const [row] = await db
+        .select()
+        .from(sandboxStripeIdempotency)
+        .where(and(eq(sandboxStripeIdempotency.apiKey, apiKey), eq(sandboxStripeIdempotency.key, key)));
+      if (!row) return this.claim(apiKey, key, fingerprint);
+      if (row.fingerprint !== fingerprint) return { kind: 'different_request' };
+      if (row.state === 'done' && row.status !== null && row.body !== null) return { kind: 'done', status: row.status, body: row.body, requestId: row.requestId };
+      if (row.lockedUntil.getTime() > Date.now()) return { kind: 'running' };
+      // the first request's process died while it ran: this one takes the key over
+      await db
+        .update(sandboxStripeIdempotency)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})` })
+        .where(and(eq(sandboxStripeIdempotency.apiKey, apiKey), eq(sandboxStripeIdempotency.key, key)));
+      return { kind: 'claimed' };
+    },
+
+    async complete(apiKey: string, key: string, status: number, body: string, requestId: string): Promise<void> {
+      await db
+        .update(sandboxStripeIdempotency)
+        .set({ state: 'done', status, body, requestId })
+        .where(and(eq(sandboxStripeIdempotency.apiKey, apiKey), eq(sandboxStripeIdempotency.key, key)));
+    },
+
+    async release(apiKey: string, key: string): Promise<void> {
+      await db.delete(sandboxStripeIdempotency).where(and(eq(sandboxStripeIdempotency.apiKey, apiKey), eq(sandboxStripeIdempotency.key, key)));
+    },
+
+    async recordDelivery(delivery: { eventId: string; url: string; status: number | null; error: string | null; response: unknown }): Promise<void> {
+      await db.insert(sandboxStripeDeliveries).values(delivery);
+    },
+
+    async deliveries(eventId: string) {
+      return db.select().from(sandboxStripeDeliveries).where(eq(sandboxStripeDeliveries.eventId, eventId)).orderBy(sandboxStripeDeliveries.id);
+    },
+  };
+}
+
+export type StripeSandboxRepository = ReturnType<typeof createStripeSandboxRepository>;

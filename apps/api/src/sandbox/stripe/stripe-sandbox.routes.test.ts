@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { listenForSandbox, paymentMethodFor, type ParsedJson } from '../../test/stripe-sandbox';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = `${await listenForSandbox(t)}/sandbox/stripe/v1`;
+});
+afterAll(() => t.close());
+
+async function stripe(method: string, path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const body = new URLSearchParams(form).toString();
+  const res = await fetch(`${base}${path}${method === 'GET' && body ? `?${body}` : ''}`, {
+    method,
+    headers: { authorization: `Bearer ${t.ctx.paymentsSettings.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    ...(method !== 'GET' && { body }),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as ParsedJson };
+}
+
+describe("the Stripe sandbox speaks Stripe's wire API", () => {
+  it('needs a key; the publishable key tokenises cards only', async () => {
+    const none = await stripe('POST', '/customers', {}, { authorization: '' });
+    expect(none.status).toBe(401);
+    expect(none.body.error.type).toBe('invalid_request_error');
+    const wrong = await stripe('POST', '/customers', {}, { authorization: 'Bearer sk_test_wrongwrongwrongwrong1234' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.message).toMatch(/^Invalid API Key provided: sk_test_\*+1234$/);
+    const publishable = await stripe('POST', '/customers', {}, { authorization: `Bearer ${t.ctx.paymentsSettings.publishableKey}` });
+    expect(publishable.status).toBe(401);
+    expect(publishable.body.error.message).toMatch(/cannot be made with a publishable API key/);
+    // Stripe.js may send the key in the form instead
+    const tokenised = await stripe('POST', '/payment_methods', { key: t.ctx.paymentsSettings.publishableKey, type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '1', 'card[exp_year]': '40' }, { authorization: '' });
+    expect(tokenised.status).toBe(200);
+    expect(tokenised.body).toMatchObject({ object: 'payment_method', type: 'card', customer: null, card: { brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2040 } });
+    expect(JSON.stringify(tokenised.body)).not.toContain('4242424242424242');
+  });
+
+  it("answers Stripe's shapes, ids and Request-Id", async () => {
+    const res = await stripe('POST', '/customers', { email: 'a@example.com', name: 'A B', 'metadata[user_id]': '7' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('request-id')).toMatch(/^req_\w{24}$/);
+    expect(res.body).toMatchObject({ id: expect.stringMatching(/^cus_/), object: 'customer', email: 'a@example.com', metadata: { user_id: '7' }, livemode: false });
+    const missing = await stripe('GET', '/customers/cus_nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', message: "No such customer: 'cus_nope'", param: 'id' });
+    const unknown = await stripe('POST', '/subscriptions', {});
+    expect(unknown.status).toBe(404);
+  });
+
+  it('keeps Idempotency-Key like Stripe: the first answer replayed, other parameters refused', async () => {
+    const first = await stripe('POST', '/customers', { email: 'idem@example.com' }, { 'idempotency-key': 'sandbox-key-1' });
+    const again = await stripe('POST', '/customers', { email: 'idem@example.com' }, { 'idempotency-key': 'sandbox-key-1' });
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('request-id')).toBe(first.headers.get('request-id'));
+    const other = await stripe('POST', '/customers', { email: 'other@example.com' }, { 'idempotency-key': 'sandbox-key-1' });
+    expect(other.status).toBe(400);
+    expect(other.body.error.type).toBe('idempotency_error');
+  });
+
+  it('a declined payment is 402 card_error with the failed PaymentIntent; the decline is kept for its key', async () => {
+    const customer = (await stripe('POST', '/customers', { email: 'd@example.com' })).body.id as string;
+    const pm = await paymentMethodFor(t, '4000000000000341');
+    expect((await stripe('POST', '/setup_intents', { customer, payment_method: pm, confirm: 'true', usage: 'off_session' })).body.status).toBe('succeeded');
+    const form = { amount: '4900', currency: 'usd', customer, payment_method: pm, off_session: 'true', confirm: 'true' };
+    const declined = await stripe('POST', '/payment_intents', form, { 'idempotency-key': 'pi-decline-1' });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+      payment_intent: { object: 'payment_intent', status: 'requires_payment_method' },
+    });
+    const replay = await stripe('POST', '/payment_intents', form, { 'idempotency-key': 'pi-decline-1' });
+    expect(replay.status).toBe(402);
+    expect(replay.body.error.payment_intent.id).toBe(declined.body.error.payment_intent.id);
+    const stored = await stripe('GET', `/payment_intents/${declined.body.error.payment_intent.id}`);
+    expect(stored.body.last_payment_error).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline' });
+  });
+});
+
+describe('where the sandbox is served', () => {
+  it('never in production, nor when a real Stripe key is configured', async () => {
+    const envs: Record<string, string>[] = [{ APP_ENV: 'production' }, { STRIPE_SECRET_KEY: 'sk_test_configured123', STRIPE_PUBLISHABLE_KEY: 'pk_test_configured123', STRIPE_WEBHOOK_SECRET: 'whsec_configured123' }];
+    for (const env of envs) {
+      const other = await createTestApp(env);
+      try {
+        expect(other.ctx.stripeSandbox).toBeNull();
+        const res = await other.app.inject({ method: 'POST', url: '/sandbox/stripe/v1/payment_methods', payload: 'type=card', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ errors: { base: 'No route for POST /sandbox/stripe/v1/payment_methods' } });
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});

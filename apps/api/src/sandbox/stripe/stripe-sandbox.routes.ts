@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeEqual } from '../../lib/crypto';
+import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from '../../providers/payments/stripe-settings';
+import { decodeForm } from './form';
+import type { StripeSandboxRepository } from './stripe-sandbox.repository';
+import { SANDBOX_API_VERSION, stripeId, StripeSandboxError, type Form, type SandboxRequest, type StripeSandboxService } from './stripe-sandbox.service';
+
+type Deps = { service: StripeSandboxService; repository: StripeSandboxRepository; settings: StripeSettings };
+type Handler = (request: FastifyRequest<{ Params: { id: string } }>, form: Form, meta: SandboxRequest) => Promise<unknown>;
+
+/** Which key may call: the secret key everything, the publishable key only card tokenisation (as Stripe.js does). */
+type KeyRule = 'secret' | 'publishable';
+
+const NO_KEY =
+  "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
+
+/** `sk_test_****abcd`: how Stripe names a wrong key back. */
+const redact = (key: string) => `${key.slice(0, key.indexOf('_', 3) + 1)}${'*'.repeat(Math.max(4, key.length - 12))}${key.slice(-4)}`;
+
+/**
+ * The Stripe sandbox's HTTP face: Stripe's own paths under /sandbox/stripe/v1, form-encoded
+ * requests, Bearer keys, JSON answers in Stripe's shapes, Stripe's error objects and statuses, and
+ * Idempotency-Key kept per key for 24 hours (a repeat gets the first answer with
+ * `Idempotent-Replayed: true`; the same key with other parameters is an idempotency_error).
+ * Registered only outside production.
+ */
+export async function registerStripeSandboxRoutes(app: FastifyInstance, { service, repository: repo, settings }: Deps): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.removeContentTypeParser('application/x-www-form-urlencoded');
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+      function keyOf(request: FastifyRequest, form: Form): string | null {
+        const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+        if (bearer) return bearer;
+        const basic = request.headers.authorization?.match(/^Basic\s+(\S+)$/i)?.[1];
+        if (basic) return Buffer.from(basic, 'base64').toString('utf8').replace(/:$/, '');
+        return typeof form.key === 'string' ? form.key : null;
+      }
+
+      function authorize(key: string | null, rule: KeyRule): void {
+        if (!key) throw new StripeSandboxError(401, { type: 'invalid_request_error', message: NO_KEY });
+        if (safeEqual(key, settings.secretKey)) return;
+        if (rule === 'publishable' && safeEqual(key, settings.publishableKey)) return;
+        if (key.startsWith('pk_') && safeEqual(key, settings.publishableKey)) {
+          throw new StripeSandboxError(401, {
+            type: 'invalid_request_error',
+            message: 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+          });
+        }
+        throw new StripeSandboxError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${redact(key)}` });
+      }
+
+      async function answer(reply: FastifyReply, requestId: string, status: number, body: string, replayed = false) {
+        reply.code(status).header('request-id', requestId).header('stripe-version', SANDBOX_API_VERSION).type('application/json');
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.send(body);
+      }
+
+      const run = async (handler: Handler, request: FastifyRequest<{ Params: { id: string } }>, form: Form, meta: SandboxRequest) => {
+        try {
+          return { status: 200, body: JSON.stringify(await handler(request, form, meta)) };
+        } catch (error) {
+          if (error instanceof StripeSandboxError) {
+            return { status: error.status, body: JSON.stringify({ error: { ...error.body, request_log_url: `https://dashboard.stripe.com/test/logs/${meta.requestId}` } }) };
+          }
+          request.log.error({ err: error }, 'stripe sandbox failed');
+          return { status: 500, body: JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }) };
+        }
+      };
+
+      function endpoint(method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler, rule: KeyRule = 'secret') {
+        scope.route<{ Params: { id: string } }>({
+          method,
+          url: path,
+          handler: async (request, reply) => {
+            const raw = typeof request.body === 'string' ? request.body : '';
+            const form = method === 'GET' ? decodeForm(request.url.split('?')[1] ?? '') : decodeForm(raw);
+            const requestId = stripeId('req');
+            const idempotencyKey = method === 'POST' && typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
+            const key = keyOf(request, form);
+            try {
+              authorize(key, rule);
+            } catch (error) {
+              const failed = await run(() => Promise.reject(error), request, form, { requestId, idempotencyKey });
+              return answer(reply, requestId, failed.status, failed.body);
+            }
+            const meta = { requestId, idempotencyKey };
+            if (!idempotencyKey) {
+              const result = await run(handler, request, form, meta);
+              return answer(reply, requestId, result.status, result.body);
+            }
+            const keyDigest = createHash('sha256').update(key as string).digest('base64url');
+            const fingerprint = createHash('sha256').update(`${method} ${request.url.split('?')[0]}\n${raw}`).digest('base64url');
+            const claim = await repo.claim(keyDigest, idempotencyKey, fingerprint);
+            if (claim.kind === 'done') return answer(reply, claim.requestId ?? requestId, claim.status, claim.body, true);
+            if (claim.kind === 'different_request') {
+              const body = {
+                error: {
+                  type: 'idempotency_error',
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+                },
+              };
+              return answer(reply, requestId, 400, JSON.stringify(body));
+            }
+            if (claim.kind === 'running') {
+              const body = {
+                error: {
+                  type: 'idempotency_error',
+                  message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${idempotencyKey}. Please try again later.`,
+                },
+              };
+              return answer(reply, requestId, 409, JSON.stringify(body));
+            }
+            const result = await run(handler, request, form, meta);
+            // Stripe keeps the answer of a request that ran, errors included; a failure of its own (5xx) lets the key go
+            if (result.status >= 500) await repo.release(keyDigest, idempotencyKey);
+            else await repo.complete(keyDigest, idempotencyKey, result.status, result.body, requestId);
+            return answer(reply, requestId, result.status, result.body);
+          },
+        });
+      }
+
+      endpoint('POST', '/customers', (_r, form, meta) => service.createCustomer(form, meta));
+      endpoint('GET', '/customers/:id', (r) => service.retrieveCustomer(r.params.id));
+      endpoint('POST', '/customers/:id', (r, form) => service.updateCustomer(r.params.id, form));
+      endpoint('POST', '/payment_methods', (_r, form) => service.createPaymentMethod(form), 'publishable');
+      endpoint('GET', '/payment_methods', (_r, form) => service.listPaymentMethods(form));
+      endpoint('GET', '/payment_methods/:id', (r) => service.retrievePaymentMethod(r.params.id));
+      endpoint('POST', '/payment_methods/:id/attach', (r, form, meta) => service.attachPaymentMethod(r.params.id, form, meta));
+      endpoint('POST', '/payment_methods/:id/detach', (r, _form, meta) => service.detachPaymentMethod(r.params.id, meta));
+      endpoint('POST', '/setup_intents', (_r, form, meta) => service.createSetupIntent(form, meta));
+      endpoint('GET', '/setup_intents/:id', (r) => service.retrieveSetupIntent(r.params.id));
+      endpoint('POST', '/payment_intents', (_r, form, meta) => service.createPaymentIntent(form, meta));
+      endpoint('GET', '/payment_intents/:id', (r) => service.retrievePaymentIntent(r.params.id));
+      endpoint('POST', '/refunds', (_r, form, meta) => service.createRefund(form, meta));
+      endpoint('GET', '/refunds/:id', (r) => service.retrieveRefund(r.params.id));
+      endpoint('GET', '/events/:id', (r) => service.retrieveEvent(r.params.id));
+      // anything else of Stripe's API is outside the sandbox: Stripe's 404 for an unknown path
+      scope.setNotFoundHandler((request, reply) =>
+        reply
+          .code(404)
+          .type('application/json')
+          .send(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.url.replace(STRIPE_SANDBOX_PREFIX, '').split('?')[0]}). The Stripe sandbox serves only the part of Stripe's API this product uses.` } })),
+      );
+    },
+    { prefix: `${STRIPE_SANDBOX_PREFIX}/v1` },
+  );
+}

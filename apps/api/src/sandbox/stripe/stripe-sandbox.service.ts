@@ -1,0 +1,431 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StripeObject, StripeSandboxRepository } from './stripe-sandbox.repository';
+import { cardBrand, cardMessage, luhnValid, TEST_CARDS, type CardBehaviour } from './test-cards';
+
+/** The API version the sandbox's events name (the SDK's own pinned version). */
+export const SANDBOX_API_VERSION = '2026-10-28.endive';
+
+/** A parsed form body: Stripe's `card[number]=…&metadata[k]=v&expand[0]=…` as nested objects. */
+export type Form = { [key: string]: string | Form | undefined };
+
+/** An error as Stripe answers it: HTTP status and `{ error: { type, code, decline_code, message, param, … } }`. */
+export class StripeSandboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { type: string; code?: string; decline_code?: string; message: string; param?: string; [extra: string]: unknown },
+  ) {
+    super(body.message);
+  }
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A Stripe-like id: prefix, underscore, 24 letters and digits. */
+export function stripeId(prefix: string): string {
+  const bytes = randomBytes(24);
+  return `${prefix}_${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const invalid = (message: string, param?: string, code?: string, status = 400) =>
+  new StripeSandboxError(status, { type: 'invalid_request_error', message, ...(param && { param }), ...(code && { code }) });
+const missing = (kind: string, id: string, param = 'id') =>
+  invalid(`No such ${kind}: '${id}'`, param, 'resource_missing', 404);
+const required = (param: string) => invalid(`Missing required param: ${param}.`, param, 'parameter_missing');
+const cardError = (code: string, declineCode: string | null, param: string | undefined, extra: Record<string, unknown> = {}) =>
+  new StripeSandboxError(402, {
+    type: 'card_error',
+    code,
+    ...(declineCode && { decline_code: declineCode }),
+    message: cardMessage(code, declineCode),
+    ...(param && { param }),
+    doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}`,
+    ...extra,
+  });
+
+const text = (form: Form, key: string): string | undefined => {
+  const value = form[key];
+  return typeof value === 'string' ? value : undefined;
+};
+const nested = (form: Form, key: string): Form => {
+  const value = form[key];
+  return value && typeof value === 'object' ? value : {};
+};
+const bool = (form: Form, key: string) => text(form, key) === 'true';
+const metadataOf = (form: Form): Record<string, string> =>
+  Object.fromEntries(Object.entries(nested(form, 'metadata')).filter((e): e is [string, string] => typeof e[1] === 'string'));
+
+/** What a request is: its Request-Id and Idempotency-Key (events name them, as Stripe's do). */
+export type SandboxRequest = { requestId: string; idempotencyKey: string | null };
+
+type HiddenCard = { behaviour: CardBehaviour };
+
+/**
+ * The part of Stripe's API the payments adapter uses, played in PostgreSQL: customers, card
+ * payment methods (tokenised with a publishable key, as Stripe.js does), SetupIntents,
+ * off-session PaymentIntents with their charges, refunds, and events. Test cards behave as in
+ * Stripe's test mode (test-cards.ts). `emit` sends an event to the product's webhook (a job).
+ */
+export function createStripeSandboxService(repo: StripeSandboxRepository, emit: (event: StripeObject) => Promise<void>) {
+  async function event(type: string, object: StripeObject, request: SandboxRequest): Promise<void> {
+    const evt: StripeObject = {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: SANDBOX_API_VERSION,
+      created: now(),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: request.requestId, idempotency_key: request.idempotencyKey },
+      type,
+    };
+    await repo.insert(evt);
+    await emit(evt);
+  }
+
+  async function get(kind: string, id: string, param = 'id') {
+    const found = await repo.find(id, kind);
+    if (!found) throw missing(kind, id, param);
+    return found;
+  }
+
+  async function customer(id: string | undefined, param = 'customer') {
+    if (!id) throw required(param);
+    return (await get('customer', id, param)).data;
+  }
+
+  async function paymentMethod(id: string | undefined, param = 'payment_method') {
+    if (!id) throw required(param);
+    const found = await get('payment_method', id, param);
+    return { method: found.data, behaviour: (found.hidden as HiddenCard | null)?.behaviour ?? { kind: 'ok' as const } };
+  }
+
+  async function attach(method: StripeObject, customerId: string, request: SandboxRequest): Promise<StripeObject> {
+    if (method.customer === customerId) return method;
+    if (method.customer) throw invalid(`The payment method you provided has already been attached to a customer.`, 'payment_method', 'payment_method_unexpected_state');
+    const attached = { ...method, customer: customerId };
+    await repo.save(attached);
+    await event('payment_method.attached', attached, request);
+    return attached;
+  }
+
+  const cardDetails = (method: StripeObject) => {
+    const card = method.card as Record<string, unknown>;
+    return { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, funding: card.funding, country: card.country, fingerprint: card.fingerprint };
+  };
+
+  return {
+    async createCustomer(form: Form, request: SandboxRequest): Promise<StripeObject> {
+      const object: StripeObject = {
+        id: stripeId('cus'),
+        object: 'customer',
+        created: now(),
+        email: text(form, 'email') ?? null,
+        name: text(form, 'name') ?? null,
+        description: text(form, 'description') ?? null,
+        metadata: metadataOf(form),
+        invoice_settings: { default_payment_method: null, custom_fields: null, footer: null, rendering_options: null },
+        livemode: false,
+      };
+      await repo.insert(object);
+      await event('customer.created', object, request);
+      return object;
+    },
+
+    retrieveCustomer: async (id: string) => customer(id, 'id'),
+
+    async updateCustomer(id: string, form: Form): Promise<StripeObject> {
+      const current = await customer(id, 'id');
+      const settings = nested(form, 'invoice_settings');
+      const defaultMethod = text(settings, 'default_payment_method');
+      if (defaultMethod) {
+        const { method } = await paymentMethod(defaultMethod, 'invoice_settings[default_payment_method]');
+        if (method.customer !== id) throw invalid(`No such PaymentMethod: '${defaultMethod}' attached to this customer`, 'invoice_settings[default_payment_method]', 'resource_missing');
+      }
+      const updated: StripeObject = {
+        ...current,
+        ...(text(form, 'email') !== undefined && { email: text(form, 'email') }),
+        ...(text(form, 'name') !== undefined && { name: text(form, 'name') }),
+        metadata: { ...(current.metadata as object), ...metadataOf(form) },
+        invoice_settings: { ...(current.invoice_settings as object), ...(defaultMethod && { default_payment_method: defaultMethod }) },
+      };
+      await repo.save(updated);
+      return updated;
+    },
+
+    /**
+     * Tokenises a card (POST /v1/payment_methods with type=card, as Stripe.js sends it with the
+     * publishable key). The number is checked (Luhn, test cards only, as test mode does) and then
+     * forgotten: the object keeps brand, last four, expiry and a fingerprint.
+     */
+    async createPaymentMethod(form: Form): Promise<StripeObject> {
+      if (text(form, 'type') !== 'card') throw text(form, 'type') ? invalid('Invalid payment method type: only card is supported here', 'type') : required('type');
+      const card = nested(form, 'card');
+      const number = (text(card, 'number') ?? '').replace(/[\s-]/g, '');
+      if (!number) throw required('card[number]');
+      if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw cardError('incorrect_number', null, 'card[number]');
+      const month = Number(text(card, 'exp_month'));
+      const rawYear = Number(text(card, 'exp_year'));
+      const year = rawYear < 100 ? 2000 + rawYear : rawYear;
+      if (!Number.isInteger(month) || month < 1 || month > 12) throw cardError('invalid_expiry_month', null, 'card[exp_month]');
+      const today = new Date();
+      if (!Number.isInteger(year) || year < today.getUTCFullYear() || year > today.getUTCFullYear() + 50) throw cardError('invalid_expiry_year', null, 'card[exp_year]');
+      // a card is good through the last day of its expiry month
+      if (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1) throw cardError('invalid_expiry_month', null, 'card[exp_month]');
+      const brand = cardBrand(number);
+      const cvc = text(card, 'cvc');
+      if (cvc !== undefined && !(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc)) throw cardError('invalid_cvc', null, 'card[cvc]');
+      const behaviour = TEST_CARDS[number];
+      if (!behaviour) throw cardError('card_declined', 'test_mode_live_card', undefined);
+      const object: StripeObject = {
+        id: stripeId('pm'),
+        object: 'payment_method',
+        type: 'card',
+        created: now(),
+        customer: null,
+        livemode: false,
+        metadata: metadataOf(form),
+        allow_redisplay: 'unspecified',
+        billing_details: { address: null, email: null, name: text(nested(form, 'billing_details'), 'name') ?? null, phone: null },
+        card: {
+          brand,
+          display_brand: brand,
+          last4: number.slice(-4),
+          exp_month: month,
+          exp_year: year,
+          funding: 'credit',
+          country: 'US',
+          fingerprint: createHash('sha256').update(`sandbox-card:${number}`).digest('base64url').slice(0, 16),
+          checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: cvc ? 'pass' : null },
+          networks: { available: [brand], preferred: null },
+          three_d_secure_usage: { supported: true },
+          wallet: null,
+        },
+      };
+      await repo.insert(object, { behaviour } satisfies HiddenCard);
+      return object;
+    },
+
+    retrievePaymentMethod: async (id: string) => (await paymentMethod(id, 'id')).method,
+
+    async listPaymentMethods(form: Form): Promise<StripeObject> {
+      const customerId = text(form, 'customer');
+      if (!customerId) throw required('customer');
+      await customer(customerId);
+      const limit = Math.min(100, Math.max(1, Number(text(form, 'limit') ?? 10) || 10));
+      const data = await repo.ofCustomer(customerId, 'payment_method', limit);
+      return { id: '', object: 'list', data, has_more: false, url: '/v1/payment_methods' };
+    },
+
+    async attachPaymentMethod(id: string, form: Form, request: SandboxRequest): Promise<StripeObject> {
+      const customerId = text(form, 'customer');
+      await customer(customerId);
+      const { method, behaviour } = await paymentMethod(id, 'id');
+      if (behaviour.kind === 'decline') throw cardError(behaviour.code, behaviour.declineCode, undefined, { payment_method: method });
+      return attach(method, customerId as string, request);
+    },
+
+    async detachPaymentMethod(id: string, request: SandboxRequest): Promise<StripeObject> {
+      const { method } = await paymentMethod(id, 'id');
+      if (!method.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', undefined, 'payment_method_unexpected_state');
+      const detached = { ...method, customer: null };
+      await repo.save(detached);
+      await event('payment_method.detached', detached, request);
+      return detached;
+    },
+
+    /** A SetupIntent, confirmed at once when asked (confirm=true): a declining card fails it with a 402, as Stripe does. */
+    async createSetupIntent(form: Form, request: SandboxRequest): Promise<StripeObject> {
+      const customerId = text(form, 'customer');
+      if (customerId) await customer(customerId);
+      const methodId = text(form, 'payment_method');
+      const id = stripeId('seti');
+      const base: StripeObject = {
+        id,
+        object: 'setup_intent',
+        created: now(),
+        customer: customerId ?? null,
+        payment_method: methodId ?? null,
+        payment_method_types: ['card'],
+        usage: text(form, 'usage') ?? 'off_session',
+        status: methodId ? 'requires_confirmation' : 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        description: text(form, 'description') ?? null,
+        metadata: metadataOf(form),
+        last_setup_error: null,
+        cancellation_reason: null,
+        livemode: false,
+      };
+      if (!bool(form, 'confirm')) {
+        await repo.insert(base);
+        return base;
+      }
+      const { method, behaviour } = await paymentMethod(methodId);
+      if (behaviour.kind === 'decline') {
+        const failed: StripeObject = {
+          ...base,
+          status: 'requires_payment_method',
+          payment_method: null,
+          last_setup_error: { type: 'card_error', code: behaviour.code, decline_code: behaviour.declineCode, message: cardMessage(behaviour.code, behaviour.declineCode), payment_method: method },
+        };
+        await repo.insert(failed);
+        await event('setup_intent.setup_failed', failed, request);
+        throw cardError(behaviour.code, behaviour.declineCode, undefined, { setup_intent: failed, payment_method: method });
+      }
+      if (customerId) await attach(method, customerId, request);
+      const succeeded: StripeObject = { ...base, status: 'succeeded' };
+      await repo.insert(succeeded);
+      await event('setup_intent.succeeded', succeeded, request);
+      return succeeded;
+    },
+
+    retrieveSetupIntent: async (id: string) => (await get('setup_intent', id)).data,
+
+    /**
+     * A PaymentIntent confirmed at once (confirm=true, off_session=true: the adapter's only use):
+     * a charge is made; a card that declines answers 402 with the failed PaymentIntent in the error.
+     */
+    async createPaymentIntent(form: Form, request: SandboxRequest): Promise<StripeObject> {
+      const amount = Number(text(form, 'amount'));
+      if (!text(form, 'amount')) throw required('amount');
+      if (!Number.isInteger(amount) || amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
+      const currency = (text(form, 'currency') ?? '').toLowerCase();
+      if (!currency) throw required('currency');
+      const customerId = text(form, 'customer');
+      if (customerId) await customer(customerId);
+      const methodId = text(form, 'payment_method');
+      const id = stripeId('pi');
+      const base: StripeObject = {
+        id,
+        object: 'payment_intent',
+        created: now(),
+        amount,
+        amount_received: 0,
+        amount_capturable: 0,
+        currency,
+        customer: customerId ?? null,
+        payment_method: methodId ?? null,
+        payment_method_types: ['card'],
+        description: text(form, 'description') ?? null,
+        metadata: metadataOf(form),
+        capture_method: 'automatic',
+        confirmation_method: 'automatic',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        status: methodId ? 'requires_confirmation' : 'requires_payment_method',
+        latest_charge: null,
+        last_payment_error: null,
+        livemode: false,
+      };
+      if (!bool(form, 'confirm')) {
+        await repo.insert(base);
+        return base;
+      }
+      const { method, behaviour } = await paymentMethod(methodId);
+      if (bool(form, 'off_session') && customerId && method.customer !== customerId) {
+        throw invalid(`The provided PaymentMethod ${method.id} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, 'payment_method', 'payment_method_unexpected_state');
+      }
+      const declined = behaviour.kind === 'decline' ? behaviour : behaviour.kind === 'charge_fails' ? { code: 'card_declined', declineCode: behaviour.declineCode } : null;
+      const charge: StripeObject = {
+        id: stripeId('ch'),
+        object: 'charge',
+        created: now(),
+        amount,
+        amount_captured: declined ? 0 : amount,
+        amount_refunded: 0,
+        currency,
+        customer: customerId ?? null,
+        payment_intent: id,
+        payment_method: method.id,
+        payment_method_details: { type: 'card', card: cardDetails(method) },
+        description: base.description,
+        metadata: base.metadata,
+        paid: !declined,
+        captured: !declined,
+        refunded: false,
+        status: declined ? 'failed' : 'succeeded',
+        failure_code: declined?.code ?? null,
+        failure_message: declined ? cardMessage(declined.code, declined.declineCode) : null,
+        outcome: declined
+          ? { network_status: 'declined_by_network', reason: declined.declineCode, type: 'issuer_declined', seller_message: 'The bank did not return any further details with this decline.' }
+          : { network_status: 'approved_by_network', reason: null, type: 'authorized', seller_message: 'Payment complete.' },
+        livemode: false,
+      };
+      await repo.insert(charge);
+      if (declined) {
+        const failed: StripeObject = {
+          ...base,
+          status: 'requires_payment_method',
+          payment_method: null,
+          latest_charge: charge.id,
+          last_payment_error: {
+            type: 'card_error',
+            code: declined.code,
+            decline_code: declined.declineCode,
+            message: cardMessage(declined.code, declined.declineCode),
+            charge: charge.id,
+            payment_method: method,
+          },
+        };
+        await repo.insert(failed);
+        await event('charge.failed', charge, request);
+        await event('payment_intent.payment_failed', failed, request);
+        throw cardError(declined.code, declined.declineCode, undefined, { charge: charge.id, payment_intent: failed, payment_method: method });
+      }
+      const succeeded: StripeObject = { ...base, status: 'succeeded', amount_received: amount, latest_charge: charge.id };
+      await repo.insert(succeeded);
+      await event('charge.succeeded', charge, request);
+      await event('payment_intent.succeeded', succeeded, request);
+      return succeeded;
+    },
+
+    retrievePaymentIntent: async (id: string) => (await get('payment_intent', id)).data,
+
+    /** A refund of a succeeded payment, at most what is left of it. */
+    async createRefund(form: Form, request: SandboxRequest): Promise<StripeObject> {
+      const intentId = text(form, 'payment_intent');
+      const chargeId = text(form, 'charge');
+      if (!intentId && !chargeId) throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent', 'parameter_missing');
+      let charge: StripeObject;
+      if (intentId) {
+        const intent = (await get('payment_intent', intentId, 'payment_intent')).data;
+        if (intent.status !== 'succeeded' || typeof intent.latest_charge !== 'string') {
+          throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+        }
+        charge = (await get('charge', intent.latest_charge, 'charge')).data;
+      } else {
+        charge = (await get('charge', chargeId as string, 'charge')).data;
+      }
+      const left = (charge.amount as number) - (charge.amount_refunded as number);
+      if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+      const amount = text(form, 'amount') === undefined ? left : Number(text(form, 'amount'));
+      if (!Number.isInteger(amount) || amount <= 0) throw invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer');
+      if (amount > left) {
+        throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', 'amount_too_large');
+      }
+      const refund: StripeObject = {
+        id: stripeId('re'),
+        object: 'refund',
+        created: now(),
+        amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        metadata: metadataOf(form),
+        reason: text(form, 'reason') ?? null,
+        status: 'succeeded',
+        livemode: false,
+      };
+      await repo.insert(refund);
+      const refunded = (charge.amount_refunded as number) + amount;
+      const updatedCharge = { ...charge, amount_refunded: refunded, refunded: refunded === charge.amount };
+      await repo.save(updatedCharge);
+      await event('refund.created', refund, request);
+      await event('charge.refunded', updatedCharge, request);
+      return refund;
+    },
+
+    retrieveRefund: async (id: string) => (await get('refund', id)).data,
+    retrieveEvent: async (id: string) => (await get('event', id)).data,
+  };
+}
+
+export type StripeSandboxService = ReturnType<typeof createStripeSandboxService>;

@@ -1,0 +1,69 @@
+import { detectCardBrand, type CardBrandName } from '@crm/util';
+
+/**
+ * Stripe's documented test cards (https://docs.stripe.com/testing), as the sandbox plays them.
+ * - `ok`: every setup and charge succeeds
+ * - `decline`: the setup (and any charge) is declined with `declineCode`
+ * - `charge_fails`: the card attaches (setup succeeds), later charges are declined (4000 0000 0000 0341)
+ */
+export type CardBehaviour = { kind: 'ok' } | { kind: 'decline'; code: string; declineCode: string | null } | { kind: 'charge_fails'; declineCode: string };
+export type CardBrand = CardBrandName | 'unknown';
+
+export const TEST_CARDS: Record<string, CardBehaviour> = {
+  '4242424242424242': { kind: 'ok' },
+  '4000056655665556': { kind: 'ok' },
+  '5555555555554444': { kind: 'ok' },
+  '2223003122003222': { kind: 'ok' },
+  '5200828282828210': { kind: 'ok' },
+  '378282246310005': { kind: 'ok' },
+  '371449635398431': { kind: 'ok' },
+  '6011111111111117': { kind: 'ok' },
+  '4000000000000002': { kind: 'decline', code: 'card_declined', declineCode: 'generic_decline' },
+  '4000000000009995': { kind: 'decline', code: 'card_declined', declineCode: 'insufficient_funds' },
+  '4000000000009987': { kind: 'decline', code: 'card_declined', declineCode: 'lost_card' },
+  '4000000000009979': { kind: 'decline', code: 'card_declined', declineCode: 'stolen_card' },
+  '4000000000000069': { kind: 'decline', code: 'expired_card', declineCode: null },
+  '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', declineCode: null },
+  '4000000000000119': { kind: 'decline', code: 'processing_error', declineCode: null },
+  '4000000000000341': { kind: 'charge_fails', declineCode: 'generic_decline' },
+};
+
+/** Stripe's messages for its card error codes and decline codes. */
+export const CARD_MESSAGES: Record<string, string> = {
+  card_declined: 'Your card was declined.',
+  generic_decline: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  lost_card: 'Your card was declined.',
+  stolen_card: 'Your card was declined.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  incorrect_number: 'Your card number is incorrect.',
+  invalid_number: 'Your card number is not a valid credit card number.',
+  invalid_expiry_month: "Your card's expiration month is invalid.",
+  invalid_expiry_year: "Your card's expiration year is invalid.",
+  invalid_cvc: "Your card's security code is invalid.",
+  test_mode_live_card:
+    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+};
+
+export const cardMessage = (code: string, declineCode: string | null) => CARD_MESSAGES[declineCode ?? ''] ?? CARD_MESSAGES[code] ?? 'Your card was declined.';
+
+/** The brand by the number's first digits, by the card form's own rule (Stripe's names; others `unknown`). */
+export function cardBrand(number: string): CardBrand {
+  return detectCardBrand(number) ?? 'unknown';
+}
+
+/** The Luhn check every card number passes. */
+export function luhnValid(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}

@@ -1,0 +1,66 @@
+import { seedEmail } from '../db/seed';
+import { TestAgent, type TestApp } from './test-app';
+
+/** Listens on a free port of 127.0.0.1, so that the payments adapter (and the sandbox's webhooks) reach the Stripe sandbox over HTTP. */
+export async function listenForSandbox(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t.ctx.localOrigin.url().origin;
+}
+
+/** Parsed JSON, as `res.json()` gives it in the other tests. */
+export type ParsedJson = ReturnType<typeof JSON.parse>;
+
+export type TestCard = { number: string; exp_month?: string; exp_year?: string; cvc?: string };
+
+/**
+ * Tokenises a card as Stripe.js does in the browser: a form-encoded POST of the card to the
+ * sandbox's /v1/payment_methods with the publishable key. Answers the status and Stripe's JSON.
+ */
+export async function tokenize(t: TestApp, card: TestCard): Promise<{ status: number; body: ParsedJson }> {
+  const form = new URLSearchParams({
+    type: 'card',
+    'card[number]': card.number,
+    'card[exp_month]': card.exp_month ?? '12',
+    'card[exp_year]': card.exp_year ?? String(new Date().getUTCFullYear() + 3),
+    'card[cvc]': card.cvc ?? (card.number.startsWith('3') ? '1234' : '123'),
+  });
+  const res = await fetch(new URL('/sandbox/stripe/v1/payment_methods', t.ctx.localOrigin.url()), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.ctx.paymentsSettings.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  return { status: res.status, body: (await res.json()) as ParsedJson };
+}
+
+/** A payment method id of a tokenised test card (throws when the sandbox refuses it). */
+export async function paymentMethodFor(t: TestApp, number: string): Promise<string> {
+  const { status, body } = await tokenize(t, { number });
+  if (status !== 200) throw new Error(`tokenising ${number}: ${status} ${JSON.stringify(body)}`);
+  return body.id as string;
+}
+
+let made = 0;
+/** A fresh unpaid agent of the Harbor demo company, signed in (each test its own account). */
+export async function unpaidAgent(t: TestApp): Promise<{ agent: TestAgent; id: number; email: string }> {
+  made += 1;
+  const template = (await t.ctx.usersRepository.findByEmail(seedEmail('unpaid.agent')))!;
+  const email = `billing.${made}.${Date.now()}@harbor-demo.example`;
+  const row = await t.ctx.usersRepository.insert(
+    {
+      companyId: template.companyId,
+      email,
+      username: `billing${made}x${Date.now()}`,
+      passwordHash: template.passwordHash,
+      accountType: 'agent',
+      firstName: 'Pat',
+      lastName: `Buyer ${made}`,
+      tosAcceptedVersion: 1,
+      tosAcceptedAt: new Date(),
+      paidUser: false,
+    },
+    ['agent'],
+  );
+  const agent = new TestAgent(t.app);
+  await agent.signIn(email);
+  return { agent, id: row.id, email };
+}

@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { webhookEvents } from '../db/schema';
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/** Inbound webhook events of every vendor, stored once by (vendor, event id). */
+export function createWebhooksRepository(db: Database) {
+  return {
+    /** Stores a verified event; null when this vendor's event id was stored before (a repeat). */
+    async storeOnce(event: { vendor: string; eventId: string; type: string; payload: unknown }): Promise<{ id: number } | null> {
+      const [row] = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
+      return row ?? null;
+    },
+
+    async find(id: number): Promise<WebhookEventRow | undefined> {
+      const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+      return row;
+    },
+
+    async findByEventId(vendor: string, eventId: string): Promise<WebhookEventRow | undefined> {
+      const [row] = await db.select().from(webhookEvents).where(and(eq(webhookEvents.vendor, vendor), eq(webhookEvents.eventId, eventId)));
+      return row;
+    },
+
+    async markProcessed(id: number): Promise<void> {
+      await db
+        .update(webhookEvents)
+        .set({ status: 'processed', processedAt: new Date(), lastError: null, attempts: sql`${webhookEvents.attempts} + 1` })
+        .where(eq(webhookEvents.id, id));
+    },
+
+    async markFailed(id: number, error: string): Promise<void> {
+      await db
+        .update(webhookEvents)
+        .set({ status: 'failed', lastError: error.slice(0, 2000), attempts: sql`${webhookEvents.attempts} + 1` })
+        .where(eq(webhookEvents.id, id));
+    },
+
+    async count(vendor: string, eventId?: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.vendor, vendor), eventId ? eq(webhookEvents.eventId, eventId) : undefined));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;

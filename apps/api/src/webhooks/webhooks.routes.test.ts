@@ -1,0 +1,121 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { listenForSandbox, paymentMethodFor, unpaidAgent } from '../test/stripe-sandbox';
+import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
+import { WebhookSignatureInvalid } from '../providers/payments/payments.provider';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await listenForSandbox(t);
+  await t.ctx.jobs.startWorkers();
+});
+afterAll(() => t.close());
+
+const secret = () => t.ctx.paymentsSettings.webhookSecret;
+
+function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test${Math.random().toString(36).slice(2, 14)}`) {
+  return JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type });
+}
+
+function post(payload: string, signature?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/webhooks/stripe',
+    headers: { 'content-type': 'application/json', ...(signature && { 'stripe-signature': signature }) },
+    payload,
+  });
+}
+
+const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret(), timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) });
+
+/** A paid plan of a fresh user: the charge's payment intent id and the user's agent. */
+async function paidCharge(): Promise<{ agent: TestAgent; paymentIntentId: string }> {
+  const { agent } = await unpaidAgent(t);
+  await agent.post('/v1/accounts/connect_card', { payment_method_id: await paymentMethodFor(t, '4242424242424242') });
+  const plans = (await agent.get('/v1/plans')).json().data as { id: number }[];
+  const res = await agent.post('/v1/accounts/update_plan', { plan_id: plans[0]!.id });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  const transaction = await t.ctx.billingRepository.transaction(res.json().charge.id);
+  return { agent, paymentIntentId: transaction!.paymentIntentId! };
+}
+
+const refunds = async (agent: TestAgent) =>
+  ((await agent.get('/v1/accounts/history?limit=100')).json().data as { kind: string; amount_cents: number }[]).filter((e) => e.kind === 'refund');
+
+describe('POST /webhooks/stripe: verify, store once, process in a job', () => {
+  it('refuses a forged signature, a stale one and a missing one (400); none is stored', async () => {
+    const payload = stripeEvent('payment_intent.succeeded', { id: 'pi_forged', object: 'payment_intent' }, 'evt_forged000001');
+    const forged = await post(payload, sign(payload, { secret: 'whsec_not_the_right_secret_at_all' }));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ error: 'Invalid signature' });
+    const stale = await post(payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 }));
+    expect(stale.statusCode).toBe(400);
+    expect((await post(payload)).statusCode).toBe(400);
+    // the body changed after signing
+    const tampered = await post(payload.replace('pi_forged', 'pi_other0'), sign(payload));
+    expect(tampered.statusCode).toBe(400);
+    expect(await t.ctx.webhooks.repository.count('stripe', 'evt_forged000001')).toBe(0);
+  });
+
+  it('the adapter verifies with stripe.webhooks.constructEvent on the raw body', () => {
+    const payload = stripeEvent('ping', { id: 'x', object: 'thing' }, 'evt_raw00000001');
+    expect(t.ctx.payments.verifyWebhook(Buffer.from(payload), sign(payload))).toMatchObject({ id: 'evt_raw00000001', type: 'ping' });
+    expect(() => t.ctx.payments.verifyWebhook(Buffer.from(`${payload} `), sign(payload))).toThrow(WebhookSignatureInvalid);
+  });
+
+  it('a repeated event is acknowledged and applied once', async () => {
+    const { agent, paymentIntentId } = await paidCharge();
+    const payload = stripeEvent('refund.created', { id: 're_dashboardrefund00001', object: 'refund', amount: 1_000, currency: 'usd', payment_intent: paymentIntentId, status: 'succeeded' }, 'evt_repeat0000001');
+    const first = await post(payload, sign(payload));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    const second = await post(payload, sign(payload));
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ received: true, repeat: true });
+    await vi.waitFor(async () => expect((await t.ctx.webhooks.repository.findByEventId('stripe', 'evt_repeat0000001'))?.status).toBe('processed'), { timeout: 30_000, interval: 100 });
+    expect(await t.ctx.webhooks.repository.count('stripe', 'evt_repeat0000001')).toBe(1);
+    expect(await refunds(agent)).toEqual([expect.objectContaining({ amount_cents: 1_000 })]);
+    // the same refund told again in another event (refund.updated) adds nothing either
+    const update = stripeEvent('refund.updated', { id: 're_dashboardrefund00001', object: 'refund', amount: 1_000, currency: 'usd', payment_intent: paymentIntentId, status: 'succeeded' }, 'evt_repeat0000002');
+    expect((await post(update, sign(update))).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await t.ctx.webhooks.repository.findByEventId('stripe', 'evt_repeat0000002'))?.status).toBe('processed'), { timeout: 30_000, interval: 100 });
+    expect(await refunds(agent)).toHaveLength(1);
+  });
+
+  it("the sandbox sends Stripe's signed events to this route by itself (a job), and they are processed", async () => {
+    const { agent, paymentIntentId } = await paidCharge();
+    const refund = await t.ctx.payments.refund({ paymentIntentId, amountCents: 500, idempotencyKey: `sandbox-refund-${paymentIntentId}` });
+    await vi.waitFor(async () => expect(await refunds(agent)).toEqual([expect.objectContaining({ amount_cents: 500 })]), { timeout: 30_000, interval: 100 });
+    const stored = await t.ctx.db.execute<{ type: string }>(
+      sql`select type from webhook_events where vendor = 'stripe' and payload->'data'->'object'->>'id' = ${refund.id}`,
+    );
+    expect(stored.rows.map((r) => r.type)).toContain('refund.created');
+  });
+});
+
+describe('the one path serves every vendor', () => {
+  it('an unknown vendor is 404; a handler that fails is retried by the job until it succeeds', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/webhooks/nobody', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
+    let calls = 0;
+    t.ctx.webhooks.verifier('testvendor', (raw, headers) => {
+      if (headers['x-test-signature'] !== 'ok') throw new WebhookSignatureInvalid('bad');
+      const body = JSON.parse(raw.toString('utf8')) as { id: string };
+      return { id: body.id, type: 'test.event', created: 0, payload: body };
+    });
+    t.ctx.webhooks.handle('testvendor', async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('first try fails');
+    });
+    const refused = await t.app.inject({ method: 'POST', url: '/webhooks/testvendor', payload: '{"id":"t1"}', headers: { 'content-type': 'text/plain', 'x-test-signature': 'no' } });
+    expect(refused.statusCode).toBe(400);
+    const res = await t.app.inject({ method: 'POST', url: '/webhooks/testvendor', payload: '{"id":"t1"}', headers: { 'content-type': 'text/plain', 'x-test-signature': 'ok' } });
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await t.ctx.webhooks.repository.findByEventId('testvendor', 't1'))?.status).toBe('processed'), { timeout: 45_000, interval: 200 });
+    const row = await t.ctx.webhooks.repository.findByEventId('testvendor', 't1');
+    expect(row?.attempts).toBe(2);
+    expect(calls).toBe(2);
+  });
+});

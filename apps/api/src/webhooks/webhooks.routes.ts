@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+
+/** Where each vendor posts its webhooks: /webhooks/<vendor> (outside /v1: no session, no CSRF; the signature is the check). */
+export const WEBHOOK_PATH_PREFIX = '/webhooks';
+export const STRIPE_WEBHOOK_PATH = `${WEBHOOK_PATH_PREFIX}/stripe`;
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST /webhooks/:vendor: the body is kept raw (a signature is over the exact bytes), verified by
+ * the vendor's verifier (forged, stale or unsigned: 400, and logged), stored once by the vendor's
+ * event id (a repeat: 200, ignored), and processed by a job.
+ */
+export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post<{ Params: { vendor: string } }>(`${WEBHOOK_PATH_PREFIX}/:vendor`, { schema: { hide: true } }, async (request, reply) => {
+      const { vendor } = request.params;
+      if (!ctx.webhooks.knows(vendor)) return reply.code(404).send({ error: `No webhooks are taken for ${vendor}` });
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      let receipt;
+      try {
+        receipt = await ctx.webhooks.receive(vendor, raw, request.headers);
+      } catch (error) {
+        if (error instanceof Error && error.name === 'WebhookSignatureInvalid') {
+          request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: signature invalid');
+          return reply.code(400).send({ error: 'Invalid signature' });
+        }
+        throw error;
+      }
+      return reply.code(200).send({ received: true, ...(receipt.status === 'repeat' && { repeat: true }) });
+    });
+  });
+}

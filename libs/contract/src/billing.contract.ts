@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { emptyBody, idParams, pagingMeta, timestamp } from './common.contract';
+
+/**
+ * The product's own account (spec part 1 §3 "Account state", §7 "Account"): plans, the card on
+ * file, the paid period, history. Every endpoint is a browser session's only (no API-key scope) and
+ * stays reachable while an account gate is open, so that an unpaid user can pay.
+ */
+
+/** The 403 gate of an unpaid account (`{ errors: { user: 'Access denied!', gate: 'billing' } }`): the browser goes to /billing. */
+export const BILLING_GATE = 'billing';
+
+export const PLAN_INTERVALS = ['month', 'year'] as const;
+
+export const accountPlan = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Integer cents per interval. */
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(PLAN_INTERVALS),
+  features: z.array(z.string()),
+});
+export type AccountPlan = z.infer<typeof accountPlan>;
+
+/** A card on file: what the payment vendor tells of it (the number never reaches this API). */
+export const cardOnFile = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+});
+export type CardOnFile = z.infer<typeof cardOnFile>;
+
+/**
+ * How the browser's card form tokenises a card: with mode live or test, Stripe.js (Elements) with
+ * `publishable_key`; with mode sandbox, the product's own form POSTs Stripe's form-encoded
+ * `type=card&card[number]=…&card[exp_month]=…&card[exp_year]=…&card[cvc]=…` to
+ * `{tokenize_url}` with `Authorization: Bearer {publishable_key}`, exactly as Stripe.js does, and
+ * sends only the answer's `id` (pm_…) to POST /v1/accounts/connect_card.
+ */
+export const paymentsSetup = z.object({
+  provider: z.literal('stripe'),
+  mode: z.enum(['live', 'test', 'sandbox']),
+  publishable_key: z.string(),
+  /** Sandbox mode: the sandbox's tokenisation address (same origin); null with a real Stripe key. */
+  tokenize_url: z.string().nullable(),
+});
+export type PaymentsSetup = z.infer<typeof paymentsSetup>;
+
+/**
+ * - unpaid: never paid, no membership granted
+ * - active: a plan's paid period runs and will renew
+ * - canceling: cancelled, paid until the period's end
+ * - lapsed: the paid period ended
+ * - granted: paid membership without a plan (given by an administrator)
+ */
+export const ACCOUNT_STATUSES = ['unpaid', 'active', 'canceling', 'lapsed', 'granted'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const accountInfo = z.object({
+  'paid_user?': z.boolean(),
+  status: z.enum(ACCOUNT_STATUSES),
+  plan: accountPlan.nullable(),
+  current_period_start: timestamp.nullable(),
+  /** The paid period's end: the account is paid until then. */
+  current_period_end: timestamp.nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** The next charge of the plan (none while cancelling or without a plan). */
+  next_charge: z.object({ amount_cents: z.number().int(), currency: z.string(), date: timestamp }).nullable(),
+  /** The cards on file (at most one: the one charged). */
+  payment_infos: z.array(cardOnFile),
+  payments: paymentsSetup,
+});
+export type AccountInfo = z.infer<typeof accountInfo>;
+
+export const HISTORY_KINDS = ['charge', 'refund', 'failure'] as const;
+export const accountHistoryEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(HISTORY_KINDS),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  description: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** A failure's reason as the card's bank gave it ("Your card has insufficient funds."). */
+  failure_message: z.string().nullable(),
+  period_start: timestamp.nullable(),
+  period_end: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type AccountHistoryEntry = z.infer<typeof accountHistoryEntry>;
+
+/** A payment method id as Stripe.js (or the sandbox's tokenisation) gives it; never a card number. */
+export const connectCardBody = z.object({
+  payment_method_id: z
+    .string({ error: 'Enter your card details' })
+    .trim()
+    .regex(/^pm_[A-Za-z0-9_]{6,250}$/, 'Enter your card details'),
+});
+
+export const updatePlanBody = z.object({
+  plan_id: z.coerce.number({ error: 'Choose a plan' }).int('Choose a plan').positive('Choose a plan').max(2_147_483_647, 'Choose a plan'),
+});
+
+const billingEndpoint = { tag: 'billing', access: 'user', gate: 'exempt' } as const;
+
+export const accountInfoEndpoint = defineEndpoint({
+  ...billingEndpoint,
+  method: 'GET',
+  path: '/v1/accounts/info',
+  summary: "The signed-in user's account: paid state, plan and paid period, card on file, and how the browser tokenises a card",
+  notAbortable: true,
+  response: z.object({ data: accountInfo }),
+});
+
+export const listAccountPlans = defineEndpoint({
+  ...billingEndpoint,
+  method: 'GET',
+  path: '/v1/plans',
+  summary: 'The account plans one can choose (amounts in integer cents)',
+  response: z.object({ data: z.array(accountPlan) }),
+});
+
+export const connectCard = defineEndpoint({
+  ...billingEndpoint,
+  method: 'POST',
+  path: '/v1/accounts/connect_card',
+  summary:
+    'Put a card on file: the payment method id the browser got by tokenising the card (never the number). It is saved for later charges; a declined card answers 422 on `card` with the bank\'s message',
+  body: connectCardBody,
+  response: z.object({ data: accountInfo }),
+});
+
+export const updateAccountPlan = defineEndpoint({
+  ...billingEndpoint,
+  method: 'POST',
+  path: '/v1/accounts/update_plan',
+  summary:
+    "Choose a plan: its first period is charged to the card on file at once (send an Idempotency-Key: a retry never charges twice) and the account is paid for the period. A decline answers 422 on `card`",
+  body: updatePlanBody,
+  response: z.object({ data: accountInfo, charge: accountHistoryEntry.nullable() }),
+});
+
+export const accountHistory = defineEndpoint({
+  ...billingEndpoint,
+  method: 'GET',
+  path: '/v1/accounts/history',
+  summary: "The account's charges, refunds and failed charges, newest first",
+  query: z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  }),
+  response: z.object({ data: z.array(accountHistoryEntry), meta: pagingMeta }),
+});
+
+export const cancelAccountSubscription = defineEndpoint({
+  ...billingEndpoint,
+  method: 'PUT',
+  path: '/v1/accounts/cancel_subscription',
+  summary: 'Cancel the plan at the end of the paid period (the account stays paid until then; nothing is refunded)',
+  body: emptyBody,
+  response: z.object({ data: accountInfo }),
+});
+
+export const grantPaidMembership = defineEndpoint({
+  method: 'POST',
+  path: '/v1/admin/users/{id}/paid_membership',
+  summary: "Grant (or, with paid_user false, take back) a user's paid membership by hand, without a plan; audited. Administrators of the user's company only",
+  tag: 'admin_users',
+  access: 'admin',
+  params: idParams,
+  body: z.object({ paid_user: z.boolean({ error: 'Must be true or false' }).default(true) }).nullish(),
+  response: z.object({ data: z.object({ id: z.number().int(), 'paid_user?': z.boolean(), status: z.enum(ACCOUNT_STATUSES) }) }),
+});

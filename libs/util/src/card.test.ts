@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { amountToCents, detectCardBrand, isValidCardExpiry, maskCardNumber, stripAmount } from './card';
+
+describe('card form rules (spec part 2 §5)', () => {
+  it('detects visa, mastercard, amex and discover', () => {
+    expect(detectCardBrand('4242 4242 4242 4242')).toBe('visa');
+    expect(detectCardBrand('5555555555554444')).toBe('mastercard');
+    expect(detectCardBrand('2223003122003222')).toBe('mastercard');
+    expect(detectCardBrand('378282246310005')).toBe('amex');
+    expect(detectCardBrand('6011111111111117')).toBe('discover');
+    expect(detectCardBrand('3056930009020004')).toBeNull();
+  });
+  it('masks the first four characters as xxxx', () => {
+    expect(maskCardNumber('4242424242424242')).toBe('xxxx424242424242');
+    expect(maskCardNumber('424')).toBe('xxx');
+  });
+  it('checks the expiry: month 01-12 then a valid day of it', () => {
+    expect(isValidCardExpiry('12/31')).toBe(true);
+    expect(isValidCardExpiry('04/31')).toBe(false);
+    expect(isValidCardExpiry('13/01')).toBe(false);
+    expect(isValidCardExpiry('00/10')).toBe(false);
+    expect(isValidCardExpiry('02/29')).toBe(true);
+    expect(isValidCardExpiry('02/29/2027')).toBe(false);
+    expect(isValidCardExpiry('02/29/2028')).toBe(true);
+  });
+  it('strips commas, spaces, quotes and parentheses from amounts', () => {
+    expect(stripAmount(` "(1,234.50)" `)).toBe('1234.50');
+    expect(amountToCents('1,234.5')).toBe(123_450);
+    expect(amountToCents('49')).toBe(4_900);
+    expect(amountToCents('4.999')).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The card form's rules of spec part 2 §5, shared by the browser's card form and any server check.
+ * The card number itself never leaves the browser for the product's API (it goes to Stripe, or to
+ * the Stripe sandbox, which answers a payment method id).
+ */
+
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
+export type CardBrandName = (typeof CARD_BRANDS)[number];
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/** The brand by the number's leading digits: visa, mastercard, amex or discover (null: none of them yet). */
+export function detectCardBrand(number: string): CardBrandName | null {
+  const digits = digitsOf(number);
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9]|622)/.test(digits)) return 'discover';
+  return null;
+}
+
+/** The card number mask of spec part 2 §5: its first four characters shown as `xxxx`, the rest as they are. */
+export function maskCardNumber(number: string): string {
+  return number.length <= 4 ? 'x'.repeat(number.length) : `xxxx${number.slice(4)}`;
+}
+
+/** Days in a month (1-12); February has 29 unless a year says otherwise. */
+export function daysInMonth(month: number, year?: number): number {
+  if (month === 2) return year === undefined || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * The expiry rule of spec part 2 §5: a month 01-12 followed by a valid day of that month (the
+ * month-end check: 04/31 and 02/30 fail), as `MM/DD` (or `MM/DD/YYYY`, which checks February 29).
+ */
+export function isValidCardExpiry(value: string): boolean {
+  const match = /^(0[1-9]|1[0-2])\/(\d{2})(?:\/(\d{4}))?$/.exec(value.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  return day >= 1 && day <= daysInMonth(month, match[3] ? Number(match[3]) : undefined);
+}
+
+/** An amount as typed, with commas, spaces, quotes and parentheses stripped (`"(1,234.50)"` → `1234.50`). */
+export function stripAmount(value: string): string {
+  return value.replace(/[,\s'"()]/g, '');
+}
+
+/** Dollars as typed (after stripAmount) to integer cents; null when it is not an amount with at most two decimals. */
+export function amountToCents(value: string): number | null {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(stripAmount(value));
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
