@@ -45,7 +45,8 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
   const lookups = createLookupsModule(core);
   const contacts = createContactsModule(core, lookups);
   const usage = createUsageModule(core);
-  const products = createProductsModule(core, usage);
+  const billing = createBillingModule(core);
+  const products = createProductsModule(core, usage, billing.billing);
   return {
     ...core,
     ...featureFlags,
@@ -74,7 +75,7 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...createQuietJobsModule(core),
     ...usage,
     ...products,
-    ...createBillingModule(core),
+    ...billing,
     ...createStripeSandboxModule(core),
   };
 }
