@@ -18,6 +18,7 @@ import { createHelpsModule } from './modules/helps/helps.module';
 import { createImportModule } from './modules/import/import.module';
 import { createLookupsModule } from './modules/lookups/lookups.module';
 import { createPoliciesModule } from './modules/policies/policies.module';
+import { createProductsModule } from './modules/products/products.module';
 import { createPrintModule } from './modules/print/print.module';
 import { createQuickFiltersModule } from './modules/quick-filters/quick-filters.module';
 import { createQuietJobsModule } from './modules/quiet-jobs/quiet-jobs.module';
@@ -27,6 +28,7 @@ import { createTagsModule } from './modules/tags/tags.module';
 import { createTransfersModule } from './modules/transfers/transfers.module';
 import { createTwoFactorModule } from './modules/two-factor/two-factor.module';
 import { createUsersModule } from './modules/users/users.module';
+import { createUsageModule } from './modules/usage/usage.module';
 
 /**
  * Everything the routes need, built once per process: the core (core.ts) and the modules, each
@@ -42,13 +44,16 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
   const emailChanges = createEmailChangesModule(core, { ...accountNotices, ...sessions, ...apiKeys });
   const lookups = createLookupsModule(core);
   const contacts = createContactsModule(core, lookups);
+  const usage = createUsageModule(core);
+  const billing = createBillingModule(core);
+  const products = createProductsModule(core, usage, billing.billing);
   return {
     ...core,
     ...featureFlags,
     ...accountNotices,
     ...sessions,
     ...emailChanges,
-    ...createUsersModule(core, { ...sessions, ...featureFlags, ...accountNotices, ...emailChanges }),
+    ...createUsersModule(core, { ...sessions, ...featureFlags, ...accountNotices, ...emailChanges, ...products }),
     ...createTwoFactorModule(core, { ...sessions, ...accountNotices }),
     ...apiKeys,
     ...createAdminUsersModule(core),
@@ -68,7 +73,9 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...createPrintModule(core, contacts),
     ...createDashboardModule(core),
     ...createQuietJobsModule(core),
-    ...createBillingModule(core),
+    ...usage,
+    ...products,
+    ...billing,
     ...createStripeSandboxModule(core),
   };
 }

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
       lookups: ctx.lookupsRepository,
       contacts: ctx.contactsRepository,
       billing: ctx.billingRepository,
+      products: ctx.productsRepository,
+      usage: ctx.usageRepository,
     });
     log(`Seeded demo data. Every demo user's password is ${DEMO_PASSWORD}; each signs in on their brand's host:`);
     for (const u of seeded) log(`  ${u.email.padEnd(34)} ${u.role.padEnd(17)} ${seedSignInUrl(u.brand, env.PORT).padEnd(32)} ${u.note}`);

@@ -123,6 +123,7 @@ import {
 import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contract';
 import { updateDashboard } from './dashboard.contract';
 import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
+import { productEndpointEntries } from './products.contract';
 import {
   accountHistory,
   accountInfoEndpoint,
@@ -273,6 +274,7 @@ export const endpoints = {
   endOwnSession,
   signOutOtherSessions,
   listSecurityEvents,
+  ...productEndpointEntries,
   accountInfo: accountInfoEndpoint,
   listAccountPlans,
   connectCard,

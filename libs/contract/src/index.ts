@@ -26,4 +26,5 @@ export * from './print.contract';
 export * from './dashboard.contract';
 export * from './quiet-jobs.contract';
 export * from './account-security.contract';
+export * from './products.contract';
 export * from './billing.contract';

@@ -3,6 +3,8 @@ import { createSecretBox } from '../modules/two-factor/secret-box';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { createContactsRepository } from '../modules/contacts/contacts.repository';
 import { createLookupsRepository } from '../modules/lookups/lookups.repository';
+import { createProductsRepository } from '../modules/products/products.repository';
+import { createUsageRepository } from '../modules/usage/usage.repository';
 import { createBillingRepository } from '../modules/billing/billing.repository';
 import { openDatabase } from './database';
 import { runMigrations } from './migrate';
@@ -13,7 +15,13 @@ const database = await openDatabase(env, (m) => console.log(`[crm] ${m}`));
 try {
   await runMigrations(database.db);
   const users = createUsersRepository(database.db);
-  const crm = { lookups: createLookupsRepository(database.db), contacts: createContactsRepository(database.db), billing: createBillingRepository(database.db) };
+  const crm = {
+    lookups: createLookupsRepository(database.db),
+    contacts: createContactsRepository(database.db),
+    billing: createBillingRepository(database.db),
+    products: createProductsRepository(database.db),
+    usage: createUsageRepository(database.db),
+  };
   if ((await users.count()) > 0) {
     console.log('[crm] The database already has users; seeding skipped (seed runs on an empty database only)');
     const added = await seedDemoCrm(users, crm);

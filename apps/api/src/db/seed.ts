@@ -4,6 +4,10 @@ import { hashPassword } from '../lib/passwords';
 import type { SecretBox } from '../modules/two-factor/secret-box';
 import type { UsersRepository } from '../modules/users/users.repository';
 import { seedDemoCompanyCrm, type DemoCrmRepositories } from './seed-contacts';
+import { seedDemoProducts, type DemoProductRepositories } from './seed-products';
+
+/** What the demo CRM data needs; with the products' repositories, also the dialer and SMS plans and subscriptions. */
+export type DemoRepositories = DemoCrmRepositories & Partial<DemoProductRepositories>;
 
 /** Demo credentials, printed by `npm start` and written in the README. Demo data only. */
 export const DEMO_PASSWORD = 'Lantern-Orchard-2026';
@@ -119,7 +123,7 @@ export type SeededUser = { email: string; role: Role; brand: BrandId; note: stri
  * The demo companies and users; every password is DEMO_PASSWORD. Given the CRM repositories, also
  * each company's catalogs and the demo contacts of its agent-level users (see seedDemoCrm).
  */
-export async function seedDemoData(users: UsersRepository, secrets: SecretBox, crm?: DemoCrmRepositories): Promise<SeededUser[]> {
+export async function seedDemoData(users: UsersRepository, secrets: SecretBox, crm?: DemoRepositories): Promise<SeededUser[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const printed: SeededUser[] = [];
   for (const seedCompany of SEED_COMPANIES) {
@@ -173,7 +177,7 @@ export async function seedDemoData(users: UsersRepository, secrets: SecretBox, c
  * they are missing: a database seeded before contacts existed gets them, a second run adds nothing.
  * Returns how many contacts were added.
  */
-export async function seedDemoCrm(users: UsersRepository, crm: DemoCrmRepositories): Promise<number> {
+export async function seedDemoCrm(users: UsersRepository, crm: DemoRepositories): Promise<number> {
   await crm.billing?.ensurePlans(DEMO_ACCOUNT_PLANS);
   let added = 0;
   for (const seedCompany of SEED_COMPANIES) {
@@ -189,6 +193,10 @@ export async function seedDemoCrm(users: UsersRepository, crm: DemoCrmRepositori
       { companyId, brand: seedCompany.brand, users: found.filter((u) => u.companyId === companyId) },
       seedCompany.domainName,
     );
+    if (crm.products && crm.usage) {
+      const companyUsers = found.filter((u) => u.companyId === companyId);
+      await seedDemoProducts({ products: crm.products, usage: crm.usage }, { companyId, users: companyUsers }, seedCompany === HARBOR_DEMO);
+    }
   }
   return added;
 }

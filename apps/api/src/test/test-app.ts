@@ -15,6 +15,8 @@ import { createSecretBox } from '../modules/two-factor/secret-box';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { createContactsRepository } from '../modules/contacts/contacts.repository';
 import { createLookupsRepository } from '../modules/lookups/lookups.repository';
+import { createProductsRepository } from '../modules/products/products.repository';
+import { createUsageRepository } from '../modules/usage/usage.repository';
 import { createBillingRepository } from '../modules/billing/billing.repository';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; env: Env; close: () => Promise<void> };
@@ -47,6 +49,8 @@ export async function createTestApp(
     lookups: createLookupsRepository(database.db),
     contacts: createContactsRepository(database.db),
     billing: createBillingRepository(database.db),
+    products: createProductsRepository(database.db),
+    usage: createUsageRepository(database.db),
   });
   const ctx = createContext(env, database.db, providers);
   const app = await buildApp(ctx, { logger: false, serveWeb: false });

@@ -14,6 +14,7 @@ export * from './imports';
 export * from './transfers';
 export * from './print';
 export * from './idempotency';
+export * from './products';
 export * from './billing';
 export * from './vendors';
 export * from './sandbox-stripe';

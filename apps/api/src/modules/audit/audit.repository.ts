@@ -33,6 +33,12 @@ export const AUDIT_EVENTS = [
   'sessions_ended',
   'api_key_created',
   'account_notice_sent',
+  /** An administrator created, changed or deleted a dialer or SMS plan (details: action, product, plan_id). */
+  'product_plan_changed',
+  /** An administrator created, activated or cancelled a dialer or SMS subscription. */
+  'product_subscription_changed',
+  /** An administrator created or cancelled a dialer or SMS order. */
+  'product_order_changed',
   'paid_membership_changed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

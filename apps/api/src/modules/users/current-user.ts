@@ -1,5 +1,6 @@
-import type { CurrentUser, FlagName, Role } from '@crm/contract';
-import { ADMIN_ROLES, BILLING_GATE } from '@crm/contract';
+import type { CurrentUser, FlagName, Product, Role } from '@crm/contract';
+import { ADMIN_ROLES, BILLING_GATE, ORDER_TYPES } from '@crm/contract';
+import type { ProductState } from '../products/products.service';
 import { dashboardTypesFor } from '../dashboard/dashboard-types';
 import type { UserRelations, UserRow } from './users.repository';
 
@@ -43,16 +44,45 @@ export function openGate(user: UserRow, termsVersion: number): 'password' | 'two
   return null;
 }
 
+/** A personal subscription as "Subscriptions on the user" name it: its id, and the order type of a manager or self one. */
+function personal(state: ProductState) {
+  const sub = state.subscription;
+  if (!sub || sub.type === 'company') return null;
+  return { id: sub.id, order_type: ORDER_TYPES[sub.type] };
+}
+
+/**
+ * Spec part 1 §3 "Subscriptions on the user" and the dialer's subscription, type (§4) and licence,
+ * from which the browser tells whether the dialer is enabled (§5; products.service.ts dialerEnabled).
+ */
+export function subscriptionsOnUser(dialer: ProductState, sms: ProductState) {
+  const sub = dialer.subscription;
+  return {
+    company_sms_subscription: sms.companySubscriptionId === null ? null : { id: sms.companySubscriptionId },
+    sms_subscription: personal(sms),
+    company_dialer_subscription: dialer.companySubscriptionId === null ? null : { id: dialer.companySubscriptionId },
+    dialer_subscription: sub ? { active: sub.active, current_usage: dialer.used } : null,
+    dialer_subscription_type: sub?.type ?? null,
+    dialer_license: sub ? { paid: sub.paid, allocation: sub.allocation } : null,
+  };
+}
+
 /**
  * Maps a user row to the "Current user" of spec part 1 §3. Lists whose features arrive with later
- * issues (SOA requests, authorised IPs, office locations, subscriptions) are empty
+ * issues (SOA requests, authorised IPs, office locations) are empty
  * here because the user has none yet, not invented.
  */
 export function toCurrentUser(
   user: UserRow,
   rel: UserRelations,
-  options: { termsVersion: number; impersonation: Impersonation; features: Record<FlagName, boolean> },
+  options: {
+    termsVersion: number;
+    impersonation: Impersonation;
+    features: Record<FlagName, boolean>;
+    subscriptions: Record<Product, ProductState>;
+  },
 ): CurrentUser {
+  const { dialer, sms } = options.subscriptions;
   const roles = rel.roles.length ? rel.roles : [user.accountType as Role];
   return {
     id: user.id,
@@ -100,12 +130,7 @@ export function toCurrentUser(
     auth_ips_meta: emptyMeta,
     office_locations: [],
     office_locations_meta: emptyMeta,
-    company_sms_subscription: null,
-    sms_subscription: null,
-    company_dialer_subscription: null,
-    dialer_subscription: null,
-    dialer_subscription_type: null,
-    dialer_license: null,
+    ...subscriptionsOnUser(dialer, sms),
     impersonated_by: options.impersonation
       ? { id: options.impersonation.id, name: options.impersonation.name, login_type: options.impersonation.loginType }
       : null,

@@ -3,6 +3,7 @@ import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
+import type { ProductsService } from '../products/products.service';
 import { createUsersService } from './users.service';
 
 /** The current user's own account: profile, time zone, theme, terms, password, API token. */
@@ -13,9 +14,16 @@ export function createUsersModule(
     features,
     notices,
     emailChanges,
-  }: { sessionsRepository: SessionsRepository; features: FeaturesService; notices: AccountNotices; emailChanges: EmailChangesService },
+    products,
+  }: {
+    sessionsRepository: SessionsRepository;
+    features: FeaturesService;
+    notices: AccountNotices;
+    emailChanges: EmailChangesService;
+    products: Pick<ProductsService, 'statesOf'>;
+  },
 ) {
   return {
-    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features, notices, emailChanges }),
+    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features, notices, emailChanges, products }),
   };
 }

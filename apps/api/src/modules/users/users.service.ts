@@ -12,6 +12,7 @@ import type { AccountNotices } from '../account-notices/account-notices.service'
 import type { AuditRepository } from '../audit/audit.repository';
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
+import type { ProductsService } from '../products/products.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
 import { refuseAdminScopes } from '../api-keys/api-keys.service';
@@ -31,16 +32,18 @@ type Deps = {
   features: FeaturesService;
   notices: AccountNotices;
   emailChanges: EmailChangesService;
+  /** Dialer and SMS subscriptions of the user (users/me): one statement for both products. */
+  products: Pick<ProductsService, 'statesOf'>;
 };
 
 type ProfileBody = ParsedBodyOf<typeof endpoints.updateProfile>;
 type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
 
-export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges }: Deps) {
+export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges, products }: Deps) {
   async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
-    const rel = await users.relations(user);
+    const [rel, subscriptions] = await Promise.all([users.relations(user), products.statesOf(user)]);
     const flags = features.withOverrides({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role }, rel.flagOverrides);
-    return toCurrentUser(user, rel, { termsVersion: env.TERMS_VERSION, impersonation, features: flags });
+    return toCurrentUser(user, rel, { termsVersion: env.TERMS_VERSION, impersonation, features: flags, subscriptions });
   }
 
   async function emailTaken(address: string, exceptId: number): Promise<boolean> {

@@ -1,0 +1,706 @@
+import {
+  OVER_ALLOCATION_MESSAGE,
+  ORDER_TYPES,
+  PRODUCT_UNITS,
+  type AdminProductEndpoints,
+  type License,
+  type PagingMeta,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type Plan,
+  type Product,
+  type ProductEndpoints,
+  type ProductOrder,
+  type Subscription,
+  type SubscriptionType,
+  type UsageSummary,
+} from '@crm/contract';
+import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
+import type { AuditRepository } from '../audit/audit.repository';
+import { contactReach, type Reach } from '../contacts/contact-reach';
+import type { ContactsCaller } from '../contacts/contacts.service';
+import { fullName } from '../users/current-user';
+import type { UsageRepository } from '../usage/usage.repository';
+import { usagePeriod, usagePeriodOf } from '../usage/usage.service';
+import {
+  licenseVisible,
+  orderVisible,
+  PRODUCT_USAGE_KIND,
+  subscriptionVisible,
+  type LicenseRecord,
+  type OrderRecord,
+  type PlanRow,
+  type ProductsRepository,
+  type SubscriptionRecord,
+} from './products.repository';
+
+export type Caller = ContactsCaller;
+/**
+ * Where an order would be charged: the payments step (issue 13's PaymentsProvider) charges it and
+ * settles it through `settleOrder`. Until one is wired, orders stay pending with their amount.
+ */
+export type OrderCharger = (order: OrderRecord) => Promise<void>;
+export const leavePending: OrderCharger = async () => undefined;
+
+type Deps = { products: ProductsRepository; usage: UsageRepository; audit: AuditRepository; chargeOrder: OrderCharger };
+type Q<K extends keyof ProductEndpoints> = ParsedQueryOf<ProductEndpoints[K]>;
+type B<K extends keyof ProductEndpoints> = ParsedBodyOf<ProductEndpoints[K]>;
+type AQ<K extends keyof AdminProductEndpoints> = ParsedQueryOf<AdminProductEndpoints[K]>;
+type AB<K extends keyof AdminProductEndpoints> = ParsedBodyOf<AdminProductEndpoints[K]>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const words = (q: string | undefined) => (q ?? '').split(/\s+/).filter(Boolean);
+const meta = (page: number, limit: number, total: number): PagingMeta => ({ current_page: page, limit, total_count: total, total_pages: Math.ceil(total / limit) });
+const person = (p: { id: number; firstName: string; lastName: string }) => ({ id: p.id, name: fullName(p) });
+
+export function toPlan(p: PlanRow): Plan {
+  return {
+    id: p.id,
+    product: p.product as Product,
+    name: p.name,
+    description: p.description,
+    price_cents: p.priceCents,
+    period: p.period as Plan['period'],
+    units_per_license: p.unitsPerLicense,
+    unit: PRODUCT_UNITS[p.product as Product],
+    enterprise: p.enterprise,
+    active: p.active,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+export function toSubscription(s: SubscriptionRecord): Subscription {
+  return {
+    id: s.id,
+    product: s.product as Product,
+    type: s.type as SubscriptionType,
+    order_type: s.type === 'company' ? null : ORDER_TYPES[s.type as 'manager' | 'self'],
+    status: s.status as Subscription['status'],
+    active: s.active,
+    plan: {
+      id: s.plan.id,
+      name: s.plan.name,
+      price_cents: s.plan.priceCents,
+      period: s.plan.period as Plan['period'],
+      units_per_license: s.plan.unitsPerLicense,
+      enterprise: s.plan.enterprise,
+    },
+    owner: s.owner && person(s.owner),
+    quantity: s.quantity,
+    licenses_count: s.licensesCount,
+    pool: s.quantity * s.plan.unitsPerLicense,
+    allocated: s.allocated,
+    current_period_start: s.currentPeriodStart.toISOString(),
+    current_period_end: s.currentPeriodEnd.toISOString(),
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    cancelled_at: iso(s.cancelledAt),
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+function toLicense(l: LicenseRecord, used: number): License {
+  return {
+    id: l.id,
+    subscription_id: l.subscriptionId,
+    subscription_type: l.subscriptionType,
+    user: person(l.user),
+    allocation: l.allocation,
+    used,
+    paid: l.paid,
+    created_at: l.createdAt.toISOString(),
+    updated_at: l.updatedAt.toISOString(),
+  };
+}
+
+export function toOrder(o: OrderRecord): ProductOrder {
+  return {
+    id: o.id,
+    product: o.product as Product,
+    subscription_id: o.subscriptionId,
+    kind: o.kind as ProductOrder['kind'],
+    quantity: o.quantity,
+    amount_cents: o.amountCents,
+    refunded_cents: o.refundedCents,
+    status: o.status as ProductOrder['status'],
+    payment_reference: o.paymentReference,
+    description: o.description,
+    user: o.user && person(o.user),
+    paid_at: iso(o.paidAt),
+    cancelled_at: iso(o.cancelledAt),
+    created_at: o.createdAt.toISOString(),
+  };
+}
+
+/** The end of a period that starts at `start` for a plan of `period` (month or year). */
+export function periodEnd(start: Date, period: string): Date {
+  const end = new Date(start);
+  if (period === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+/**
+ * Whether a licence's new allocation fits its subscription (spec part 1 §8 "over-allocation"): a
+ * raise must keep every licence's allocation together within the pool bought (quantity × units per
+ * licence); lowering is always allowed, even when a plan change left the pool smaller.
+ */
+export function allocationFits(s: { allocation: number; previous: number; others: number; pool: number }): boolean {
+  return s.allocation <= s.previous || s.others + s.allocation <= s.pool;
+}
+
+/** A user's subscription state for one product (products.repository.ts userStates). */
+export type ProductState = {
+  companySubscriptionId: number | null;
+  subscription: { id: number; type: SubscriptionType; active: boolean; allocation: number; paid: boolean } | null;
+  used: number;
+};
+
+export type QuotaVerdict = { ok: true } | { ok: false; result: 'Over minutes allocated' | 'No active subscription'; message: string };
+
+/**
+ * The quota rule of spec part 1 §5: a user with profile dialer_enabled passes; a manager-type
+ * (or company) licence fails when the period's usage is at or above its allocation or it is
+ * unpaid; an active self subscription passes; without an active subscription nothing passes.
+ */
+export function quotaVerdict(profileEnabled: boolean, state: ProductState): QuotaVerdict {
+  if (profileEnabled) return { ok: true };
+  const sub = state.subscription;
+  if (!sub?.active) return { ok: false, result: 'No active subscription', message: 'No active subscription' };
+  if (sub.type === 'self') return { ok: true };
+  if (!sub.paid || state.used >= sub.allocation) return { ok: false, result: 'Over minutes allocated', message: OVER_ALLOCATION_MESSAGE };
+  return { ok: true };
+}
+
+/**
+ * Spec part 1 §5 "Dialer is enabled only when all hold": no forced password change; two-factor
+ * not required or enabled; a verified dialer phone number; and one of an active manager
+ * subscription with a paid licence, an active self subscription, or profile dialer_enabled.
+ */
+export function dialerEnabled(
+  user: { changePassword: boolean; twoFaRequired: boolean; otpEnabled: boolean; dialerVerifiedPhoneNumber: string | null; dialerEnabled: boolean },
+  state: ProductState,
+): boolean {
+  if (user.changePassword || (user.twoFaRequired && !user.otpEnabled) || !user.dialerVerifiedPhoneNumber) return false;
+  const sub = state.subscription;
+  const subscribed = Boolean(sub?.active && (sub.type === 'self' || sub.paid));
+  return user.dialerEnabled || subscribed;
+}
+
+/**
+ * Dialer and SMS plans, subscriptions, licences, usage and orders (spec part 1 §3, §4, §6, §7;
+ * part 2 §7), one service for both products. Reach: an administrator reaches the company's
+ * records; a manager those of their downline and the subscriptions they pay for; an agent their
+ * own. A record out of reach answers 404; one in sight that the caller may not change, 403.
+ */
+export function createProductsService({ products, usage, audit, chargeOrder }: Deps) {
+  const reachOf = (caller: Caller): Reach => contactReach(caller);
+
+  /** Both products' state of a user (one statement): users/me and the quota rule read it. */
+  async function statesOf(user: { id: number; companyId: number }): Promise<Record<Product, ProductState>> {
+    const rows = await products.userStates(user.id, user.companyId, usagePeriod().key);
+    const empty: ProductState = { companySubscriptionId: null, subscription: null, used: 0 };
+    const byProduct = Object.fromEntries(rows.map((r) => [r.product, r])) as Partial<Record<Product, ProductState>>;
+    return { dialer: byProduct.dialer ?? empty, sms: byProduct.sms ?? empty };
+  }
+  const isCompanyAdmin = (caller: Caller) => reachOf(caller).kind === 'company';
+
+  async function plan(caller: Caller, p: Product, planId: number, type: SubscriptionType): Promise<PlanRow> {
+    const found = await products.findPlan(caller.user.companyId, p, planId);
+    if (!found || !found.active) throw unprocessable({ plan_id: 'Plan not found' });
+    if (found.enterprise && type !== 'company') throw unprocessable({ plan_id: 'Enterprise plans are for company subscriptions' });
+    return found;
+  }
+
+  async function visibleSubscription(caller: Caller, p: Product, id: number): Promise<SubscriptionRecord> {
+    const sub = await products.findSubscription(caller.user.companyId, p, id, subscriptionVisible(reachOf(caller)));
+    if (!sub) throw notFound('Subscription');
+    return sub;
+  }
+
+  /** The payer changes a manager or self subscription; a company subscription is the administrators'. */
+  function mayChange(caller: Caller, sub: SubscriptionRecord): boolean {
+    if (isCompanyAdmin(caller)) return true;
+    return sub.type !== 'company' && sub.ownerId === caller.user.id;
+  }
+
+  async function reload(caller: Caller, p: Product, id: number): Promise<Subscription> {
+    return toSubscription((await products.findSubscription(caller.user.companyId, p, id)) as SubscriptionRecord);
+  }
+
+  async function orderOut(companyId: number, p: Product, orderId: number): Promise<ProductOrder> {
+    return toOrder((await products.findOrder(companyId, p, orderId)) as OrderRecord);
+  }
+
+  /** Hands a new order to the payments step, then answers it as it now stands. */
+  async function placed(companyId: number, p: Product, orderId: number): Promise<ProductOrder> {
+    await chargeOrder((await products.findOrder(companyId, p, orderId)) as OrderRecord);
+    return orderOut(companyId, p, orderId);
+  }
+
+  async function withUsage(p: Product, rows: LicenseRecord[]): Promise<License[]> {
+    const used = await usage.unitsOf(
+      rows.map((l) => l.userId),
+      PRODUCT_USAGE_KIND[p],
+      usagePeriod().key,
+    );
+    return rows.map((l) => toLicense(l, used.get(l.userId) ?? 0));
+  }
+
+  /** Users to license: each must be one the given reach covers (a manager's downline, an administrator's company). */
+  async function holders(reach: Reach, userIds: number[], field = 'user_ids'): Promise<number[]> {
+    const unique = [...new Set(userIds)];
+    const reached = new Set(await products.usersInReach(reach, unique));
+    const outside = unique.filter((id) => !reached.has(id));
+    if (outside.length) {
+      const where = reach.kind === 'company' ? 'in the company' : reach.kind === 'downline' ? 'in your downline' : 'you';
+      throw unprocessable({ [field]: `Licences go only to users ${where} (not user ${outside.join(', ')})` });
+    }
+    return unique;
+  }
+
+  async function auditAdmin(caller: Caller, event: 'product_plan_changed' | 'product_subscription_changed' | 'product_order_changed', details: Record<string, unknown>) {
+    await audit.record({ event, userId: caller.user.id, actorUserId: caller.user.id, details });
+  }
+
+  async function createSubscription(
+    caller: Caller,
+    p: Product,
+    body: B<'createSubscription'> & { user_id?: number },
+    by: 'user' | 'admin',
+  ): Promise<{ data: Subscription; order: ProductOrder | null }> {
+    const companyId = caller.user.companyId;
+    const chosen = await plan(caller, p, body.plan_id, body.type);
+    // a company subscription is the company's (ownerId: who asked); an administrator names the payer of another
+    const ownerId = by === 'admin' && body.type !== 'company' ? body.user_id : caller.user.id;
+    if (ownerId === undefined) throw unprocessable({ user_id: 'User is required' });
+    if (by === 'admin' && body.type !== 'company') await holders({ kind: 'company', companyId, userId: caller.user.id }, [ownerId], 'user_id');
+    if (by === 'user') {
+      if (body.type === 'company' && !isCompanyAdmin(caller)) throw forbidden();
+      if (body.type === 'manager' && reachOf(caller).kind === 'own') throw forbidden();
+    }
+    const exists =
+      body.type === 'manager'
+        ? undefined
+        : await products.findOne({
+            companyId,
+            product: p,
+            type: body.type,
+            statuses: ['pending', 'active'],
+            ...(body.type === 'self' && { ownerId }),
+          });
+    if (exists) {
+      throw unprocessable({ type: body.type === 'company' ? 'The company already has this subscription' : 'You already have a self subscription' });
+    }
+    const quantity = body.type === 'self' ? 1 : body.quantity;
+    const holderReach: Reach =
+      body.type === 'company' ? { kind: 'company', companyId, userId: ownerId } : { kind: body.type === 'self' ? 'own' : 'downline', companyId, userId: ownerId };
+    const users = body.type === 'self' ? [ownerId] : await holders(holderReach, body.user_ids);
+    if (users.length > quantity) throw unprocessable({ quantity: 'Quantity must cover every user given a licence' });
+    const start = new Date();
+    const status = by === 'admin' ? 'active' : 'pending';
+    const { subscriptionId, orderId } = await products.createSubscription(
+      {
+        companyId,
+        product: p,
+        type: body.type,
+        ownerId,
+        planId: chosen.id,
+        status,
+        quantity,
+        currentPeriodStart: start,
+        currentPeriodEnd: periodEnd(start, chosen.period),
+      },
+      users.map((userId) => ({ userId, allocation: chosen.unitsPerLicense, paid: by === 'admin' })),
+      by === 'admin' || body.type === 'company' ? null : { userId: caller.user.id, quantity, amountCents: chosen.priceCents * quantity },
+    );
+    if (by === 'admin') await auditAdmin(caller, 'product_subscription_changed', { action: 'created', product: p, subscription_id: subscriptionId, type: body.type, owner_id: ownerId });
+    const order = orderId === null ? null : await placed(companyId, p, orderId);
+    return { data: await reload(caller, p, subscriptionId), order };
+  }
+
+  async function cancel(caller: Caller, p: Product, sub: SubscriptionRecord, immediately: boolean): Promise<Subscription> {
+    if (sub.status === 'cancelled' || sub.status === 'lapsed' || (sub.cancelAtPeriodEnd && !immediately)) {
+      throw unprocessable({ base: 'Subscription is already cancelled' });
+    }
+    const now = new Date();
+    const atOnce = immediately || sub.status === 'pending';
+    await products.updateSubscription(
+      sub.id,
+      atOnce
+        ? { status: 'cancelled', cancelledAt: now, cancelledById: caller.user.id, cancelAtPeriodEnd: false }
+        : { cancelAtPeriodEnd: true, cancelledAt: now, cancelledById: caller.user.id },
+    );
+    if (atOnce) {
+      const pending = await products.listOrders({ companyId: sub.companyId, product: p, subscriptionId: sub.id, status: 'pending', page: 1, limit: 200 });
+      for (const o of pending.rows) await products.cancelOrder(o.id);
+    }
+    return reload(caller, p, sub.id);
+  }
+
+  async function plansPage(caller: Caller, p: Product, query: Q<'listPlans'>, admin: boolean) {
+    const limit = query.all ? null : query.limit;
+    const { rows, total } = await products.listPlans({
+      companyId: caller.user.companyId,
+      product: p,
+      activeOnly: !admin,
+      ...(!admin && { enterprise: false }),
+      words: words(query.q),
+      order: query.order,
+      page: query.all ? 1 : query.page,
+      limit,
+    });
+    return { data: rows.map(toPlan), meta: meta(query.all ? 1 : query.page, limit ?? Math.max(total, 1), total) };
+  }
+
+  async function adminPlan(caller: Caller, p: Product, id: number): Promise<PlanRow> {
+    const found = await products.findPlan(caller.user.companyId, p, id);
+    if (!found) throw notFound('Plan');
+    return found;
+  }
+
+  return {
+    // ---------------------------------------------------------------- plans
+    listPlans: (caller: Caller, p: Product, query: Q<'listPlans'>) => plansPage(caller, p, query, false),
+
+    async enterprisePlans(caller: Caller, p: Product): Promise<{ data: Plan[] }> {
+      const { rows } = await products.listPlans({ companyId: caller.user.companyId, product: p, activeOnly: true, enterprise: true, words: [], order: 'asc', page: 1, limit: null });
+      return { data: rows.map(toPlan) };
+    },
+
+    // -------------------------------------------------------- subscriptions
+    async listSubscriptions(caller: Caller, p: Product, query: Q<'listSubscriptions'>) {
+      const { rows, total } = await products.listSubscriptions({
+        companyId: caller.user.companyId,
+        product: p,
+        visible: subscriptionVisible(reachOf(caller)),
+        ...(query.mine && { ownerId: caller.user.id }),
+        ...(query.active !== undefined && { active: query.active }),
+        words: words(query.q),
+        orderField: query.order_field,
+        order: query.order,
+        page: query.page,
+        limit: query.limit,
+      });
+      return { data: rows.map(toSubscription), meta: meta(query.page, query.limit, total) };
+    },
+
+    async pendingCompanySubscription(caller: Caller, p: Product): Promise<{ data: Subscription | null }> {
+      const sub = await products.findOne({ companyId: caller.user.companyId, product: p, type: 'company', statuses: ['pending'] });
+      return { data: sub ? toSubscription(sub) : null };
+    },
+
+    async showSubscription(caller: Caller, p: Product, id: number): Promise<{ data: Subscription }> {
+      return { data: toSubscription(await visibleSubscription(caller, p, id)) };
+    },
+
+    async updateSubscription(caller: Caller, p: Product, id: number, body: B<'updateSubscription'>): Promise<{ data: Subscription }> {
+      const sub = await visibleSubscription(caller, p, id);
+      if (!mayChange(caller, sub)) throw forbidden();
+      if (sub.status === 'cancelled' || sub.status === 'lapsed') throw unprocessable({ base: 'A cancelled subscription cannot change' });
+      const patch: { planId?: number; cancelAtPeriodEnd?: boolean; cancelledAt?: null } = {};
+      if (body.plan_id !== undefined) patch.planId = (await plan(caller, p, body.plan_id, sub.type as SubscriptionType)).id;
+      if (body.cancel_at_period_end === false && sub.cancelAtPeriodEnd) Object.assign(patch, { cancelAtPeriodEnd: false, cancelledAt: null });
+      if (Object.keys(patch).length) await products.updateSubscription(sub.id, patch);
+      return { data: await reload(caller, p, sub.id) };
+    },
+
+    createSubscription: (caller: Caller, p: Product, body: B<'createSubscription'>) => createSubscription(caller, p, body, 'user'),
+
+    async cancelSubscription(caller: Caller, p: Product, id: number, body: B<'cancelSubscription'>): Promise<{ data: Subscription }> {
+      const sub = await visibleSubscription(caller, p, id);
+      if (!mayChange(caller, sub)) throw forbidden();
+      if (sub.type !== body.type) throw unprocessable({ type: `This is not a ${body.type} subscription` });
+      return { data: await cancel(caller, p, sub, body.immediately) };
+    },
+
+    async activeSubscription(caller: Caller, p: Product, type: SubscriptionType): Promise<{ data: Subscription | null }> {
+      const base = { companyId: caller.user.companyId, product: p, type, activeNow: true };
+      const sub =
+        type === 'company'
+          ? await products.findOne(base)
+          : ((await products.findOne({ ...base, ownerId: caller.user.id })) ??
+            (type === 'manager' ? await products.findOne({ ...base, licensedUserId: caller.user.id }) : undefined));
+      return { data: sub ? toSubscription(sub) : null };
+    },
+
+    /**
+     * Usage this period against the allocation: of the given subscription, else of the one the
+     * caller pays for (an administrator: the company's), else of the caller's own licence. The
+     * licences listed are those the caller sees; the totals add them up.
+     */
+    async usageSummary(caller: Caller, p: Product, subscriptionId?: number): Promise<{ data: UsageSummary }> {
+      const companyId = caller.user.companyId;
+      const period = usagePeriod();
+      const sub =
+        subscriptionId !== undefined
+          ? await visibleSubscription(caller, p, subscriptionId)
+          : ((isCompanyAdmin(caller) ? await products.findOne({ companyId, product: p, type: 'company', statuses: ['active'] }) : undefined) ??
+            (await products.findOne({ companyId, product: p, ownerId: caller.user.id, statuses: ['active'] })) ??
+            (await products.findOne({ companyId, product: p, licensedUserId: caller.user.id, statuses: ['active', 'pending'] })) ??
+            (await products.findOne({ companyId, product: p, ownerId: caller.user.id, statuses: ['pending'] })));
+      // the payer and administrators see every licence of the subscription; anyone else those within their reach
+      const everyLicence = sub && (sub.ownerId === caller.user.id || isCompanyAdmin(caller));
+      const listed = sub
+        ? (await products.licenceUsage(sub.id, PRODUCT_USAGE_KIND[p], period.key, everyLicence ? undefined : licenseVisible(reachOf(caller)))).map((l) => ({
+            ...l,
+            user: person(l.user),
+          }))
+        : [];
+      const allocation = listed.reduce((n, l) => n + l.allocation, 0);
+      const used = sub
+        ? listed.reduce((n, l) => n + l.used, 0)
+        : ((await usage.unitsOf([caller.user.id], PRODUCT_USAGE_KIND[p], period.key)).get(caller.user.id) ?? 0);
+      return {
+        data: {
+          period_start: period.start.toISOString(),
+          period_end: period.end.toISOString(),
+          unit: PRODUCT_UNITS[p],
+          subscription: sub ? { id: sub.id, type: sub.type as SubscriptionType, active: sub.active } : null,
+          allocation,
+          used,
+          remaining: Math.max(allocation - used, 0),
+          licenses: listed.map((l) => ({ license_id: l.id, user: l.user, allocation: l.allocation, used: l.used, paid: l.paid })),
+        },
+      };
+    },
+
+    // ------------------------------------------------------------- licences
+    async listLicenses(caller: Caller, p: Product, query: Q<'listLicenses'>) {
+      const { rows, total } = await products.listLicenses({
+        companyId: caller.user.companyId,
+        product: p,
+        visible: licenseVisible(reachOf(caller)),
+        ...(query.subscription_id !== undefined && { subscriptionId: query.subscription_id }),
+        words: words(query.q),
+        page: query.page,
+        limit: query.limit,
+      });
+      return { data: await withUsage(p, rows), meta: meta(query.page, query.limit, total) };
+    },
+
+    /**
+     * A licence's allocation or paid state: changed by the payer of its (manager or company)
+     * subscription for a user of their downline, or by an administrator; a raise beyond the pool is
+     * refused with the spec's over-allocation message.
+     */
+    async updateLicense(caller: Caller, p: Product, id: number, body: B<'updateLicense'>): Promise<{ data: License }> {
+      const reach = reachOf(caller);
+      const license = await products.findLicense(caller.user.companyId, p, id, licenseVisible(reach));
+      if (!license) throw notFound('License');
+      const admin = reach.kind === 'company';
+      const payer = license.subscriptionType === 'manager' && license.subscriptionOwnerId === caller.user.id;
+      if (!admin && !(payer && (await products.usersInReach(reach, [license.userId])).length)) throw forbidden();
+      const ok = await products.updateLicense(license, body, allocationFits);
+      if (!ok) throw unprocessable({ allocation: OVER_ALLOCATION_MESSAGE });
+      const [fresh] = await withUsage(p, [(await products.findLicense(caller.user.companyId, p, id)) as LicenseRecord]);
+      return { data: fresh as License };
+    },
+
+    async orderLicenses(caller: Caller, p: Product, body: B<'orderLicenses'>): Promise<{ data: ProductOrder; licenses: License[] }> {
+      const sub = await visibleSubscription(caller, p, body.subscription_id);
+      if (!mayChange(caller, sub)) throw forbidden();
+      if (sub.type === 'self') throw unprocessable({ subscription_id: 'A self subscription has one licence' });
+      if (sub.status === 'cancelled' || sub.status === 'lapsed') throw unprocessable({ subscription_id: 'The subscription is cancelled' });
+      const reach: Reach = sub.type === 'company' ? { kind: 'company', companyId: sub.companyId, userId: caller.user.id } : reachOf(caller);
+      const users = await holders(reach, body.user_ids);
+      const taken = await products.licensedUsers(sub.id, users);
+      if (taken.length) throw unprocessable({ user_ids: `User ${taken.join(', ')} already has a licence of this subscription` });
+      const quantity = body.quantity ?? Math.max(users.length, 1);
+      const result = await products.orderLicenses(
+        sub,
+        quantity,
+        users.map((userId) => ({ userId, allocation: sub.plan.unitsPerLicense })),
+        { userId: caller.user.id, amountCents: sub.plan.priceCents * quantity },
+      );
+      if (result === 'seats') throw unprocessable({ quantity: 'Quantity must cover every user given a licence' });
+      const order = await placed(sub.companyId, p, result.orderId);
+      const made = await Promise.all(result.licenseIds.map((id) => products.findLicense(sub.companyId, p, id)));
+      return { data: order, licenses: await withUsage(p, made.filter((l): l is LicenseRecord => Boolean(l))) };
+    },
+
+    // --------------------------------------------------------------- orders
+    async listOrders(caller: Caller, p: Product, query: Q<'listOrders'>) {
+      const { rows, total } = await products.listOrders({
+        companyId: caller.user.companyId,
+        product: p,
+        visible: orderVisible(reachOf(caller)),
+        ...(query.status && { status: query.status }),
+        page: query.page,
+        limit: query.limit,
+      });
+      return { data: rows.map(toOrder), meta: meta(query.page, query.limit, total) };
+    },
+
+    async showOrder(caller: Caller, p: Product, id: number): Promise<{ data: ProductOrder }> {
+      const order = await products.findOrder(caller.user.companyId, p, id, orderVisible(reachOf(caller)));
+      if (!order) throw notFound('Order');
+      return { data: toOrder(order) };
+    },
+
+    /**
+     * The payments step's answer for an order (the seam of OrderCharger): paid activates what it
+     * paid for; failed leaves it unpaid. A second answer for the same order changes nothing.
+     */
+    settleOrder: (orderId: number, outcome: { status: 'paid' | 'failed'; paymentReference: string | null }) => products.settleOrder(orderId, outcome),
+
+    // ---------------------------------------------------------------- admin
+    admin: {
+      async usage(caller: Caller, p: Product, query: AQ<'usage'>) {
+        const companyId = caller.user.companyId;
+        const period = query.period ? usagePeriodOf(query.period) : usagePeriod();
+        const kind = PRODUCT_USAGE_KIND[p];
+        const [page, history, allocations] = await Promise.all([
+          usage.companyPage(companyId, kind, period.key, words(query.q), query.page, query.limit),
+          usage.companyHistory(companyId, kind, new Date(Date.UTC(period.start.getUTCFullYear(), period.start.getUTCMonth() - 5, 1)).toISOString().slice(0, 10)),
+          products.listLicenses({ companyId, product: p, words: [], page: 1, limit: null }),
+        ]);
+        const allocation = new Map<number, number>();
+        for (const l of allocations.rows) allocation.set(l.userId, (allocation.get(l.userId) ?? 0) + l.allocation);
+        return {
+          period_start: period.start.toISOString(),
+          period_end: period.end.toISOString(),
+          unit: PRODUCT_UNITS[p],
+          total_used: page.total,
+          data: page.rows.map((r) => ({
+            user: person({ id: r.userId, firstName: r.firstName, lastName: r.lastName }),
+            used: r.units,
+            events: r.events,
+            allocation: allocation.get(r.userId) ?? null,
+          })),
+          meta: meta(query.page, query.limit, page.matched),
+          history: history.filter((h) => h.period <= period.key.slice(0, 7)).map((h) => ({ period: h.period, used: h.units })),
+        };
+      },
+
+      async listSubscriptions(caller: Caller, p: Product, query: AQ<'listSubscriptions'>) {
+        const { rows, total } = await products.listSubscriptions({
+          companyId: caller.user.companyId,
+          product: p,
+          ...(query.active !== undefined && { active: query.active }),
+          ...(query.status && { status: query.status }),
+          ...(query.type && { type: query.type }),
+          words: words(query.q),
+          orderField: query.order_field,
+          order: query.order,
+          page: query.page,
+          limit: query.limit,
+        });
+        return { data: rows.map(toSubscription), meta: meta(query.page, query.limit, total) };
+      },
+
+      async listOrders(caller: Caller, p: Product, query: AQ<'listOrders'>) {
+        const { rows, total } = await products.listOrders({
+          companyId: caller.user.companyId,
+          product: p,
+          ...(query.status && { status: query.status }),
+          ...(query.subscription_id !== undefined && { subscriptionId: query.subscription_id }),
+          page: query.page,
+          limit: query.limit,
+        });
+        return { data: rows.map(toOrder), meta: meta(query.page, query.limit, total) };
+      },
+
+      async createSubscription(caller: Caller, p: Product, body: AB<'createSubscription'>): Promise<{ data: Subscription }> {
+        return { data: (await createSubscription(caller, p, body, 'admin')).data };
+      },
+
+      async activateSubscription(caller: Caller, p: Product, body: AB<'activateSubscription'>): Promise<{ data: Subscription }> {
+        const sub = await products.findSubscription(caller.user.companyId, p, body.subscription_id);
+        if (!sub) throw notFound('Subscription');
+        if (sub.status !== 'pending') throw unprocessable({ subscription_id: 'Only a pending subscription can be activated' });
+        const start = new Date();
+        await products.updateSubscription(sub.id, { status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, sub.plan.period) });
+        await auditAdmin(caller, 'product_subscription_changed', { action: 'activated', product: p, subscription_id: sub.id });
+        return { data: await reload(caller, p, sub.id) };
+      },
+
+      async cancelSubscription(caller: Caller, p: Product, body: AB<'cancelSubscription'>): Promise<{ data: Subscription }> {
+        const sub = await products.findSubscription(caller.user.companyId, p, body.subscription_id);
+        if (!sub) throw notFound('Subscription');
+        const data = await cancel(caller, p, sub, !body.at_period_end);
+        await auditAdmin(caller, 'product_subscription_changed', { action: 'cancelled', product: p, subscription_id: sub.id, at_period_end: body.at_period_end });
+        return { data };
+      },
+
+      async createOrder(caller: Caller, p: Product, body: AB<'createOrder'>): Promise<{ data: ProductOrder }> {
+        const sub = await products.findSubscription(caller.user.companyId, p, body.subscription_id);
+        if (!sub) throw unprocessable({ subscription_id: 'Subscription not found' });
+        const orderId = await products.insertOrder({
+          companyId: sub.companyId,
+          product: p,
+          subscriptionId: sub.id,
+          userId: caller.user.id,
+          kind: 'admin',
+          quantity: body.quantity,
+          amountCents: body.amount_cents ?? sub.plan.priceCents * body.quantity,
+          description: body.description ?? null,
+        });
+        await auditAdmin(caller, 'product_order_changed', { action: 'created', product: p, order_id: orderId, subscription_id: sub.id });
+        return { data: await placed(sub.companyId, p, orderId) };
+      },
+
+      async cancelOrder(caller: Caller, p: Product, body: AB<'cancelOrder'>): Promise<{ data: ProductOrder }> {
+        const order = await products.findOrder(caller.user.companyId, p, body.order_id);
+        if (!order) throw notFound('Order');
+        if (!(await products.cancelOrder(order.id))) throw unprocessable({ order_id: 'Only a pending order can be cancelled' });
+        await auditAdmin(caller, 'product_order_changed', { action: 'cancelled', product: p, order_id: order.id });
+        return { data: await orderOut(order.companyId, p, order.id) };
+      },
+
+      listPlans: (caller: Caller, p: Product, query: AQ<'listPlans'>) => plansPage(caller, p, query, true),
+
+      async showPlan(caller: Caller, p: Product, id: number): Promise<{ data: Plan }> {
+        return { data: toPlan(await adminPlan(caller, p, id)) };
+      },
+
+      async createPlan(caller: Caller, p: Product, body: AB<'createPlan'>): Promise<{ data: Plan }> {
+        const row = await products.insertPlan({
+          companyId: caller.user.companyId,
+          product: p,
+          name: body.name,
+          description: body.description ?? null,
+          priceCents: body.price_cents,
+          period: body.period,
+          unitsPerLicense: body.units_per_license,
+          enterprise: body.enterprise,
+          active: body.active,
+        });
+        await auditAdmin(caller, 'product_plan_changed', { action: 'created', product: p, plan_id: row.id, name: row.name, price_cents: row.priceCents });
+        return { data: toPlan(row) };
+      },
+
+      async updatePlan(caller: Caller, p: Product, id: number, body: AB<'updatePlan'>): Promise<{ data: Plan }> {
+        const found = await adminPlan(caller, p, id);
+        const row = await products.updatePlan(found.id, {
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.description !== undefined && { description: body.description }),
+          ...(body.price_cents !== undefined && { priceCents: body.price_cents }),
+          ...(body.period !== undefined && { period: body.period }),
+          ...(body.units_per_license !== undefined && { unitsPerLicense: body.units_per_license }),
+          ...(body.enterprise !== undefined && { enterprise: body.enterprise }),
+          ...(body.active !== undefined && { active: body.active }),
+        });
+        await auditAdmin(caller, 'product_plan_changed', { action: 'updated', product: p, plan_id: id, changes: body });
+        return { data: toPlan(row) };
+      },
+
+      async deletePlan(caller: Caller, p: Product, id: number): Promise<void> {
+        const found = await adminPlan(caller, p, id);
+        const outcome = await products.deletePlan(found.id);
+        await auditAdmin(caller, 'product_plan_changed', { action: outcome, product: p, plan_id: id, name: found.name });
+      },
+    },
+
+    // ------------------------------------------------- the user's own state
+    /** Both products' state of a user (one statement): users/me and the quota rule read it. */
+    statesOf,
+
+    /** The quota rule (spec part 1 §5) for a user now: whether another minute (or segment) may be used. */
+    async quota(user: { id: number; companyId: number; dialerEnabled: boolean }, p: Product): Promise<QuotaVerdict> {
+      const states = await statesOf(user);
+      return quotaVerdict(p === 'dialer' && user.dialerEnabled, states[p]);
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;
