@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, CardTokenError, tokenizeCard, useApiClient } from '@crm/api-client';
+import { CardTokenError, tokenizeCard, useApiClient } from '@crm/api-client';
 import type { PaymentsSetup } from '@crm/contract';
 import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
 import { Button, buttonClassName, Card, Field, Input, PageHeader, Spinner, toast } from '@crm/ui';
@@ -14,6 +15,12 @@ import {
   type CardFormInput,
   type CardFormValues,
 } from './card-form-schema';
+import { useConnectCard } from './useConnectCard';
+
+/** Stripe Elements (and Stripe.js) are fetched only with a real Stripe key. */
+const StripeElementsCardForm = lazy(() =>
+  import('./StripeElementsCardForm').then((module) => ({ default: module.StripeElementsCardForm })),
+);
 
 export type CardPageProps = Record<string, never>;
 
@@ -32,7 +39,7 @@ type SandboxCardFormProps = {
  * answers on `card`) shows beside the field it is about, the number unless it names another.
  */
 function SandboxCardForm({ payments, onSaved }: SandboxCardFormProps) {
-  const client = useApiClient();
+  const connect = useConnectCard();
   const {
     register,
     submit,
@@ -60,13 +67,9 @@ function SandboxCardForm({ payments, onSaved }: SandboxCardFormProps) {
         form.setError(cardFieldOf(error.param), { type: 'server', message: error.message }, { shouldFocus: true });
         return;
       }
-      try {
-        await client.call('connectCard', { body: { payment_method_id: paymentMethodId } });
-      } catch (error) {
-        const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors() : {};
-        const message = fields['card'] ?? fields['payment_method_id'];
-        if (!message) throw error;
-        form.setError('number', { type: 'server', message }, { shouldFocus: true });
+      const declined = await connect(paymentMethodId);
+      if (declined) {
+        form.setError('number', { type: 'server', message: declined }, { shouldFocus: true });
         return;
       }
       form.reset({ number: '', expiry: '', cvc: '' });
@@ -126,16 +129,6 @@ function SandboxCardForm({ payments, onSaved }: SandboxCardFormProps) {
   );
 }
 
-/**
- * The seam for a real Stripe key (mode live or test): there the card form is Stripe Elements
- * (@stripe/react-stripe-js with `payments.publishable_key`), which is not part of this build yet.
- */
-function StripeElementsCardForm() {
-  return (
-    <FormError message="Card entry through Stripe is not available in this build. Contact support to update your card." />
-  );
-}
-
 /** /billing/update: the card on file and the form that replaces it. With ?plan=<id> it returns to that plan's review. */
 export function CardPage(_props: CardPageProps) {
   const client = useApiClient();
@@ -170,7 +163,9 @@ export function CardPage(_props: CardPageProps) {
           {payments.mode === 'sandbox' && payments.tokenize_url ? (
             <SandboxCardForm payments={{ ...payments, tokenize_url: payments.tokenize_url }} onSaved={handleSaved} />
           ) : (
-            <StripeElementsCardForm />
+            <Suspense fallback={<Spinner label="Loading the card form" />}>
+              <StripeElementsCardForm publishableKey={payments.publishable_key} onSaved={handleSaved} />
+            </Suspense>
           )}
         </Card>
       )}
