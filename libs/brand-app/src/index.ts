@@ -4,6 +4,7 @@ export { BrandApp } from './BrandApp';
 export type { BrandAppProps, BrandAppRouter } from './BrandApp';
 export {
   ADMIN_ROUTE,
+  BILLING_ROUTE,
   CONTACTS_ROUTE,
   BASE_NAV_ITEMS,
   BASE_ROUTES,

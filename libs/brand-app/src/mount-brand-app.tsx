@@ -30,12 +30,15 @@ export type MountedBrandApp = {
   settings: DeploymentSettings;
 };
 
-/** The api-client with the app's wiring: 401s go to the session (via the bridge), 403s to the toast, re-authentication to its dialog. */
+/** The api-client with the app's wiring: 401s and gates' 403s go to the session (via the bridge), other 403s to the toast, re-authentication to its dialog. */
 export function createBrandApiClient(settings: Pick<DeploymentSettings, 'apiBaseUrl'>): ApiClient {
   return createApiClient({
     baseUrl: settings.apiBaseUrl,
     onUnauthorized: sessionBridge.onUnauthorized,
-    onForbidden: showAccessDenied,
+    // A gate's 403 goes to the session (checked again, then the redirect rules apply); others show 'Access denied!'.
+    onForbidden: (error) => {
+      if (!sessionBridge.onForbidden(error)) showAccessDenied(error);
+    },
     onReauthRequired: reauthBridge.onReauthRequired,
   });
 }
@@ -43,7 +46,7 @@ export function createBrandApiClient(settings: Pick<DeploymentSettings, 'apiBase
 /**
  * Starts a brand app: reads the deployment settings the build validated (API base address, environment, analytics id;
  * VITE_ANALYTICS_ID replaces the brand's analyticsId, which the routes' <Analytics> loads),
- * creates the query client, the api-client (401 → session, 403 → 'Access denied!' toast) and the
+ * creates the query client, the api-client (401 → session, a gate's 403 → session, other 403s → 'Access denied!' toast) and the
  * router, and renders the providers (brand, toasts, error boundary) into #root. A brand app's
  * main.tsx is `mountBrandApp({ brand })`, plus its own routes or navigation if it has any.
  */

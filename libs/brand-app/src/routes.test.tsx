@@ -134,13 +134,13 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Users', 'Feature flags']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Users', 'Feature flags']);
   });
 
   it('gives a regional manager the Users screen (their downline, to impersonate) but not the other admin screens', async () => {
     renderBrandApp({ brandId: 'keystone', user: userOf('keystone', 'regional_manager'), path: '/admin/feature-flags' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Users']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Users']);
   });
 
   it("shows other roles 'Access denied!' on admin routes and no admin navigation", async () => {
@@ -148,7 +148,7 @@ describe('brand app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Access denied!' }),
     ).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing']);
   });
 
   it("hides messages and calls from an Evergreen basic user's dashboard, not from a Harbor agent's", async () => {
@@ -179,7 +179,22 @@ describe('brand app routes', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aftercare' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'Aftercare']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'Billing', 'Aftercare']);
+  });
+
+  it('sends an unpaid account to /billing, with the unpaid banner in the frame; an impersonation passes', async () => {
+    const unpaid = { ...userOf('harbor', 'agent'), 'paid_user?': false };
+    const first = renderBrandApp({ user: unpaid, path: '/contacts' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe('/billing');
+    expect(screen.getByRole('region', { name: 'Unpaid account' })).toHaveTextContent('Your account is unpaid.');
+    first.router.dispose();
+    cleanup();
+
+    const second = renderBrandApp({ user: { ...unpaid, impersonated_by: { id: 1, name: 'Sam Admin', login_type: 'impersonate' } }, path: '/account/profile' });
+    await screen.findByRole('region', { name: 'Impersonation' });
+    expect(second.router.state.location.pathname).toBe('/account/profile');
+    expect(screen.queryByRole('region', { name: 'Unpaid account' })).not.toBeInTheDocument();
   });
 
   it('sends a visitor to /login', async () => {

@@ -19,6 +19,7 @@ export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/contacts', label: 'Contacts' },
   { to: '/account/profile', label: 'My profile' },
+  { to: '/billing', label: 'Billing' },
   { to: '/admin/users', label: 'Users', roles: IMPERSONATOR_ROLES },
   { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES },
 ];
@@ -77,6 +78,20 @@ export const CONTACTS_ROUTE: RouteObject = {
 };
 
 /**
+ * The account's billing area (spec part 1 §2): the summary and history, choosing a plan, reviewing
+ * and paying for it, and the card form. Unpaid accounts are sent here (RequireSession).
+ */
+export const BILLING_ROUTE: RouteObject = {
+  path: '/billing',
+  children: [
+    { index: true, lazy: lazyScreen(() => import('./screens/app/billing')) },
+    { path: 'plan', lazy: lazyScreen(() => import('./screens/app/billing-plan')) },
+    { path: 'review', lazy: lazyScreen(() => import('./screens/app/billing-review')) },
+    { path: 'update', lazy: lazyScreen(() => import('./screens/app/billing-update')) },
+  ],
+};
+
+/**
  * The signed-in routes inside the app frame every brand starts from. A brand app adds routes (a
  * feature gated by a flag goes inside `<RequireFlag flag="..." />`) or filters some out. Every
  * screen is loaded on demand (`lazy: lazyScreen(() => import('./screens/app/<screen>'))`), so a
@@ -85,6 +100,7 @@ export const CONTACTS_ROUTE: RouteObject = {
 export const BASE_ROUTES: readonly RouteObject[] = [
   { index: true, lazy: lazyScreen(() => import('./screens/app/dashboard')) },
   { path: '/account/profile', lazy: lazyScreen(() => import('./screens/app/profile')) },
+  BILLING_ROUTE,
   CONTACTS_ROUTE,
   ADMIN_ROUTE,
   { path: '*', lazy: lazyScreen(() => import('./screens/app/not-found')) },
@@ -97,7 +113,7 @@ export type BrandRoutesOptions = {
   navItems?: readonly NavItem[];
   /** Routes without login; PUBLIC_ROUTES unless given. */
   publicRoutes?: readonly RouteObject[];
-  /** Send unpaid accounts to /billing (spec part 1 §2). Off until a brand has a billing area. */
+  /** Send unpaid accounts to /billing (spec part 1 §2). On: every brand has the billing area; off only for a brand without it. */
   requirePaid?: boolean;
   /**
    * The pages bring their own tracking code (a public company page that has one): the brand's
@@ -111,7 +127,7 @@ export function createBrandRoutes({
   routes = BASE_ROUTES,
   navItems = BASE_NAV_ITEMS,
   publicRoutes = PUBLIC_ROUTES,
-  requirePaid = false,
+  requirePaid = true,
   ownTrackingCode = false,
 }: BrandRoutesOptions = {}): RouteObject[] {
   return [

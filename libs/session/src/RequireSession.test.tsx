@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@crm/contract';
+import { ApiError } from '@crm/api-client';
+import { createSessionBridge } from './session-bridge';
 import { loginStack, type LoginMarker } from './login-stack';
 import { sessionRedirect } from './redirect-rules';
 import { RequireSession } from './RequireSession';
@@ -133,10 +135,10 @@ const cases: Case[] = [
     expected: null,
   },
   {
-    name: 'impersonating does not exempt from the unpaid rule',
+    name: 'an impersonated session is exempt from the unpaid rule (the API lets it through every gate too)',
     user: impersonated(unpaid),
     path: '/contacts',
-    expected: '/billing',
+    expected: null,
   },
   {
     name: 'the unpaid rule can be switched off',
@@ -247,5 +249,27 @@ describe('RequireSession', () => {
     expect(sessionStorage.getItem(RETURN_PATH_KEY)).toBe(
       '/contacts?search=smith&contact_group=all',
     );
+  });
+});
+
+describe('an account gate answered by the API', () => {
+  it("checks the session again on a gate's 403, and the redirect rules send the user on", async () => {
+    let current: CurrentUser = makeUser();
+    const { bridge } = renderWithSession({
+      path: '/contacts',
+      handlers: { authProfile: () => current },
+      guard: <RequireSession />,
+      guarded: { '/contacts': <h1>Protected content</h1>, '/billing': <h1>Billing</h1> },
+    });
+    expect(await screen.findByRole('heading', { name: 'Protected content' })).toBeInTheDocument();
+    // the paid period ended on the server: the next request is refused with the billing gate
+    current = makeUser({ 'paid_user?': false });
+    expect(bridge.onForbidden(new ApiError(403, { errors: { user: 'Access denied!', gate: 'billing' } }))).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/billing');
+  });
+
+  it('leaves other 403s to the access-denied toast', () => {
+    expect(createSessionBridge().onForbidden(new ApiError(403, { errors: { user: 'Access denied!' } }))).toBe(false);
   });
 });

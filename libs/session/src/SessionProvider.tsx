@@ -101,6 +101,13 @@ export function SessionProvider({
     [bridge, queryClient, navigate],
   );
 
+  // A 403 naming an account gate: the user's flags changed on the server (a plan lapsed, a password
+  // change was forced); the session is checked again and RequireSession redirects by its rules.
+  useLayoutEffect(
+    () => bridge.attachGate(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })),
+    [bridge, queryClient],
+  );
+
   const user = query.data ?? null;
 
   // The server says who is impersonating (impersonated_by); keep the stored login stack in line with it.

@@ -1,8 +1,8 @@
 // Provider, state and the 401 wiring
 export { SessionProvider } from './SessionProvider';
 export type { SessionProviderProps } from './SessionProvider';
-export { createSessionBridge, sessionBridge } from './session-bridge';
-export type { SessionBridge, UnauthorizedHandler } from './session-bridge';
+export { createSessionBridge, gateOf, sessionBridge } from './session-bridge';
+export type { GateHandler, SessionBridge, UnauthorizedHandler } from './session-bridge';
 export { createReauthBridge, reauthBridge } from './reauth-bridge';
 export type { ReauthBridge, ReauthHandler } from './reauth-bridge';
 export { ReauthDialog } from './ReauthDialog';

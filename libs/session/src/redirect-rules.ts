@@ -37,18 +37,18 @@ export function twoFactorSetupPending(user: CurrentUser): boolean {
  * no user -> /login; forced password change -> password tab; required two-factor missing ->
  * two-factor tab; terms not accepted -> terms page (those three not on profile or billing pages,
  * nor for users impersonating or logged in as admin); unpaid -> /billing (not on profile or
- * billing pages).
+ * billing pages, nor while impersonating: issue 13 and the API's gates exempt an impersonation).
  * Answers the path to go to, or null to stay.
  */
 export function sessionRedirect(user: CurrentUser | null, context: RedirectContext): string | null {
   if (!user) return LOGIN_PATH;
   const exemptPage = isProfilePath(context.pathname) || isBillingPath(context.pathname);
   if (exemptPage) return null;
-  if (!isImpersonating(user, context.loginStack)) {
-    if (user['change_password?']) return PASSWORD_TAB_PATH;
-    if (twoFactorSetupPending(user)) return TWO_FACTOR_TAB_PATH;
-    if (termsPending(user)) return TERMS_ACCEPT_PATH;
-  }
+  // An impersonating (or logged-in-as) admin passes every account gate, as the API lets them through.
+  if (isImpersonating(user, context.loginStack)) return null;
+  if (user['change_password?']) return PASSWORD_TAB_PATH;
+  if (twoFactorSetupPending(user)) return TWO_FACTOR_TAB_PATH;
+  if (termsPending(user)) return TERMS_ACCEPT_PATH;
   if ((context.requirePaid ?? true) && !user['paid_user?']) return BILLING_PATH;
   return null;
 }

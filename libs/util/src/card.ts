@@ -54,3 +54,37 @@ export function amountToCents(value: string): number | null {
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
   return match[1] ? -cents : cents;
 }
+
+/**
+ * A card's expiry as printed on it, `MM/YY` (or `MM/YYYY`): the month 01-12 and the year. Null when
+ * it is not one.
+ */
+export function parseCardExpiry(value: string): { month: number; year: number } | null {
+  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const year = Number(match[2]);
+  return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
+}
+
+/**
+ * The month-end check of a card's expiry: a card is good through the last day of its expiry month,
+ * so it has expired only once that day has passed (in the given time, the browser's by default).
+ */
+export function isCardExpired(expiry: { month: number; year: number }, now: Date = new Date()): boolean {
+  const lastDay = new Date(expiry.year, expiry.month - 1, daysInMonth(expiry.month, expiry.year), 23, 59, 59, 999);
+  return now.getTime() > lastDay.getTime();
+}
+
+/** The digits of a card number, grouped as printed (4-6-5 for amex, groups of four otherwise), for the field as one types. */
+export function formatCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 19);
+  if (detectCardBrand(digits) === 'amex') {
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ');
+  }
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** Integer cents as money (`2900, 'usd'` → `$29.00`), in the browser's number format. */
+export function formatCents(cents: number, currency: string = 'usd', locale: string = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}

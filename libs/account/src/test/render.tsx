@@ -14,6 +14,8 @@ export type RenderAccountOptions = {
   element: ReactElement;
   /** The brand the screen runs in; testBrand unless given. */
   brand?: BrandConfig;
+  /** Other routes, where the screen navigates to (`{ '/': <h1>Home</h1> }`). */
+  otherRoutes?: Record<string, ReactElement>;
 };
 
 /** Renders `element` at `path` for a signed-in `user` (GET /auth/profile answers it). */
@@ -23,6 +25,7 @@ export function renderAccount({
   handlers = {},
   element,
   brand = testBrand,
+  otherRoutes = {},
 }: RenderAccountOptions) {
   const bridge = createSessionBridge();
   const [pathname] = path.split('?');
@@ -30,7 +33,7 @@ export function renderAccount({
     path,
     handlers: { authProfile: () => user, ...handlers },
     onUnauthorized: bridge.onUnauthorized,
-    routes: { [pathname]: element },
+    routes: { ...otherRoutes, [pathname]: element },
     brand,
     layout: (children) => (
       <SessionProvider bridge={bridge} initialUser={user}>

@@ -169,6 +169,24 @@ describe('AppFrame', () => {
     expect(banner).toHaveTextContent('Sam Admin is signed in as Dana Reyes');
   });
 
+  it('shows the unpaid banner with a link to billing to an unpaid account, not to a paid one or an impersonator', async () => {
+    const first = renderApp({ routes, path: '/', client: signedIn(testUser({ 'paid_user?': false })).client });
+    const banner = await screen.findByRole('region', { name: 'Unpaid account' });
+    expect(within(banner).getByRole('link', { name: 'Go to billing' })).toHaveAttribute('href', '/billing');
+    expect(await axeViolations()).toEqual([]);
+    first.unmount();
+
+    renderApp({
+      routes,
+      path: '/',
+      client: signedIn(
+        testUser({ 'paid_user?': false, impersonated_by: { id: 1, name: 'Sam Admin', login_type: 'impersonate' } }),
+      ).client,
+    });
+    await screen.findByRole('region', { name: 'Impersonation' });
+    expect(screen.queryByRole('region', { name: 'Unpaid account' })).not.toBeInTheDocument();
+  });
+
   it('renders NotFoundPage for unknown paths inside the frame, axe-clean', async () => {
     const { client } = signedIn(testUser());
     renderApp({ routes, path: '/no/such/page', client });

@@ -7,6 +7,7 @@ import { HelpWidget } from '../help/HelpWidget';
 import { filterNavItems, type NavItem } from '../navigation/nav-items';
 import { FeaturePreviewBanner } from '../preview/FeaturePreviewBanner';
 import { ReconnectingBanner } from './ReconnectingBanner';
+import { UnpaidBanner } from './UnpaidBanner';
 import { BrandMark } from './BrandMark';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { useHeadingFocus } from './useHeadingFocus';
@@ -18,7 +19,7 @@ export type AppFrameProps = {
 };
 
 /**
- * The signed-in frame: skip link, impersonation banner, header (brand, navigation, the help button
+ * The signed-in frame: skip link, impersonation banner, unpaid banner, header (brand, navigation, the help button
  * when the brand has the help widget on, user menu) and the main landmark with the routed page, whose h1 takes the
  * focus after sign-in and each navigation. Feature flags are the signed-in user's (the session
  * provides them to useFlag); outside production a banner names a previewed feature.
@@ -32,6 +33,7 @@ export function AppFrame({ navItems }: AppFrameProps) {
       <SkipLink />
       <FeaturePreviewBanner />
       <ImpersonationBanner />
+      <UnpaidBanner />
       <ReconnectingBanner />
       <header className="border-b border-border bg-surface">
         <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:gap-x-6">

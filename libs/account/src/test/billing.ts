@@ -1,0 +1,50 @@
+import type { AccountHistoryEntry, AccountInfo, AccountPlan } from '@crm/contract';
+
+/** Test data of the billing screens (test files only). */
+export const starterPlan: AccountPlan = {
+  id: 3,
+  code: 'starter',
+  name: 'Starter',
+  description: 'For a single agent',
+  amount_cents: 2900,
+  currency: 'usd',
+  interval: 'month',
+  features: ['Contacts', 'Calendar'],
+};
+
+export function makeAccountInfo(overrides: Partial<AccountInfo> = {}): AccountInfo {
+  return {
+    'paid_user?': true,
+    status: 'active',
+    plan: starterPlan,
+    current_period_start: '2026-11-01T05:00:00.000Z',
+    current_period_end: '2026-12-01T04:30:00.000Z',
+    cancel_at_period_end: false,
+    next_charge: { amount_cents: 2900, currency: 'usd', date: '2026-12-01T04:30:00.000Z' },
+    payment_infos: [{ brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 }],
+    payments: {
+      provider: 'stripe',
+      mode: 'sandbox',
+      publishable_key: 'pk_test_sandbox',
+      tokenize_url: '/sandbox/stripe/v1/payment_methods',
+    },
+    ...overrides,
+  };
+}
+
+export function makeHistoryEntry(overrides: Partial<AccountHistoryEntry> = {}): AccountHistoryEntry {
+  return {
+    id: 1,
+    kind: 'charge',
+    status: 'succeeded',
+    amount_cents: 2900,
+    currency: 'usd',
+    description: 'Starter, one month',
+    card: { brand: 'visa', last4: '4242' },
+    failure_message: null,
+    period_start: '2026-11-01T05:00:00.000Z',
+    period_end: '2026-12-01T04:30:00.000Z',
+    created_at: '2026-11-01T03:00:00.000Z',
+    ...overrides,
+  };
+}

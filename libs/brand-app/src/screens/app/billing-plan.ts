@@ -1,0 +1,1 @@
+export { PlanPage as Component } from '@crm/account';

@@ -1,0 +1,1 @@
+export { ReviewPage as Component } from '@crm/account';

@@ -1,0 +1,1 @@
+export { CardPage as Component } from '@crm/account';
