@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@crm/contract';
 import { isBrandId, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
