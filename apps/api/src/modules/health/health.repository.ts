@@ -21,8 +21,8 @@ export type DatabaseState = Awaited<ReturnType<typeof pingDatabase>>;
 /**
  * The database's state for /v1/health, asked at most once per `freshMs`: requests that arrive
  * while a ping is on its way share it, and an answer younger than `freshMs` is reused. A load
- * balancer or monitor polling health many times a second costs the database one `select 1` a
- * second, and a stalled or dead database still shows within `freshMs` + `waitMs`.
+ * balancer or monitor polling health many times a second costs the database one `select 1` per
+ * `freshMs`, and a stalled or dead database still shows within `freshMs` + `waitMs`.
  */
 export function createDatabaseProbe(db: Database, { waitMs, freshMs }: { waitMs: number; freshMs: number }) {
   let last: { state: DatabaseState; at: number } | undefined;

@@ -9,8 +9,8 @@ import { createDatabaseProbe } from './health.repository';
 
 /** Health answers within 2 s in every case: a database that has not answered by then counts as down. */
 export const HEALTH_DATABASE_WAIT_MS = 1_500;
-/** How long one answer of the database stands for every health request. */
-export const HEALTH_DATABASE_FRESH_MS = 1_000;
+/** How long one answer of the database stands for every health request: a freeze shows within this + the wait (2 s). */
+export const HEALTH_DATABASE_FRESH_MS = 500;
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const databaseState = createDatabaseProbe(ctx.db, { waitMs: HEALTH_DATABASE_WAIT_MS, freshMs: HEALTH_DATABASE_FRESH_MS });
