@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { BRANDS, BRAND_IDS } from '@crm/brand-config';
 import type { Env } from '../env';
@@ -71,7 +71,7 @@ export function servedOverHttps(env: Pick<Env, 'PUBLIC_URL'>): boolean {
 }
 
 /**
- * Security headers on every response (@fastify/helmet): the Content-Security-Policy under which the
+ * Security headers on every response (helmet): the Content-Security-Policy under which the
  * brand apps run (their own scripts only, styles also inline because Radix and sonner add style
  * elements at run time, images also from data: and blob: URLs, Google's tag for the brands'
  * analytics, websockets of the page's own host, Twilio for the dialer), no framing anywhere
@@ -85,7 +85,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
   app.addHook('onRequest', async (request) => {
     requestHosts.set(request.raw, request.host);
   });
-  await app.register(fastifyHelmet, {
+  // Built once: @fastify/helmet built a new helmet middleware (parsing every option and directive)
+  // for every request; the middleware itself only writes the headers (and asks ownWebSockets).
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -112,8 +114,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
     // A brand's hosts (platform.harboragent.com, a company page on acme.harboragent.com) may load each other's files.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }
 
