@@ -67,6 +67,8 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
   let worker: { id: string; beat: NodeJS.Timeout; lastBeat: number } | null = null;
   /** The pg-boss worker of each queue this process works on (to wake it when a job of its kind is sent here). */
   const localWorkers = new Map<string, string>();
+  /** The job handlers running in this process: stop() waits for them before the pool they use may close. */
+  const running = new Set<Promise<unknown>>();
 
   const ensureStarted = () => (started ??= boss.start().then(() => undefined));
   /**
@@ -212,7 +214,14 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
       await recoverOrphans();
       for (const [name, definition] of definitions) {
         await ensureQueue(name);
-        const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+        const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, (jobs) => {
+          const handled = handle(jobs);
+          running.add(handled);
+          void handled.catch(() => undefined).finally(() => running.delete(handled));
+          return handled;
+        });
+        localWorkers.set(name, workerId);
+        async function handle(jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
           for (const job of jobs) {
             const lastTry = job.retryCount >= job.retryLimit;
             const companyId = definition.quietFor?.(job.data) ?? null;
@@ -228,8 +237,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
               await workers.release(job.id);
             }
           }
-        });
-        localWorkers.set(name, workerId);
+        }
       }
       log(`Job worker ${id.slice(0, 8)} working on ${names.length ? names.join(', ') : 'no jobs yet'}`);
     },
@@ -265,6 +273,10 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
         worker = null;
       }
       if (started) await boss.stop({ graceful: true, wait: true, close: false }).catch(() => undefined);
+      // pg-boss's graceful stop once let a handler run on (seen in CI): it failed on the closed pool,
+      // and so did pg-boss's bookkeeping after it. Wait for them, and for that bookkeeping's turn.
+      await Promise.allSettled([...running]);
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }
