@@ -31,6 +31,7 @@ import {
   type OrderRecord,
   type PlanRow,
   type ProductsRepository,
+  type SubscriptionFilter,
   type SubscriptionRecord,
 } from './products.repository';
 
@@ -358,6 +359,26 @@ export function createProductsService({ products, usage, audit, chargeOrder }: D
     return found;
   }
 
+  /** A page of the company's subscriptions of a product, searched and ordered as asked, narrowed by `filter` (the caller's reach, or an admin's filters). */
+  async function subscriptionsPage(
+    caller: Caller,
+    p: Product,
+    query: { q?: string | undefined; order_field: SubscriptionFilter['orderField']; order: SubscriptionFilter['order']; page: number; limit: number },
+    filter: Partial<Pick<SubscriptionFilter, 'visible' | 'ownerId' | 'active' | 'status' | 'type'>>,
+  ) {
+    const { rows, total } = await products.listSubscriptions({
+      companyId: caller.user.companyId,
+      product: p,
+      ...filter,
+      words: words(query.q),
+      orderField: query.order_field,
+      order: query.order,
+      page: query.page,
+      limit: query.limit,
+    });
+    return { data: rows.map(toSubscription), meta: meta(query.page, query.limit, total) };
+  }
+
   return {
     // ---------------------------------------------------------------- plans
     listPlans: (caller: Caller, p: Product, query: Q<'listPlans'>) => plansPage(caller, p, query, false),
@@ -368,21 +389,12 @@ export function createProductsService({ products, usage, audit, chargeOrder }: D
     },
 
     // -------------------------------------------------------- subscriptions
-    async listSubscriptions(caller: Caller, p: Product, query: Q<'listSubscriptions'>) {
-      const { rows, total } = await products.listSubscriptions({
-        companyId: caller.user.companyId,
-        product: p,
+    listSubscriptions: (caller: Caller, p: Product, query: Q<'listSubscriptions'>) =>
+      subscriptionsPage(caller, p, query, {
         visible: subscriptionVisible(reachOf(caller)),
         ...(query.mine && { ownerId: caller.user.id }),
         ...(query.active !== undefined && { active: query.active }),
-        words: words(query.q),
-        orderField: query.order_field,
-        order: query.order,
-        page: query.page,
-        limit: query.limit,
-      });
-      return { data: rows.map(toSubscription), meta: meta(query.page, query.limit, total) };
-    },
+      }),
 
     async pendingCompanySubscription(caller: Caller, p: Product): Promise<{ data: Subscription | null }> {
       const sub = await products.findOne({ companyId: caller.user.companyId, product: p, type: 'company', statuses: ['pending'] });
@@ -572,21 +584,12 @@ export function createProductsService({ products, usage, audit, chargeOrder }: D
         };
       },
 
-      async listSubscriptions(caller: Caller, p: Product, query: AQ<'listSubscriptions'>) {
-        const { rows, total } = await products.listSubscriptions({
-          companyId: caller.user.companyId,
-          product: p,
+      listSubscriptions: (caller: Caller, p: Product, query: AQ<'listSubscriptions'>) =>
+        subscriptionsPage(caller, p, query, {
           ...(query.active !== undefined && { active: query.active }),
           ...(query.status && { status: query.status }),
           ...(query.type && { type: query.type }),
-          words: words(query.q),
-          orderField: query.order_field,
-          order: query.order,
-          page: query.page,
-          limit: query.limit,
-        });
-        return { data: rows.map(toSubscription), meta: meta(query.page, query.limit, total) };
-      },
+        }),
 
       async listOrders(caller: Caller, p: Product, query: AQ<'listOrders'>) {
         const { rows, total } = await products.listOrders({
