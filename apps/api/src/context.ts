@@ -45,7 +45,7 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
   const lookups = createLookupsModule(core);
   const contacts = createContactsModule(core, lookups);
   const usage = createUsageModule(core);
-  const billing = createBillingModule(core);
+  const billing = createBillingModule(core, accountNotices);
   const products = createProductsModule(core, usage, billing.billing);
   return {
     ...core,

@@ -70,6 +70,18 @@ export const billingTransactions = pgTable(
     cardLast4: text('card_last4'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
+    /**
+     * What the money is for, for the effects of its outcome and for dunning: `account:<user id>`
+     * (the account plan), `subscription:<id>` (a dialer or SMS subscription), `order:<id>` (a
+     * dialer or SMS order). A refund has its charge's subject.
+     */
+    subject: text('subject'),
+    /** A renewal's try of its period: 0 at the period's end, then 1, 2, 3 (the retries of RETRY_AFTER_DAYS); null for other charges. */
+    attempt: integer('attempt'),
+    /** A refund: the charge it gives money back from. */
+    refundOf: integer('refund_of'),
+    /** A charge: how much of it the vendor says was refunded (charge.refunded), whoever refunded it. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +89,8 @@ export const billingTransactions = pgTable(
     index('billing_transactions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('billing_transactions_idempotency_idx').on(t.idempotencyKey),
     uniqueIndex('billing_transactions_refund_idx').on(t.refundId),
+    index('billing_transactions_subject_idx').on(t.subject, t.periodStart),
+    index('billing_transactions_refund_of_idx').on(t.refundOf).where(sql`refund_of is not null`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { BRANDS } from '@crm/brand-config';
 import { IANA_TIMEZONES, type Timezone } from '@crm/contract';
-import { formatDateTime } from '@crm/util';
+import { formatCents, formatDateTime } from '@crm/util';
 import type { Env } from '../../env';
 import type { Device } from '../../lib/device';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
@@ -21,11 +21,17 @@ export const NOTICE_KINDS = [
   'two_factor_disabled',
   'api_key_created',
   'new_device_sign_in',
+  'payment_receipt',
+  'payment_failed',
+  'subscription_lapsed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-/** A notice as queued: the finished message and whom it concerns (the audit names the user and kind). */
-export type NoticeJob = { kind: NoticeKind; user_id: number; to: string; subject: string; text: string };
+/**
+ * A notice as queued: the finished message and whom it concerns (the audit names the user and kind).
+ * `once` names a notice sent at most once however often it is queued (a payment's receipt).
+ */
+export type NoticeJob = { kind: NoticeKind; user_id: number; to: string; subject: string; text: string; once?: string };
 
 /** Hours a confirmation link to a new address works, and days the old address's "this was not me" link works. */
 export const EMAIL_CHANGE_CONFIRM_HOURS = 24;
@@ -39,6 +45,9 @@ type NoticeContent = {
   /** What to do when it was not the user ({site}: the brand's public address); the default asks them to reset the password. */
   notMe?: string | null;
 };
+
+/** A payment as the payer reads it: amount, card ("visa ending 4242"), what it paid for, when. */
+export type PaymentNotice = { amountCents: number; currency: string; card: string | null; description: string; at: Date };
 
 type Deps = { env: Env; users: UsersRepository; jobs: JobQueue; email: EmailProvider; audit: AuditRepository };
 
@@ -54,9 +63,13 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
     retryLimit: 5,
     async run(notice, { id }) {
       // a try that sent and was cut off before its audit sends again: the audit row says it went
-      if (await audit.exists('account_notice_sent', notice.user_id, { job_id: id })) return;
+      if (await audit.exists('account_notice_sent', notice.user_id, notice.once ? { once: notice.once } : { job_id: id })) return;
       await email.send({ to: notice.to, subject: notice.subject, text: notice.text });
-      await audit.record({ event: 'account_notice_sent', userId: notice.user_id, details: { kind: notice.kind, to: notice.to, job_id: id } });
+      await audit.record({
+        event: 'account_notice_sent',
+        userId: notice.user_id,
+        details: { kind: notice.kind, to: notice.to, job_id: id, ...(notice.once && { once: notice.once }) },
+      });
     },
   };
 
@@ -65,7 +78,7 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
   const from = (meta: RequestMeta, device?: Device) => `${device?.browser ?? 'a browser'} at ${meta.ip}`;
 
   /** The one template: greeting, what happened, the link (if any), what to do if it was not them, the brand. */
-  async function queue(kind: NoticeKind, user: UserRow, to: string, content: NoticeContent): Promise<void> {
+  async function queue(kind: NoticeKind, user: UserRow, to: string, content: NoticeContent, once?: string): Promise<void> {
     const brand = await users.companyBrand(user.companyId);
     const { name } = BRANDS[brand];
     const site = brandPublicUrl(env, brand);
@@ -82,7 +95,7 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
     ]
       .filter(Boolean)
       .join('\n\n');
-    await jobs.send<NoticeJob>(ACCOUNT_NOTICE_JOB, { kind, user_id: user.id, to, subject: `${name}: ${content.subject}`, text });
+    await jobs.send<NoticeJob>(ACCOUNT_NOTICE_JOB, { kind, user_id: user.id, to, subject: `${name}: ${content.subject}`, text, ...(once && { once }) });
   }
 
   return {
@@ -145,6 +158,39 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
         notMe: 'If this was not you, revoke the key on your security page ({site}/account/profile?tab=security) and reset your password.',
       });
     },
+
+    /** A payment's receipt (once per payment, `once` its key). */
+    paymentReceipt: (user: UserRow, payment: PaymentNotice, once: string) =>
+      queue(
+        'payment_receipt',
+        user,
+        user.email,
+        {
+          subject: `Receipt: ${formatCents(payment.amountCents, payment.currency)} paid`,
+          body: `We charged ${formatCents(payment.amountCents, payment.currency)}${payment.card ? ` to your ${payment.card}` : ''} on ${when(user, payment.at)} for ${payment.description}. Thank you.`,
+          notMe: null,
+        },
+        once,
+      ),
+
+    /** A renewal's charge was declined: it is tried again on `retryAt`, or never (`retryAt` null: what it paid for lapses). */
+    paymentFailed: (user: UserRow, payment: PaymentNotice & { reason: string; retryAt: Date | null }, once: string) =>
+      queue(
+        payment.retryAt ? 'payment_failed' : 'subscription_lapsed',
+        user,
+        user.email,
+        {
+          subject: payment.retryAt ? 'Your payment did not go through' : 'Your subscription has lapsed',
+          body:
+            `We could not charge ${formatCents(payment.amountCents, payment.currency)}${payment.card ? ` to your ${payment.card}` : ''} for ${payment.description}: ${payment.reason} ` +
+            (payment.retryAt
+              ? `We will try again on ${when(user, payment.retryAt)}. To use another card, update it on your billing page before then.`
+              : 'This was the last try: the subscription has lapsed. To go on, add a working card and choose a plan again on your billing page.'),
+          link: { intro: 'Your billing page:', path: '/billing' },
+          notMe: null,
+        },
+        once,
+      ),
 
     newDeviceSignIn: (user: UserRow, meta: RequestMeta, device: Device) =>
       queue('new_device_sign_in', user, user.email, {

@@ -40,6 +40,7 @@ export const AUDIT_EVENTS = [
   /** An administrator created or cancelled a dialer or SMS order. */
   'product_order_changed',
   'paid_membership_changed',
+  'payment_refunded',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accountPlans, billingAccounts, billingTransactions, users } from '../../db/schema';
 
@@ -65,9 +65,10 @@ export function createBillingRepository(db: Database) {
 
     /**
      * Accounts whose paid period has ended and that renew (a plan, a card, not cancelled), except
-     * those whose renewal of that period was declined (they lapse; a new card or plan starts again).
+     * those whose last try of that period's renewal (`lastAttempt`) was declined: they lapsed (a
+     * new card and plan start again).
      */
-    async dueRenewals(now: Date, limit: number): Promise<BillingAccountRow[]> {
+    async dueRenewals(now: Date, limit: number, lastAttempt: number): Promise<BillingAccountRow[]> {
       return db
         .select()
         .from(billingAccounts)
@@ -77,12 +78,53 @@ export function createBillingRepository(db: Database) {
             isNotNull(billingAccounts.paymentMethodId),
             eq(billingAccounts.cancelAtPeriodEnd, false),
             lte(billingAccounts.currentPeriodEnd, now),
-            sql`not exists (select 1 from ${billingTransactions} t where t.user_id = ${billingAccounts.userId}
-              and t.period_start = ${billingAccounts.currentPeriodEnd} and t.status = 'failed')`,
+            sql`not exists (select 1 from ${billingTransactions} t where t.subject = 'account:' || ${billingAccounts.userId}
+              and t.period_start = ${billingAccounts.currentPeriodEnd} and t.kind = 'failure' and t.attempt >= ${lastAttempt})`,
           ),
         )
         .orderBy(asc(billingAccounts.currentPeriodEnd))
         .limit(limit);
+    },
+
+    /** How many tries of a subject's renewal of the period starting at `periodStart` were declined. */
+    async renewalFailures(subject: string, periodStart: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(billingTransactions)
+        .where(
+          and(
+            eq(billingTransactions.subject, subject),
+            eq(billingTransactions.periodStart, periodStart),
+            eq(billingTransactions.kind, 'failure'),
+            isNotNull(billingTransactions.attempt),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Keeps a user paid until `until` (while a declined renewal waits for its next try). */
+    async payUntilAtLeast(userId: number, until: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ paidUntil: sql`greatest(coalesce(${users.paidUntil}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)`, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    /**
+     * The account's renewal of the period starting at `periodStart` failed for good: the user is
+     * paid only until that period's start (unless the account has moved on to a later period).
+     */
+    async lapseAccount(userId: number, periodStart: Date): Promise<void> {
+      const at = periodStart.toISOString();
+      await db
+        .update(users)
+        .set({ paidUntil: sql`least(coalesce(${users.paidUntil}, ${at}::timestamptz), ${at}::timestamptz)`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`exists (select 1 from ${billingAccounts} a where a.user_id = ${userId} and a.current_period_end = ${at}::timestamptz)`,
+          ),
+        );
     },
 
     async transactionByKey(idempotencyKey: string): Promise<TransactionRow | undefined> {
@@ -96,6 +138,101 @@ export function createBillingRepository(db: Database) {
         .from(billingTransactions)
         .where(and(eq(billingTransactions.paymentIntentId, paymentIntentId), eq(billingTransactions.kind, kind)));
       return row;
+    },
+
+    /** The newest succeeded charge of a subject (an order's payment). */
+    async paidChargeOf(subject: string): Promise<TransactionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingTransactions)
+        .where(and(eq(billingTransactions.subject, subject), eq(billingTransactions.kind, 'charge'), eq(billingTransactions.status, 'succeeded')))
+        .orderBy(desc(billingTransactions.id))
+        .limit(1);
+      return row;
+    },
+
+    /** A history row of a user of the company (undefined for another company's). */
+    async transactionInCompany(id: number, companyId: number): Promise<TransactionRow | undefined> {
+      const [row] = await db
+        .select({ t: billingTransactions })
+        .from(billingTransactions)
+        .innerJoin(users, eq(users.id, billingTransactions.userId))
+        .where(and(eq(billingTransactions.id, id), eq(users.companyId, companyId)));
+      return row?.t;
+    },
+
+    /**
+     * Writes a pending refund of a charge unless it would take back more than was paid: in one
+     * transaction with the charge locked, what was refunded already (our pending and succeeded
+     * refunds, or the vendor's figure if higher) is counted. A refund under the same key is
+     * answered as it is. `left` is what could still be refunded when the refund does not fit.
+     */
+    async reserveRefund(
+      chargeId: number,
+      entry: NewTransaction & { idempotencyKey: string; amountCents: number },
+    ): Promise<{ row: TransactionRow } | { left: number }> {
+      return db.transaction(async (tx) => {
+        const [charge] = await tx.select().from(billingTransactions).where(eq(billingTransactions.id, chargeId)).for('update');
+        if (!charge) return { left: 0 };
+        const [again] = await tx.select().from(billingTransactions).where(eq(billingTransactions.idempotencyKey, entry.idempotencyKey));
+        if (again) return { row: again };
+        const [sum] = await tx
+          .select({ n: sql<number>`coalesce(sum(${billingTransactions.amountCents}), 0)::int` })
+          .from(billingTransactions)
+          .where(and(eq(billingTransactions.refundOf, chargeId), inArray(billingTransactions.status, ['pending', 'succeeded'])));
+        const refunded = Math.max(Number(sum?.n ?? 0), charge.refundedCents);
+        const left = charge.amountCents - refunded;
+        if (entry.amountCents > left) return { left };
+        const [row] = await tx.insert(billingTransactions).values({ ...entry, refundOf: chargeId }).returning();
+        return { row: row as TransactionRow };
+      });
+    },
+
+    /** A pending refund done by the vendor (once: a webhook and the API may both say so). */
+    async completeRefund(id: number, refundId: string): Promise<TransactionRow> {
+      return db.transaction(async (tx) => {
+        // the vendor's refund may be in the history already (its webhook came first, without our row's id)
+        const [known] = await tx.select().from(billingTransactions).where(eq(billingTransactions.refundId, refundId));
+        if (known && known.id !== id) {
+          await tx.delete(billingTransactions).where(and(eq(billingTransactions.id, id), eq(billingTransactions.status, 'pending')));
+          return known;
+        }
+        const [row] = await tx
+          .update(billingTransactions)
+          .set({ status: 'succeeded', refundId, updatedAt: new Date() })
+          .where(and(eq(billingTransactions.id, id), eq(billingTransactions.status, 'pending')))
+          .returning();
+        if (row) return row;
+        const [done] = await tx.select().from(billingTransactions).where(eq(billingTransactions.id, id));
+        return done as TransactionRow;
+      });
+    },
+
+    /** A pending refund the vendor refused: it no longer counts against the charge. */
+    async failRefund(id: number, message: string): Promise<void> {
+      await db
+        .update(billingTransactions)
+        .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
+        .where(and(eq(billingTransactions.id, id), eq(billingTransactions.status, 'pending')));
+    },
+
+    /** What the vendor says was refunded of a payment (charge.refunded); it only grows. Gives the charge. */
+    async setRefundedCents(paymentIntentId: string, refundedCents: number): Promise<TransactionRow | undefined> {
+      const [row] = await db
+        .update(billingTransactions)
+        .set({ refundedCents: sql`greatest(${billingTransactions.refundedCents}, ${refundedCents})`, updatedAt: new Date() })
+        .where(and(eq(billingTransactions.paymentIntentId, paymentIntentId), eq(billingTransactions.kind, 'charge')))
+        .returning();
+      return row;
+    },
+
+    /** How much of a charge was refunded: the succeeded refunds in the history, or the vendor's figure if higher. */
+    async refundedOf(charge: TransactionRow): Promise<number> {
+      const [sum] = await db
+        .select({ n: sql<number>`coalesce(sum(${billingTransactions.amountCents}), 0)::int` })
+        .from(billingTransactions)
+        .where(and(eq(billingTransactions.refundOf, charge.id), eq(billingTransactions.status, 'succeeded')));
+      return Math.max(Number(sum?.n ?? 0), charge.refundedCents);
     },
 
     async transaction(id: number): Promise<TransactionRow | undefined> {

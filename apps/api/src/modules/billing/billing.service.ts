@@ -1,12 +1,15 @@
 import type { AccountHistoryEntry, AccountInfo, AccountPlan, AccountStatus, PagingMeta } from '@crm/contract';
-import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { formatCents } from '@crm/util';
+import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider } from '../../providers/payments/payments.provider';
 import { STRIPE_SANDBOX_PREFIX } from '../../providers/payments/stripe-settings';
+import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
-import { fullName, isPaid } from '../users/current-user';
+import { fullName, isAdmin, isPaid } from '../users/current-user';
 import type { UserRow, UsersRepository } from '../users/users.repository';
-import type { BillingAccountRow, BillingRepository, PlanRow, TransactionRow } from './billing.repository';
+import type { BillingAccountRow, BillingRepository, NewTransaction, PlanRow, TransactionRow } from './billing.repository';
+import { LAST_ATTEMPT, retryAt, RETRY_SLACK_MS, type ChargeSubject, type Renewal } from './renewals';
 
 export const NO_CARD = 'Add a card before choosing a plan';
 export const UNKNOWN_PLAN = 'Choose one of the plans';
@@ -15,6 +18,12 @@ export const NOTHING_TO_CANCEL = 'You have no plan to cancel';
 export const CARD_NOT_FOUND = 'This card could not be found. Enter it again.';
 /** Accounts renewed per run of the renewals job (the next run takes the rest). */
 const RENEWAL_BATCH = 200;
+export const NOT_REFUNDABLE = 'Only a payment that went through can be refunded';
+export const NOTHING_TO_REFUND = 'This payment has been refunded in full';
+export const NO_CARD_ON_FILE = 'There is no card on file.';
+/** The 422 of a refund above what is left of the payment. */
+export const refundTooLarge = (leftCents: number, currency = 'usd') =>
+  `A refund cannot be more than was paid: ${formatCents(leftCents, currency)} of this payment is left to refund`;
 export const PAYMENTS_UNAVAILABLE = 'The payment service did not answer. Try again in a moment; you will not be charged twice.';
 
 /** The end of a plan period that starts at `start` (a month or a year later, the same day and time in UTC). */
@@ -61,7 +70,32 @@ export function accountStatus(user: Pick<UserRow, 'paidUser'>, account: BillingA
   return account?.planId ? 'lapsed' : 'unpaid';
 }
 
-type Deps = { repo: BillingRepository; users: UsersRepository; payments: PaymentsProvider; audit: AuditRepository };
+type Deps = {
+  repo: BillingRepository;
+  users: UsersRepository;
+  payments: PaymentsProvider;
+  audit: AuditRepository;
+  /** Receipts and dunning e-mails to the payer (none in tests that do not need them). */
+  notices?: Pick<AccountNotices, 'paymentReceipt' | 'paymentFailed'>;
+};
+
+/** Who refunds: an administrator (of the payer's company). */
+type Actor = Pick<Identity, 'user' | 'roles'>;
+
+/** A charge of a payer's card on file for a subject, under its idempotency key. */
+export type SubjectCharge = {
+  userId: number;
+  subject: string;
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  planId?: number | null;
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
+  /** A renewal's try (0 at the period's end, then the retries); undefined for other charges. */
+  attempt?: number;
+};
 
 /** What a vendor failure means to the caller: a card refusal on `card`, an unknown card on `payment_method_id`, else 503. */
 function vendorFailure(error: unknown): never {
@@ -79,7 +113,10 @@ function vendorFailure(error: unknown): never {
  * idempotency key, the paid period that `paid_user?` follows, cancellation at the period's end, and
  * the history. Stripe's webhooks reconcile what the API did not get to record (webhook()).
  */
-export function createBillingService({ repo, users, payments, audit }: Deps) {
+export function createBillingService({ repo, users, payments, audit, notices }: Deps) {
+  const subjects = new Map<string, ChargeSubject>();
+  const subjectOf = (row: TransactionRow) => (row.subject ? subjects.get(row.subject.split(':')[0] as string) : undefined);
+
   async function freshUser(userId: number): Promise<UserRow> {
     const user = await users.findById(userId);
     if (!user) throw notFound('User');
@@ -122,9 +159,52 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
     return repo.setCustomer(user.id, customer.id);
   }
 
-  /** A pending charge goes to the vendor (again, under its key: never twice) and is recorded as it ended. */
+  /**
+   * The effects of a charge's outcome on what it paid for (ChargeSubject) and the payer's e-mail: a
+   * receipt for a payment; for a declined renewal, the next try's date (kept going till then) or,
+   * after the last, the lapse. Safe to run again for the same row (each e-mail goes once).
+   */
+  async function outcome(row: TransactionRow): Promise<void> {
+    const subject = subjectOf(row);
+    if (row.kind === 'charge' && row.status === 'succeeded') {
+      await subject?.paid?.(row);
+      await notify(row, null);
+    } else if (row.kind === 'failure' && row.status === 'failed') {
+      if (row.attempt === null || !row.periodStart) {
+        await subject?.declined?.(row);
+        return;
+      }
+      const next = retryAt(row.periodStart, row.attempt + 1);
+      if (next) await subject?.grace?.(row, new Date(next.getTime() + RETRY_SLACK_MS));
+      else await subject?.lapse?.(row);
+      await notify(row, next);
+    }
+  }
+
+  async function notify(row: TransactionRow, retry: Date | null): Promise<void> {
+    const user = notices && (await users.findById(row.userId));
+    if (!notices || !user) return;
+    const payment = {
+      amountCents: row.amountCents,
+      currency: row.currency,
+      card: row.cardBrand && row.cardLast4 ? `${row.cardBrand} card ending ${row.cardLast4}` : null,
+      description: row.description,
+      at: row.updatedAt,
+    };
+    if (row.status === 'succeeded') await notices.paymentReceipt(user, payment, `billing-receipt-${row.id}`);
+    else await notices.paymentFailed(user, { ...payment, reason: row.failureMessage ?? 'Your card was declined.', retryAt: retry }, `billing-failure-${row.id}`);
+  }
+
+  /**
+   * A pending charge goes to the vendor (again, under its key: never twice) and is recorded as it
+   * ended, with its outcome's effects; a charge found settled already has them (re)applied.
+   */
   async function settle(row: TransactionRow, account: BillingAccountRow, correlationId: string | null): Promise<TransactionRow> {
-    if (row.status !== 'pending') return row;
+    if (row.status !== 'pending') {
+      await outcome(row);
+      return row;
+    }
+    let settled: TransactionRow;
     try {
       const charge = await payments.charge(
         {
@@ -134,19 +214,141 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
           currency: row.currency,
           description: row.description,
           idempotencyKey: row.idempotencyKey as string,
-          metadata: { user_id: String(row.userId), transaction_id: String(row.id), ...(row.planId && { account_plan_id: String(row.planId) }) },
+          metadata: {
+            user_id: String(row.userId),
+            transaction_id: String(row.id),
+            ...(row.planId && { account_plan_id: String(row.planId) }),
+            ...(row.subject && { subject: row.subject }),
+          },
         },
         { correlationId },
       );
-      return await repo.completeCharge(row.id, charge.id);
+      settled = await repo.completeCharge(row.id, charge.id);
     } catch (error) {
-      if (error instanceof PaymentDeclined) return repo.failCharge(row.id, { code: error.declineCode ?? error.code, message: error.message, paymentIntentId: error.paymentIntentId });
-      return vendorFailure(error);
+      if (!(error instanceof PaymentDeclined)) return vendorFailure(error);
+      settled = await repo.failCharge(row.id, { code: error.declineCode ?? error.code, message: error.message, paymentIntentId: error.paymentIntentId });
     }
+    await outcome(settled);
+    return settled;
   }
 
+  /**
+   * Charges a payer's card on file for a subject (an order, a renewal) under the charge's
+   * idempotency key, written pending before the vendor is called. Without a card, an order waits
+   * (null) and a renewal's try is declined (it is tried again on the dunning schedule).
+   */
+  async function chargeSubject(entry: SubjectCharge, correlationId: string | null): Promise<TransactionRow | null> {
+    const account = await repo.account(entry.userId);
+    const chargeable = Boolean(account?.customerId && account.paymentMethodId);
+    if (!chargeable && entry.attempt === undefined) return null;
+    const row = await pendingCharge({
+      ...entry,
+      kind: 'charge',
+      status: 'pending',
+      attempt: entry.attempt ?? null,
+      cardBrand: account?.cardBrand ?? null,
+      cardLast4: account?.cardLast4 ?? null,
+    });
+    if (account && chargeable) return settle(row, account, correlationId);
+    if (row.status !== 'pending') return row;
+    const failed = await repo.failCharge(row.id, { code: 'no_card', message: NO_CARD_ON_FILE, paymentIntentId: null });
+    await outcome(failed);
+    return failed;
+  }
+
+  /** The account plan's renewals and their dunning (the subject `account:<user id>`). */
+  const accountSubject: ChargeSubject = {
+    prefix: 'account',
+    async due(now, limit) {
+      const due: Renewal[] = [];
+      for (const account of await repo.dueRenewals(now, limit, LAST_ATTEMPT)) {
+        const plan = account.planId ? await repo.plan(account.planId) : undefined;
+        if (!plan || !account.currentPeriodEnd) continue;
+        const start = account.currentPeriodEnd;
+        const end = periodEnd(start, plan.interval);
+        due.push({
+          subject: `account:${account.userId}`,
+          payerId: account.userId,
+          amountCents: plan.amountCents,
+          currency: plan.currency,
+          description: `${plan.name} renewal (${periodText(start, end)})`,
+          planId: plan.id,
+          periodStart: start,
+          periodEnd: end,
+        });
+      }
+      return due;
+    },
+    // paid: the account's period and paid_until move in the charge's own transaction (completeCharge)
+    grace: (failure, until) => repo.payUntilAtLeast(failure.userId, until),
+    lapse: (failure) => repo.lapseAccount(failure.userId, failure.periodStart as Date),
+  };
+  subjects.set(accountSubject.prefix, accountSubject);
+
+  /** Refunds `amountCents` (default: what is left) of a succeeded charge, never above what was paid; audited. */
+  async function refundCharge(
+    actor: Actor,
+    charge: TransactionRow,
+    amountCents: number | undefined,
+    requestKey: string | null,
+    meta: RequestMeta,
+    correlationId: string | null,
+  ): Promise<TransactionRow> {
+    if (charge.kind !== 'charge' || charge.status !== 'succeeded' || !charge.paymentIntentId) throw unprocessable({ base: NOT_REFUNDABLE });
+    const already = await repo.refundedOf(charge);
+    if (already >= charge.amountCents) throw unprocessable({ amount: NOTHING_TO_REFUND });
+    const amount = amountCents ?? charge.amountCents - already;
+    // without an Idempotency-Key the charge's refunded state names the refund: a double click is one refund
+    const key = requestKey ? `refund-${charge.id}-key-${requestKey}` : `refund-${charge.id}-after-${already}-${amount}`;
+    const reserved = await repo.reserveRefund(charge.id, {
+      userId: charge.userId,
+      kind: 'refund',
+      status: 'pending',
+      amountCents: amount,
+      currency: charge.currency,
+      description: `Refund: ${charge.description}`,
+      planId: charge.planId,
+      subject: charge.subject,
+      paymentIntentId: charge.paymentIntentId,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      idempotencyKey: key,
+    });
+    if ('left' in reserved) throw unprocessable({ amount: refundTooLarge(reserved.left, charge.currency) });
+    let row = reserved.row;
+    if (row.status !== 'pending') return row;
+    try {
+      const refund = await payments.refund(
+        { paymentIntentId: charge.paymentIntentId, amountCents: amount, idempotencyKey: key, metadata: { transaction_id: String(row.id), refund_of: String(charge.id) } },
+        { correlationId },
+      );
+      row = await repo.completeRefund(row.id, refund.id);
+    } catch (error) {
+      if (error instanceof PaymentRequestInvalid) {
+        await repo.failRefund(row.id, error.message);
+        throw unprocessable({ amount: error.message });
+      }
+      // no answer: the refund stays pending (counted against the payment) until a retry under the same key or the vendor's webhook settles it
+      return vendorFailure(error);
+    }
+    await audit.record({
+      event: 'payment_refunded',
+      userId: charge.userId,
+      actorUserId: actor.user.id,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: { charge_id: charge.id, refund_id: row.id, amount_cents: amount, subject: charge.subject },
+    });
+    await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
+    return row;
+  }
+
+  const onlyAdmins = (actor: Actor) => {
+    if (!isAdmin(actor.roles)) throw forbidden();
+  };
+
   /** The pending charge under `key`, written now unless a try before wrote it. */
-  async function pendingCharge(entry: Parameters<BillingRepository['insertPending']>[0] & { idempotencyKey: string }): Promise<TransactionRow> {
+  async function pendingCharge(entry: NewTransaction & { idempotencyKey: string }): Promise<TransactionRow> {
     const row = (await repo.transactionByKey(entry.idempotencyKey)) ?? (await repo.insertPending(entry)) ?? (await repo.transactionByKey(entry.idempotencyKey));
     if (!row) throw new Error('A pending charge vanished');
     return row;
@@ -158,44 +360,74 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
     info,
 
     /**
-     * Charges each account whose paid period ended for its next period (the renewals job). Each
-     * period's charge has its own idempotency key, written before the vendor is called: a second
-     * run, or a run after a worker died mid-way, charges nothing twice. A declined renewal is in the
-     * history and the account lapses (the gate closes) until a new card or plan is paid.
+     * The renewals job: charges every subscription (the account plan, and each ChargeSubject that
+     * renews, such as dialer and SMS subscriptions) whose paid period ended by `now`, once per
+     * period. Each try has its own idempotency key (subject, period, attempt), written pending
+     * before the vendor is called: a second run, or a run after a worker died mid-way, charges
+     * nothing twice. A declined try is tried again RETRY_AFTER_DAYS after the period's end, the
+     * payer e-mailed each time; after the last, the subscription lapses. `now` is the clock.
      */
     async renewDue(now = new Date(), correlationId: string | null = null): Promise<{ renewed: number; failed: number; unanswered: number }> {
       let renewed = 0;
       let failed = 0;
       // the vendor did not answer for these: still pending, tried again (under the same key) on the next run
       let unanswered = 0;
-      for (const account of await repo.dueRenewals(now, RENEWAL_BATCH)) {
-        const plan = account.planId ? await repo.plan(account.planId) : undefined;
-        if (!plan || !account.currentPeriodEnd) continue;
-        const start = account.currentPeriodEnd;
-        const end = periodEnd(start, plan.interval);
-        const row = await pendingCharge({
-          userId: account.userId,
-          kind: 'charge',
-          status: 'pending',
-          amountCents: plan.amountCents,
-          currency: plan.currency,
-          description: `${plan.name} renewal (${periodText(start, end)})`,
-          planId: plan.id,
-          periodStart: start,
-          periodEnd: end,
-          idempotencyKey: `account-renewal-${account.userId}-${start.toISOString()}`,
-          cardBrand: account.cardBrand,
-          cardLast4: account.cardLast4,
-        });
-        const settled = await settle(row, account, correlationId).catch((error: unknown) => {
-          if (error instanceof HttpError && error.status === 503) return null;
-          throw error;
-        });
-        if (!settled) unanswered += 1;
-        else if (settled.status === 'succeeded') renewed += 1;
-        else failed += 1;
+      for (const subject of subjects.values()) {
+        for (const due of (await subject.due?.(now, RENEWAL_BATCH)) ?? []) {
+          const attempt = await repo.renewalFailures(due.subject, due.periodStart);
+          if (attempt > LAST_ATTEMPT) continue;
+          const at = attempt === 0 ? due.periodStart : retryAt(due.periodStart, attempt);
+          if (!at || at.getTime() > now.getTime()) continue;
+          const settled = await chargeSubject(
+            {
+              userId: due.payerId,
+              subject: due.subject,
+              idempotencyKey: `renewal-${due.subject}-${due.periodStart.toISOString()}-${attempt}`,
+              amountCents: due.amountCents,
+              currency: due.currency,
+              description: due.description,
+              planId: due.planId,
+              periodStart: due.periodStart,
+              periodEnd: due.periodEnd,
+              attempt,
+            },
+            correlationId,
+          ).catch((error: unknown) => {
+            if (error instanceof HttpError && error.status === 503) return null;
+            throw error;
+          });
+          if (!settled || settled.status === 'pending') unanswered += 1;
+          else if (settled.status === 'succeeded') renewed += 1;
+          else failed += 1;
+        }
       }
       return { renewed, failed, unanswered };
+    },
+
+    /** Adds what a kind of charge pays for (its outcome's effects, and its renewals if it renews). */
+    registerSubject(subject: ChargeSubject): void {
+      subjects.set(subject.prefix, subject);
+    },
+
+    chargeSubject,
+
+    /** A payment of the account history refunded by an administrator of the payer's company (404 outside it). */
+    async refundPayment(actor: Actor, transactionId: number, amountCents: number | undefined, requestKey: string | null, meta: RequestMeta, correlationId: string | null) {
+      onlyAdmins(actor);
+      const charge = await repo.transactionInCompany(transactionId, actor.user.companyId);
+      if (!charge) throw notFound('Payment');
+      return toHistoryEntry(await refundCharge(actor, charge, amountCents, requestKey, meta, correlationId));
+    },
+
+    /**
+     * Refunds the payment of a subject (`order:<id>`), for a module that checked the caller's
+     * reach to it: 422 when nothing was paid by card for it.
+     */
+    async refundSubject(actor: Actor, subject: string, amountCents: number | undefined, requestKey: string | null, meta: RequestMeta, correlationId: string | null) {
+      onlyAdmins(actor);
+      const charge = await repo.paidChargeOf(subject);
+      if (!charge) throw unprocessable({ base: NOT_REFUNDABLE });
+      return toHistoryEntry(await refundCharge(actor, charge, amountCents, requestKey, meta, correlationId));
     },
 
     /**
@@ -265,6 +497,7 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
           amountCents: plan.amountCents,
           currency: plan.currency,
           description: `${plan.name} (${periodText(start, end)})`,
+          subject: `account:${userId}`,
           planId: plan.id,
           periodStart: start,
           periodEnd: end,
@@ -315,33 +548,52 @@ export function createBillingService({ repo, users, payments, audit }: Deps) {
       const object = ((event.payload.data as { object?: Record<string, unknown> } | undefined)?.object ?? {}) as Record<string, unknown>;
       const metadata = (object.metadata ?? {}) as Record<string, string>;
       const transactionId = Number(metadata.transaction_id);
-      const pending = async () => (Number.isInteger(transactionId) && transactionId > 0 ? repo.transaction(transactionId) : undefined);
+      const ours = async () => (Number.isInteger(transactionId) && transactionId > 0 ? repo.transaction(transactionId) : undefined);
       if (event.type === 'payment_intent.succeeded') {
-        const row = await pending();
-        if (row?.status === 'pending') await repo.completeCharge(row.id, String(object.id));
+        const row = await ours();
+        if (row?.kind === 'charge' && row.status === 'pending') await outcome(await repo.completeCharge(row.id, String(object.id)));
       } else if (event.type === 'payment_intent.payment_failed') {
-        const row = await pending();
+        const row = await ours();
         const failure = (object.last_payment_error ?? {}) as { code?: string; decline_code?: string; message?: string };
-        if (row?.status === 'pending') {
-          await repo.failCharge(row.id, { code: failure.decline_code ?? failure.code ?? 'card_declined', message: failure.message ?? 'Your card was declined.', paymentIntentId: String(object.id) });
+        if (row?.kind === 'charge' && row.status === 'pending') {
+          await outcome(
+            await repo.failCharge(row.id, {
+              code: failure.decline_code ?? failure.code ?? 'card_declined',
+              message: failure.message ?? 'Your card was declined.',
+              paymentIntentId: String(object.id),
+            }),
+          );
         }
       } else if (event.type === 'refund.created' || event.type === 'refund.updated') {
         if (typeof object.payment_intent !== 'string' || typeof object.id !== 'string' || object.status === 'failed') return;
         const charge = await repo.transactionByPaymentIntent(object.payment_intent);
         if (!charge) return;
-        await repo.insertRefundOnce({
-          userId: charge.userId,
-          kind: 'refund',
-          status: 'succeeded',
-          amountCents: Number(object.amount),
-          currency: String(object.currency ?? charge.currency),
-          description: `Refund: ${charge.description}`,
-          planId: charge.planId,
-          refundId: object.id,
-          paymentIntentId: object.payment_intent,
-          cardBrand: charge.cardBrand,
-          cardLast4: charge.cardLast4,
-        });
+        const mine = await ours();
+        if (mine?.kind === 'refund' && mine.refundOf === charge.id) {
+          // a refund made here whose answer the API has not recorded (yet)
+          await repo.completeRefund(mine.id, object.id);
+        } else {
+          await repo.insertRefundOnce({
+            userId: charge.userId,
+            kind: 'refund',
+            status: 'succeeded',
+            amountCents: Number(object.amount),
+            currency: String(object.currency ?? charge.currency),
+            description: `Refund: ${charge.description}`,
+            planId: charge.planId,
+            subject: charge.subject,
+            refundOf: charge.id,
+            refundId: object.id,
+            paymentIntentId: object.payment_intent,
+            cardBrand: charge.cardBrand,
+            cardLast4: charge.cardLast4,
+          });
+        }
+        await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
+      } else if (event.type === 'charge.refunded') {
+        if (typeof object.payment_intent !== 'string') return;
+        const charge = await repo.setRefundedCents(object.payment_intent, Number(object.amount_refunded ?? 0));
+        if (charge) await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
       }
     },
   };

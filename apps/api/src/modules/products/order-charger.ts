@@ -1,44 +1,51 @@
-import { PaymentDeclined, type PaymentsProvider } from '../../providers/payments/payments.provider';
+import { HttpError } from '../../lib/http-errors';
+import type { BillingService } from '../billing/billing.service';
+import { subjectId, type ChargeSubject } from '../billing/renewals';
 import type { OrderRecord, ProductsRepository } from './products.repository';
 import type { OrderCharger } from './products.service';
 
-type Deps = {
-  payments: Pick<PaymentsProvider, 'charge'>;
-  /** The payer's customer and saved card (billing.chargeableCard); null while none is on file. */
-  cardOf: (userId: number) => Promise<{ customerId: string; paymentMethodId: string } | null>;
-  settle: ProductsRepository['settleOrder'];
-};
-
 /**
- * Charges a dialer or SMS order to its payer's card on file through the PaymentsProvider, under
- * the order's own idempotency key (a retry charges nothing more), and settles it: paid with the
- * payment's id, or failed when the card is refused. An order stays pending when there is nothing
- * to charge it to yet (no card on file, an administrator's order for the company) or when the
- * vendor did not answer; charging it again later is safe.
+ * Charges a dialer or SMS order (a user's, or one an administrator made) to its payer's card on
+ * file through the billing service (billing.chargeSubject: the account history's pending row under
+ * the order's own idempotency key, then the PaymentsProvider); the outcome settles the order
+ * (orderSubject). An order stays pending when there is nothing to charge it to yet (no card on
+ * file) or when the vendor did not answer; charging it again later is safe.
  */
-export function chargeOrdersWith({ payments, cardOf, settle }: Deps): OrderCharger {
+export function chargeOrdersWith({ charge, settle }: { charge: BillingService['chargeSubject']; settle: ProductsRepository['settleOrder'] }): OrderCharger {
   return async (order: OrderRecord) => {
-    if (order.status !== 'pending' || order.kind === 'admin' || order.userId === null) return;
+    if (order.status !== 'pending' || order.userId === null) return;
     if (order.amountCents === 0) {
       await settle(order.id, { status: 'paid', paymentReference: null });
       return;
     }
-    const card = await cardOf(order.userId);
-    if (!card) return;
-    try {
-      const charge = await payments.charge({
-        customerId: card.customerId,
-        paymentMethodId: card.paymentMethodId,
+    const what = order.kind === 'admin' && order.description ? order.description : `${order.quantity} licence${order.quantity === 1 ? '' : 's'}`;
+    await charge(
+      {
+        userId: order.userId,
+        subject: `order:${order.id}`,
+        idempotencyKey: `product-order-${order.id}`,
         amountCents: order.amountCents,
         currency: 'usd',
-        description: `${order.product === 'sms' ? 'SMS' : 'Dialer'} order ${order.id} (${order.quantity} licence${order.quantity === 1 ? '' : 's'})`,
-        idempotencyKey: `product-order-${order.id}`,
-        metadata: { product_order_id: String(order.id), product: order.product },
-      });
-      await settle(order.id, { status: 'paid', paymentReference: charge.id });
-    } catch (error) {
-      if (error instanceof PaymentDeclined) await settle(order.id, { status: 'failed', paymentReference: error.paymentIntentId });
-      // anything else (the vendor unreachable): the order stays pending
-    }
+        description: `${order.product === 'sms' ? 'SMS' : 'Dialer'} order ${order.id} (${what})`,
+      },
+      null,
+    ).catch((error: unknown) => {
+      // the vendor unreachable, or refusing the request: the order stays pending
+      if (!(error instanceof HttpError)) throw error;
+    });
+  };
+}
+
+/** What an order's payment does to it: paid or failed (settleOrder, once), and its refunds. */
+export function orderSubject(repo: Pick<ProductsRepository, 'settleOrder' | 'setOrderRefunded'>): ChargeSubject {
+  return {
+    prefix: 'order',
+    paid: async (charge) => {
+      await repo.settleOrder(subjectId(charge.subject), { status: 'paid', paymentReference: charge.paymentIntentId });
+    },
+    declined: async (failure) => {
+      await repo.settleOrder(subjectId(failure.subject), { status: 'failed', paymentReference: failure.paymentIntentId });
+    },
+    refunded: (charge, cents) => repo.setOrderRefunded(subjectId(charge.subject), cents),
   };
 }

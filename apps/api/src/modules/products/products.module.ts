@@ -1,27 +1,32 @@
 import type { Core } from '../../core';
 import type { BillingService } from '../billing/billing.service';
 import type { UsageModule } from '../usage/usage.module';
-import { chargeOrdersWith } from './order-charger';
+import { chargeOrdersWith, orderSubject } from './order-charger';
+import { subscriptionSubject } from './product-renewals';
 import { createProductsRepository } from './products.repository';
 import { createProductsService, leavePending } from './products.service';
 
 /**
  * Dialer and SMS plans, subscriptions, licences and orders (one module for both products). With
- * the billing service, each new order is charged to its payer's card on file (order-charger.ts);
- * without it, orders stay pending.
+ * the billing service, each new order is charged to its payer's card on file (order-charger.ts),
+ * manager- and self-pay subscriptions renew in its renewals job (product-renewals.ts), and paid
+ * orders can be refunded; without it, orders stay pending.
  */
 export function createProductsModule(
-  { db, audit, payments }: Core,
+  { db, audit }: Core,
   { usageRepository }: Pick<UsageModule, 'usageRepository'>,
-  billing?: Pick<BillingService, 'chargeableCard'>,
+  billing?: Pick<BillingService, 'chargeSubject' | 'registerSubject' | 'refundSubject'>,
 ) {
   const productsRepository = createProductsRepository(db);
-  const chargeOrder = billing
-    ? chargeOrdersWith({ payments, cardOf: (userId) => billing.chargeableCard(userId), settle: productsRepository.settleOrder })
-    : leavePending;
+  let chargeOrder = leavePending;
+  if (billing) {
+    chargeOrder = chargeOrdersWith({ charge: billing.chargeSubject, settle: productsRepository.settleOrder });
+    billing.registerSubject(orderSubject(productsRepository));
+    billing.registerSubject(subscriptionSubject(productsRepository));
+  }
   return {
     productsRepository,
-    products: createProductsService({ products: productsRepository, usage: usageRepository, audit, chargeOrder }),
+    products: createProductsService({ products: productsRepository, usage: usageRepository, audit, chargeOrder, ...(billing && { refunds: billing }) }),
   };
 }
 

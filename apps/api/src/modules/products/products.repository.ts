@@ -292,6 +292,53 @@ export function createProductsRepository(db: Database) {
       });
     },
 
+    /**
+     * Manager- and self-pay subscriptions whose paid period ended by `now` and that renew (active,
+     * not cancelled at the period's end, an owner who pays), oldest first, with their plan.
+     */
+    async dueRenewals(now: Date, limit: number): Promise<SubscriptionRecord[]> {
+      const rows = await subscriptionQuery(
+        and(
+          eq(subscriptions.status, 'active'),
+          eq(subscriptions.cancelAtPeriodEnd, false),
+          inArray(subscriptions.type, ['manager', 'self']),
+          sql`${subscriptions.ownerId} is not null`,
+          sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
+        ),
+      )
+        .orderBy(asc(subscriptions.currentPeriodEnd))
+        .limit(limit);
+      return rows.map((r) => toSubscription(r as SubscriptionSelected));
+    },
+
+    /** A renewal paid: the subscription moves on to the period it paid for (once: only from the period before it). */
+    async renewSubscription(id: number, periodStart: Date, periodEnd: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: new Date() })
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.currentPeriodEnd, periodStart)));
+    },
+
+    /** A renewal's last try declined: the subscription lapses (inactive) unless it has moved on from that period. */
+    async lapseSubscription(id: number, periodStart: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ status: 'lapsed', updatedAt: new Date() })
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active'), eq(subscriptions.currentPeriodEnd, periodStart)));
+    },
+
+    /** What has been refunded of a paid order in all (it only grows); refunded in full, the order is `refunded`. */
+    async setOrderRefunded(id: number, refundedCents: number): Promise<void> {
+      await db
+        .update(productOrders)
+        .set({
+          refundedCents: sql`least(${productOrders.amountCents}, greatest(${productOrders.refundedCents}, ${refundedCents}))`,
+          status: sql`case when least(${productOrders.amountCents}, greatest(${productOrders.refundedCents}, ${refundedCents})) >= ${productOrders.amountCents} then 'refunded' else ${productOrders.status} end`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(productOrders.id, id), inArray(productOrders.status, ['paid', 'refunded'])));
+    },
+
     async updateSubscription(id: number, patch: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
       await db.update(subscriptions).set({ ...patch, updatedAt: new Date() }).where(eq(subscriptions.id, id));
     },

@@ -17,6 +17,8 @@ import {
 } from '@crm/contract';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { BillingService } from '../billing/billing.service';
+import type { RequestMeta } from '../sessions/identity';
 import { contactReach, type Reach } from '../contacts/contact-reach';
 import type { ContactsCaller } from '../contacts/contacts.service';
 import { fullName } from '../users/current-user';
@@ -43,7 +45,14 @@ export type Caller = ContactsCaller;
 export type OrderCharger = (order: OrderRecord) => Promise<void>;
 export const leavePending: OrderCharger = async () => undefined;
 
-type Deps = { products: ProductsRepository; usage: UsageRepository; audit: AuditRepository; chargeOrder: OrderCharger };
+type Deps = {
+  products: ProductsRepository;
+  usage: UsageRepository;
+  audit: AuditRepository;
+  chargeOrder: OrderCharger;
+  /** Refunds of what orders paid by card (the billing service); without it, nothing is refundable. */
+  refunds?: Pick<BillingService, 'refundSubject'>;
+};
 type Q<K extends keyof ProductEndpoints> = ParsedQueryOf<ProductEndpoints[K]>;
 type B<K extends keyof ProductEndpoints> = ParsedBodyOf<ProductEndpoints[K]>;
 type AQ<K extends keyof AdminProductEndpoints> = ParsedQueryOf<AdminProductEndpoints[K]>;
@@ -193,7 +202,7 @@ export function dialerEnabled(
  * records; a manager those of their downline and the subscriptions they pay for; an agent their
  * own. A record out of reach answers 404; one in sight that the caller may not change, 403.
  */
-export function createProductsService({ products, usage, audit, chargeOrder }: Deps) {
+export function createProductsService({ products, usage, audit, chargeOrder, refunds }: Deps) {
   const reachOf = (caller: Caller): Reach => contactReach(caller);
 
   /** Both products' state of a user (one statement): users/me and the quota rule read it. */
@@ -628,11 +637,12 @@ export function createProductsService({ products, usage, audit, chargeOrder }: D
       async createOrder(caller: Caller, p: Product, body: AB<'createOrder'>): Promise<{ data: ProductOrder }> {
         const sub = await products.findSubscription(caller.user.companyId, p, body.subscription_id);
         if (!sub) throw unprocessable({ subscription_id: 'Subscription not found' });
+        // the subscription's payer pays it (its owner; a company subscription's is who asked for it)
         const orderId = await products.insertOrder({
           companyId: sub.companyId,
           product: p,
           subscriptionId: sub.id,
-          userId: caller.user.id,
+          userId: sub.ownerId ?? caller.user.id,
           kind: 'admin',
           quantity: body.quantity,
           amountCents: body.amount_cents ?? sub.plan.priceCents * body.quantity,
@@ -648,6 +658,22 @@ export function createProductsService({ products, usage, audit, chargeOrder }: D
         if (!(await products.cancelOrder(order.id))) throw unprocessable({ order_id: 'Only a pending order can be cancelled' });
         await auditAdmin(caller, 'product_order_changed', { action: 'cancelled', product: p, order_id: order.id });
         return { data: await orderOut(order.companyId, p, order.id) };
+      },
+
+      /**
+       * Refunds `amountCents` (default: all that is left) of what a paid order was charged, never
+       * more than was paid (422); an administrator of the order's company (404 for another's);
+       * audited, and in the payer's account history. No endpoint names it yet (see the report of
+       * issue 13: the spec's order_management refund is the store's).
+       */
+      async refundOrder(caller: Caller, p: Product, orderId: number, amountCents: number | undefined, requestKey: string | null, meta: RequestMeta) {
+        if (reachOf(caller).kind !== 'company') throw forbidden();
+        const order = await products.findOrder(caller.user.companyId, p, orderId);
+        if (!order) throw notFound('Order');
+        if (!refunds || (order.status !== 'paid' && order.status !== 'refunded')) throw unprocessable({ order_id: 'Only a paid order can be refunded' });
+        const refund = await refunds.refundSubject(caller, `order:${order.id}`, amountCents, requestKey, meta, null);
+        await auditAdmin(caller, 'product_order_changed', { action: 'refunded', product: p, order_id: order.id, amount_cents: refund.amount_cents });
+        return { data: await orderOut(order.companyId, p, order.id), refund };
       },
 
       listPlans: (caller: Caller, p: Product, query: AQ<'listPlans'>) => plansPage(caller, p, query, true),
