@@ -58,7 +58,8 @@ export type PaymentsSetup = z.infer<typeof paymentsSetup>;
  * - lapsed: the paid period ended
  * - granted: paid membership without a plan (given by an administrator)
  */
-export const ACCOUNT_STATUSES = ['unpaid', 'active', 'canceling', 'lapsed', 'granted'] as const;
+/** past_due: the renewal was declined and is tried again (dunning); the account stays paid until the last try. */
+export const ACCOUNT_STATUSES = ['unpaid', 'active', 'canceling', 'past_due', 'lapsed', 'granted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const accountInfo = z.object({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { seedEmail } from '../db/seed';
 import { TestAgent, type TestApp } from './test-app';
 
@@ -63,4 +64,25 @@ export async function unpaidAgent(t: TestApp): Promise<{ agent: TestAgent; id: n
   const agent = new TestAgent(t.app);
   await agent.signIn(email);
   return { agent, id: row.id, email };
+}
+
+/**
+ * A fresh agent on the monthly account plan paid with 4242 4242 4242 4242, whose paid period ended
+ * a minute ago (the renewals job's due), with `number` as the card on file by then.
+ */
+export async function onEndedPlan(t: TestApp, number = '4242424242424242') {
+  const user = await unpaidAgent(t);
+  const connect = async (card: string) => {
+    const res = await user.agent.post('/v1/accounts/connect_card', { payment_method_id: await paymentMethodFor(t, card) });
+    if (res.statusCode !== 200) throw new Error(`connecting ${card}: ${res.body}`);
+  };
+  await connect('4242424242424242');
+  const monthly = ((await user.agent.get('/v1/plans')).json().data as { id: number; code: string; amount_cents: number }[])[0]!;
+  const paid = await user.agent.post('/v1/accounts/update_plan', { plan_id: monthly.id });
+  if (paid.statusCode !== 200) throw new Error(`paying the plan: ${paid.body}`);
+  if (number !== '4242424242424242') await connect(number);
+  const ended = new Date(Date.now() - 60_000);
+  await t.ctx.db.execute(sql`update billing_accounts set current_period_end = ${ended.toISOString()}::timestamptz where user_id = ${user.id}`);
+  await t.ctx.usersRepository.update(user.id, { paidUntil: ended });
+  return { ...user, ended, monthly };
 }

@@ -22,6 +22,8 @@ export function accountStatusText(info: AccountInfo, zone: string): string {
       return end ? `Cancels at the end of the period: paid until ${end}` : 'Cancels at the end of the period';
     case 'granted':
       return 'Paid membership';
+    case 'past_due':
+      return 'Past due: the renewal was declined and will be tried again; update your card or choose a plan to pay now';
     case 'lapsed':
       return end ? `Unpaid: the paid period ended ${end}` : 'Unpaid';
     case 'unpaid':

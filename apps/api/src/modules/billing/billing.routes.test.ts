@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHistoryEntry, accountInfo, accountPlan } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { listenForSandbox, paymentMethodFor, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
+import { listenForSandbox, onEndedPlan, paymentMethodFor, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
 import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, SAME_PLAN } from './billing.service';
 
@@ -229,17 +229,7 @@ describe('PUT /v1/accounts/cancel_subscription', () => {
 
 describe('renewals (the account-plan-renewals job)', () => {
   /** A user on the monthly plan whose paid period ended a moment ago. */
-  async function endedPeriod(number = '4242424242424242') {
-    const user = await unpaidAgent();
-    await connect(user.agent, '4242424242424242');
-    const monthly = (await plans())[0]!;
-    expect((await user.agent.post('/v1/accounts/update_plan', { plan_id: monthly.id })).statusCode).toBe(200);
-    if (number !== '4242424242424242') await connect(user.agent, number);
-    const ended = new Date(Date.now() - 60_000);
-    await t.ctx.db.execute(sql`update billing_accounts set current_period_end = ${ended.toISOString()}::timestamptz where user_id = ${user.id}`);
-    await t.ctx.usersRepository.update(user.id, { paidUntil: ended });
-    return { ...user, ended, monthly };
-  }
+  const endedPeriod = (number?: string) => onEndedPlan(t, number);
 
   it('charges the next period once, however often the job runs', async () => {
     const { agent, id, ended } = await endedPeriod();
@@ -259,21 +249,21 @@ describe('renewals (the account-plan-renewals job)', () => {
     const { id, ended, monthly } = await endedPeriod();
     const account = (await t.ctx.billingRepository.account(id))!;
     // the dead worker's try: its pending row and the vendor's charge under the period's key
-    const key = `account-renewal-${id}-${ended.toISOString()}`;
-    const row = (await t.ctx.billingRepository.insertPending({ userId: id, kind: 'charge', status: 'pending', amountCents: monthly.amount_cents, currency: 'usd', description: 'renewal', planId: monthly.id, periodStart: ended, periodEnd: new Date(ended.getTime() + 30 * 86_400_000), idempotencyKey: key }))!;
-    const metadata = { user_id: String(id), transaction_id: String(row.id), account_plan_id: String(monthly.id) };
+    const key = `renewal-account:${id}-${ended.toISOString()}-0`;
+    const row = (await t.ctx.billingRepository.insertPending({ userId: id, kind: 'charge', status: 'pending', amountCents: monthly.amount_cents, currency: 'usd', description: 'renewal', subject: `account:${id}`, attempt: 0, planId: monthly.id, periodStart: ended, periodEnd: new Date(ended.getTime() + 30 * 86_400_000), idempotencyKey: key }))!;
+    const metadata = { user_id: String(id), transaction_id: String(row.id), account_plan_id: String(monthly.id), subject: `account:${id}` };
     await t.ctx.payments.charge({ customerId: account.customerId!, paymentMethodId: account.paymentMethodId!, amountCents: monthly.amount_cents, currency: 'usd', description: 'renewal', idempotencyKey: key, metadata });
     expect(await t.ctx.billing.renewDue()).toMatchObject({ renewed: 1, failed: 0, unanswered: 0 });
     expect(await t.ctx.stripeSandbox!.repository.count('payment_intent', account.customerId!)).toBe(2);
     expect((await t.ctx.billingRepository.transactionByKey(key))!.status).toBe('succeeded');
   });
 
-  it('a declined renewal is in the history and the account lapses; it is not tried again for that period', async () => {
+  it('a declined renewal is in the history; the account is past due (still paid) and not tried again before its retry', async () => {
     const { agent } = await endedPeriod('4000000000000341');
     expect(await t.ctx.billing.renewDue()).toMatchObject({ failed: 1 });
-    await t.ctx.billing.renewDue();
+    expect(await t.ctx.billing.renewDue()).toMatchObject({ renewed: 0, failed: 0, unanswered: 0 });
     const info = (await agent.get('/v1/accounts/info')).json().data;
-    expect(info).toMatchObject({ 'paid_user?': false, status: 'lapsed' });
+    expect(info).toMatchObject({ 'paid_user?': true, status: 'past_due', next_charge: null });
     const history = (await agent.get('/v1/accounts/history')).json().data;
     expect(history.filter((e: { kind: string }) => e.kind === 'failure')).toHaveLength(1);
   });

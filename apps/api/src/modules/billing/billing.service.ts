@@ -64,10 +64,12 @@ export function toHistoryEntry(row: TransactionRow): AccountHistoryEntry {
 }
 
 /** The account's state (AccountInfo.status) from the user and their billing account. */
-export function accountStatus(user: Pick<UserRow, 'paidUser'>, account: BillingAccountRow | undefined, now = new Date()): AccountStatus {
+export function accountStatus(user: Pick<UserRow, 'paidUser' | 'paidUntil'>, account: BillingAccountRow | undefined, now = new Date()): AccountStatus {
   if (account?.currentPeriodEnd && account.currentPeriodEnd.getTime() > now.getTime()) return account.cancelAtPeriodEnd ? 'canceling' : 'active';
   if (user.paidUser) return 'granted';
-  return account?.planId ? 'lapsed' : 'unpaid';
+  if (!account?.planId) return 'unpaid';
+  // paid past the period's end: a declined renewal waiting for its next try (renewals.ts)
+  return !account.cancelAtPeriodEnd && isPaid({ paidUser: false, paidUntil: user.paidUntil }, now) ? 'past_due' : 'lapsed';
 }
 
 type Deps = {
