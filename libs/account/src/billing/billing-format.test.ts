@@ -23,6 +23,9 @@ describe('billing words', () => {
     expect(accountStatusText(makeAccountInfo({ status: 'unpaid', 'paid_user?': false, plan: null, current_period_end: null }), zone)).toBe('Unpaid');
     expect(accountStatusText(makeAccountInfo({ status: 'lapsed', 'paid_user?': false }), zone)).toBe('Unpaid: the paid period ended 11/30/2026');
     expect(accountStatusText(makeAccountInfo({ status: 'granted', plan: null }), zone)).toBe('Paid membership');
+    expect(accountStatusText(makeAccountInfo({ status: 'past_due', next_charge: null }), zone)).toBe(
+      'Past due: the renewal was declined and will be tried again; update your card or choose a plan to pay now',
+    );
   });
 
   it('says the next charge, or why there is none', () => {

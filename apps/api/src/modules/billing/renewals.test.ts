@@ -4,7 +4,7 @@ import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { mailsTo } from '../../test/mail';
 import { listenForSandbox, onEndedPlan, paymentMethodFor, unpaidAgent } from '../../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
-import { NOTHING_TO_REFUND, refundTooLarge } from './billing.service';
+import { createBillingService, NOTHING_TO_REFUND, refundTooLarge } from './billing.service';
 import { RETRY_AFTER_DAYS } from './renewals';
 
 let t: TestApp;
@@ -138,7 +138,10 @@ describe('renewals of dialer and SMS subscriptions (the same job as the account 
     expect(renewal!.description).toMatch(/^Dialer Starter renewal, 1 licence \(/);
     // a receipt for the order and one for the renewal, each once (the webhook of each payment changes nothing)
     await mailsTo(t, email, 'Receipt: $29.00 paid', 2);
-    await expect.poll(async () => (await t.ctx.db.execute(sql`select count(*)::int as n from webhook_events where status <> 'processed'`)).rows[0]).toEqual({ n: 0 });
+    const intent = (await t.ctx.billingRepository.paidChargeOf(`subscription:${subscription.id}`))!.paymentIntentId;
+    const webhookState = async () =>
+      (await t.ctx.db.execute(sql`select status from webhook_events where type = 'payment_intent.succeeded' and payload->'data'->'object'->>'id' = ${intent}`)).rows;
+    await expect.poll(webhookState, { timeout: 15_000 }).toEqual([{ status: 'processed' }]);
     expect(await mailsTo(t, email, 'Receipt: $29.00 paid', 2)).toHaveLength(2);
   });
 
@@ -174,6 +177,34 @@ describe('renewals of dialer and SMS subscriptions (the same job as the account 
       expect((await t.ctx.billingRepository.transactionByKey(key))!.status).toBe('succeeded');
       expect(new Date((await subscriptionRow(subscription.id)).current_period_start).toISOString()).toBe(ended.toISOString());
     }
+  });
+});
+
+describe('a renewal whose worker dies mid-way', () => {
+  it('the vendor charged but the worker died before recording it: the next run (another worker) records it, charging nothing more', async () => {
+    const { id, ended } = await onEndedPlan(t);
+    const before = await intentsOf(id);
+    // a worker whose process dies right after the vendor's charge, before its answer is recorded
+    const dying = createBillingService({
+      repo: t.ctx.billingRepository,
+      users: t.ctx.usersRepository,
+      audit: t.ctx.audit,
+      payments: {
+        ...t.ctx.payments,
+        charge: async (request, context) => {
+          await t.ctx.payments.charge(request, context);
+          throw new Error('worker killed');
+        },
+      },
+    });
+    expect(await dying.renewDue()).toMatchObject({ renewed: 0, unanswered: 1 });
+    expect((await t.ctx.billingRepository.transactionByKey(`renewal-account:${id}-${ended.toISOString()}-0`))!.status).toBe('pending');
+    expect(await intentsOf(id)).toBe(before + 1);
+    await t.ctx.billing.renewDue();
+    await t.ctx.billing.renewDue();
+    expect(await intentsOf(id)).toBe(before + 1);
+    expect((await t.ctx.billingRepository.account(id))!.currentPeriodStart!.toISOString()).toBe(ended.toISOString());
+    expect((await historyOf(id)).map((e) => `${e.kind}:${e.status}`)).toEqual(['charge:succeeded', 'charge:succeeded']);
   });
 });
 
@@ -219,7 +250,7 @@ describe('refunds', () => {
       { actor_user_id: admin.user.id, amount: 1900 },
     ]);
     // the vendor agrees: nothing is left of the payment
-    await expect.poll(async () => (await t.ctx.billingRepository.paidChargeOf(`order:${order.id}`))!.refundedCents).toBe(2900);
+    await expect.poll(async () => (await t.ctx.billingRepository.paidChargeOf(`order:${order.id}`))!.refundedCents, { timeout: 15_000 }).toBe(2900);
   });
 
   it('of an account plan payment: capped the same way', async () => {
