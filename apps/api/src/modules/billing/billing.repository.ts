@@ -86,10 +86,10 @@ export function createBillingRepository(db: Database) {
         .limit(limit);
     },
 
-    /** How many tries of a subject's renewal of the period starting at `periodStart` were declined. */
-    async renewalFailures(subject: string, periodStart: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+    /** The declined tries of a subject's renewal of the period starting at `periodStart`, first to last. */
+    async renewalFailures(subject: string, periodStart: Date): Promise<TransactionRow[]> {
+      return db
+        .select()
         .from(billingTransactions)
         .where(
           and(
@@ -98,8 +98,8 @@ export function createBillingRepository(db: Database) {
             eq(billingTransactions.kind, 'failure'),
             isNotNull(billingTransactions.attempt),
           ),
-        );
-      return Number(row?.n ?? 0);
+        )
+        .orderBy(asc(billingTransactions.attempt));
     },
 
     /** Keeps a user paid until `until` (while a declined renewal waits for its next try). */

@@ -376,8 +376,13 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       let unanswered = 0;
       for (const subject of subjects.values()) {
         for (const due of (await subject.due?.(now, RENEWAL_BATCH)) ?? []) {
-          const attempt = await repo.renewalFailures(due.subject, due.periodStart);
-          if (attempt > LAST_ATTEMPT) continue;
+          const failures = await repo.renewalFailures(due.subject, due.periodStart);
+          const attempt = failures.length;
+          if (attempt > LAST_ATTEMPT) {
+            // the last try was declined but what it paid for is still due: a worker died before the lapse
+            await outcome(failures[attempt - 1] as TransactionRow);
+            continue;
+          }
           const at = attempt === 0 ? due.periodStart : retryAt(due.periodStart, attempt);
           if (!at || at.getTime() > now.getTime()) continue;
           const settled = await chargeSubject(

@@ -206,6 +206,33 @@ describe('a renewal whose worker dies mid-way', () => {
     expect((await t.ctx.billingRepository.account(id))!.currentPeriodStart!.toISOString()).toBe(ended.toISOString());
     expect((await historyOf(id)).map((e) => `${e.kind}:${e.status}`)).toEqual(['charge:succeeded', 'charge:succeeded']);
   });
+  it('the last try was declined but the worker died before the lapse: the next run lapses it, charging nothing', async () => {
+    const { id, email, subscription } = await selfPay();
+    const ended = await endSubscriptionPeriod(subscription.id);
+    const before = await intentsOf(id);
+    for (const attempt of [0, 1, 2, 3]) {
+      const row = (await t.ctx.billingRepository.insertPending({
+        userId: id,
+        kind: 'charge',
+        status: 'pending',
+        amountCents: 2900,
+        currency: 'usd',
+        description: 'renewal',
+        subject: `subscription:${subscription.id}`,
+        attempt,
+        periodStart: ended,
+        periodEnd: later(ended, 30 * DAY),
+        idempotencyKey: `renewal-subscription:${subscription.id}-${ended.toISOString()}-${attempt}`,
+      }))!;
+      await t.ctx.billingRepository.failCharge(row.id, { code: 'card_declined', message: 'Your card was declined.', paymentIntentId: null });
+    }
+    expect((await subscriptionRow(subscription.id)).status).toBe('active');
+    await t.ctx.billing.renewDue();
+    await t.ctx.billing.renewDue();
+    expect((await subscriptionRow(subscription.id)).status).toBe('lapsed');
+    expect(await intentsOf(id)).toBe(before);
+    expect(await mailsTo(t, email, 'Your subscription has lapsed')).toHaveLength(1);
+  });
 });
 
 describe('orders an administrator creates are charged to the subscription’s payer', () => {
