@@ -113,7 +113,9 @@ function vendorFailure(error: unknown): never {
  * The product's own account (spec part 1 §7 "Account"): the card on file (saved through a
  * SetupIntent from a payment method the browser tokenised), the plan charged off-session under an
  * idempotency key, the paid period that `paid_user?` follows, cancellation at the period's end, and
- * the history. Stripe's webhooks reconcile what the API did not get to record (webhook()).
+ * the history. Every other payment goes through here too (chargeSubject: dialer and SMS orders),
+ * and every subscription renews in one engine (renewDue, with dunning); refunds are capped at what
+ * was paid. Stripe's webhooks reconcile what the API did not get to record (webhook()).
  */
 export function createBillingService({ repo, users, payments, audit, notices }: Deps) {
   const subjects = new Map<string, ChargeSubject>();
@@ -547,9 +549,11 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     },
 
     /**
-     * Stripe's events (processed by the webhook job; each may come more than once or late):
-     * a payment that succeeded or failed while the API did not get to record it is recorded; a
-     * refund (made here or on Stripe's dashboard) enters the history once.
+     * Stripe's events (processed by the webhook job; each may come more than once or late), each
+     * applied once: a payment that succeeded or failed while the API did not get to record it is
+     * recorded, with its outcome's effects (an order paid, a renewal's dunning); a refund (made
+     * here or on Stripe's dashboard) enters the history once; charge.refunded sets how much of the
+     * payment the vendor says was refunded.
      */
     async webhook(event: { type: string; payload: Record<string, unknown> }): Promise<void> {
       const object = ((event.payload.data as { object?: Record<string, unknown> } | undefined)?.object ?? {}) as Record<string, unknown>;
