@@ -163,8 +163,15 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
       header: <span className="sr-only">Save</span>,
       cell: (license) => (
         <div className="flex flex-col gap-1">
-          <Button type="button" size="sm" variant="secondary" loading={saving.has(license.id)} onClick={() => void handleSave(license)}>
-            Save<span className="sr-only"> the licence of {license.user.name}</span>
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            aria-label={`Save the licence of ${license.user.name}`}
+            loading={saving.has(license.id)}
+            onClick={() => void handleSave(license)}
+          >
+            Save
           </Button>
           {errors[license.id]?.base && <FormError message={errors[license.id]?.base} />}
         </div>
