@@ -7,7 +7,7 @@ import { Button, Field, Input, Notice } from '@crm/ui';
 import { formatCents } from '@crm/util';
 import { productEndpointName, useRefreshProduct } from './product-queries';
 
-/** The order form's one field, the contract's quantity (required here: the form always names how many). */
+/** The order form's one field, the contract's quantity (required here: the form always names how many; both products' tables build the same body). */
 const orderSchema = productEndpointTables.dialer.orderLicenses.body.pick({ quantity: true }).required();
 type OrderInput = z.input<typeof orderSchema>;
 type OrderOutput = z.output<typeof orderSchema>;

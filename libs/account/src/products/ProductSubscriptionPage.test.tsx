@@ -173,6 +173,28 @@ describe('ProductSubscriptionPage', () => {
     expect(await axeViolations(['region'])).toEqual([]);
   });
 
+  it("shows a self-pay agent their own subscription and licence, with nothing to hand out", async () => {
+    const own = makeLicense({ allocation: 1000, used: 1000, subscription_type: 'self' });
+    renderAccount({
+      path: '/account/dialer',
+      user: agent,
+      element: <ProductSubscriptionPage product="dialer" />,
+      handlers: {
+        dialerUsage: () => ({ data: makeUsage([own], { subscription: { id: 11, type: 'self', active: true } }) }),
+        dialerShowSubscription: () => ({
+          data: makeSubscription({ type: 'self', order_type: 'Subscription::SelfPay', owner: { id: 42, name: 'Ann Agent' }, quantity: 1, licenses_count: 1, pool: 1000, allocated: 1000 }),
+        }),
+      },
+    });
+    expect(await screen.findByText('Self pay (your own)')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Minutes used in November 2026: 1,000 of 1,000 minutes' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: /allocated to licences/ })).not.toBeInTheDocument();
+    // a self subscription is not stopped by the manager's quota
+    expect(screen.getByRole('region', { name: 'Your licence' })).not.toHaveTextContent(OVER_ALLOCATION_MESSAGE);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Order more licences' })).not.toBeInTheDocument();
+  });
+
   it('says so when there is no subscription nor licence', async () => {
     renderAccount({
       path: '/account/dialer',
