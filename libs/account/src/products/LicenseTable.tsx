@@ -106,12 +106,11 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
       header: `Allocation (${unit})`,
       cell: (license) =>
         editable ? (
-          <Field label={<span className="sr-only">Allocation of {license.user.name}</span>} error={errors[license.id]?.allocation}>
+          <Field label={<span className="sr-only">Allocation of {license.user.name}</span>} error={errors[license.id]?.allocation} className="max-w-64">
             <Input
               id={allocationId(license)}
               inputMode="numeric"
               autoComplete="off"
-              className="w-32"
               value={draftOf(license).allocation}
               onChange={(event) => handleEdit(license, { allocation: event.target.value })}
               onKeyDown={(event) => {

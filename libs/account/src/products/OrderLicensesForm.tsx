@@ -53,8 +53,8 @@ export function OrderLicensesForm({ product, subscription }: OrderLicensesFormPr
 
   return (
     <form noValidate onSubmit={submit} aria-label="Order more licences" className="flex max-w-md flex-col gap-3">
-      <Field label="Licences to add" description={`${price} a licence a ${subscription.plan.period}`} error={errors.quantity?.message} required>
-        <Input {...register('quantity', { valueAsNumber: true })} inputMode="numeric" autoComplete="off" className="w-32" />
+      <Field label="Licences to add" description={`${price} a licence a ${subscription.plan.period}`} error={errors.quantity?.message} required className="w-48">
+        <Input {...register('quantity', { valueAsNumber: true })} inputMode="numeric" autoComplete="off" />
       </Field>
       <FormError message={formError} />
       <Notice message={notice} />
