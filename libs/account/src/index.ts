@@ -29,3 +29,6 @@ export type { ReviewPageProps } from './billing/ReviewPage';
 export { CardPage } from './billing/CardPage';
 export type { CardPageProps } from './billing/CardPage';
 export { billingKeys, accountInfoQueryOptions } from './billing/billing-queries';
+export { ProductSubscriptionPage } from './products/ProductSubscriptionPage';
+export type { ProductSubscriptionPageProps } from './products/ProductSubscriptionPage';
+export { productKeys, productUsageQueryOptions, productLicensesQueryOptions } from './products/product-queries';

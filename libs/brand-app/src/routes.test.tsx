@@ -37,6 +37,20 @@ function renderBrandApp({
       if (!user) throw new ApiError(401, null);
       return user;
     }
+    if (name === 'dialerUsage' || name === 'smsUsage') {
+      return {
+        data: {
+          period_start: '2026-11-01T00:00:00.000Z',
+          period_end: '2026-12-01T00:00:00.000Z',
+          unit: name === 'smsUsage' ? 'segments' : 'minutes',
+          subscription: null,
+          allocation: 0,
+          used: 0,
+          remaining: 0,
+          licenses: [],
+        },
+      };
+    }
     if (name === 'listAdminUsers') {
       return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
     }
@@ -134,13 +148,13 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Users', 'Feature flags']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription', 'Users', 'Feature flags']);
   });
 
   it('gives a regional manager the Users screen (their downline, to impersonate) but not the other admin screens', async () => {
     renderBrandApp({ brandId: 'keystone', user: userOf('keystone', 'regional_manager'), path: '/admin/feature-flags' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Users']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription', 'Users']);
   });
 
   it("shows other roles 'Access denied!' on admin routes and no admin navigation", async () => {
@@ -148,7 +162,19 @@ describe('brand app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Access denied!' }),
     ).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription']);
+  });
+
+  it('opens the dialer and SMS subscription pages where their flags are on', async () => {
+    const first = renderBrandApp({ user: userOf('harbor', 'agent'), path: '/account/sms' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'SMS subscription' })).toBeInTheDocument();
+    expect(await screen.findByText('No SMS subscription')).toBeInTheDocument();
+    expect(first.call.mock.calls.map(([name]) => name)).toContain('smsUsage');
+    cleanup();
+    renderBrandApp({ brandId: 'evergreen', user: userOf('evergreen', 'basic'), path: '/account/dialer' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
+    expect(navLabels()).not.toContain('Dialer subscription');
+    expect(navLabels()).not.toContain('SMS subscription');
   });
 
   it("hides messages and calls from an Evergreen basic user's dashboard, not from a Harbor agent's", async () => {
@@ -179,7 +205,7 @@ describe('brand app routes', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aftercare' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'Billing', 'Aftercare']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'Billing', 'Dialer subscription', 'SMS subscription', 'Aftercare']);
   });
 
   it('sends an unpaid account to /billing, with the unpaid banner in the frame; an impersonation passes', async () => {

@@ -20,6 +20,8 @@ export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/contacts', label: 'Contacts' },
   { to: '/account/profile', label: 'My profile' },
   { to: '/billing', label: 'Billing' },
+  { to: '/account/dialer', label: 'Dialer subscription', flag: 'dialer' },
+  { to: '/account/sms', label: 'SMS subscription', flag: 'sms' },
   { to: '/admin/users', label: 'Users', roles: IMPERSONATOR_ROLES },
   { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES },
 ];
@@ -92,6 +94,16 @@ export const BILLING_ROUTE: RouteObject = {
 };
 
 /**
+ * The dialer and SMS subscription pages (spec part 1 §3, §6, §7): one screen for both products,
+ * for managers and self-pay agents and the agents holding a licence, each behind its product's flag.
+ */
+export const PRODUCT_ROUTES: readonly RouteObject[] = (['dialer', 'sms'] as const).map((product) => ({
+  path: `/account/${product}`,
+  element: <RequireFlag flag={product} />,
+  children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/product-subscription'), { product }) }],
+}));
+
+/**
  * The signed-in routes inside the app frame every brand starts from. A brand app adds routes (a
  * feature gated by a flag goes inside `<RequireFlag flag="..." />`) or filters some out. Every
  * screen is loaded on demand (`lazy: lazyScreen(() => import('./screens/app/<screen>'))`), so a
@@ -101,6 +113,7 @@ export const BASE_ROUTES: readonly RouteObject[] = [
   { index: true, lazy: lazyScreen(() => import('./screens/app/dashboard')) },
   { path: '/account/profile', lazy: lazyScreen(() => import('./screens/app/profile')) },
   BILLING_ROUTE,
+  ...PRODUCT_ROUTES,
   CONTACTS_ROUTE,
   ADMIN_ROUTE,
   { path: '*', lazy: lazyScreen(() => import('./screens/app/not-found')) },

@@ -28,6 +28,15 @@ export const PLAN_PERIODS = ['month', 'year'] as const;
 /** Spec part 1 §8: the answer to an allocation beyond what was bought, and to a licence over its allocation. */
 export const OVER_ALLOCATION_MESSAGE = 'Please request additional minutes from your manager.';
 
+/**
+ * The quota rule of spec part 1 §5 for a manager-type (or company) licence: it stops the holder when
+ * the period's usage is at or above its allocation, or when it is unpaid. The server's quota check
+ * and the subscription page both ask this.
+ */
+export function licenceExhausted(licence: { paid: boolean; used: number; allocation: number }): boolean {
+  return !licence.paid || licence.used >= licence.allocation;
+}
+
 const person = z.object({ id: z.number().int(), name: z.string() });
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type AccountHistoryEntry, type AccountInfo } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
@@ -26,14 +26,10 @@ import {
   nextChargeText,
   planPrice,
 } from './billing-format';
+import { usePageParam } from '../usePageParam';
 import { accountInfoQueryOptions, historyQueryOptions, useRefreshAccount } from './billing-queries';
 
 export type BillingPageProps = Record<string, never>;
-
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 type SummaryProps = { info: AccountInfo; zone: string };
 
@@ -120,8 +116,7 @@ type HistoryProps = { zone: string };
 /** The account's history, paged on the server. */
 function History({ zone }: HistoryProps) {
   const client = useApiClient();
-  const [params, setParams] = useSearchParams();
-  const page = pageOf(params.get('page'));
+  const [page, handlePage] = usePageParam();
   const query = useQuery({ ...historyQueryOptions(client, page), placeholderData: (previous) => previous });
   const columns: TableColumn<AccountHistoryEntry>[] = [
     { id: 'date', header: 'Date', rowHeader: true, cell: (entry) => formatDate(entry.created_at, zone) },
@@ -139,13 +134,6 @@ function History({ zone }: HistoryProps) {
     { id: 'card', header: 'Card', cell: (entry) => (entry.card ? cardLabel(entry.card) : '') },
     { id: 'amount', header: 'Amount', align: 'end', cell: historyAmount },
   ];
-
-  const handlePage = (next: number) => {
-    const updated = new URLSearchParams(params);
-    if (next === 1) updated.delete('page');
-    else updated.set('page', String(next));
-    setParams(updated);
-  };
 
   return (
     <Card title="History" headingLevel={2}>

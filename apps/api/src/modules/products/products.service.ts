@@ -1,4 +1,5 @@
 import {
+  licenceExhausted,
   OVER_ALLOCATION_MESSAGE,
   ORDER_TYPES,
   PRODUCT_UNITS,
@@ -177,7 +178,7 @@ export function quotaVerdict(profileEnabled: boolean, state: ProductState): Quot
   const sub = state.subscription;
   if (!sub?.active) return { ok: false, result: 'No active subscription', message: 'No active subscription' };
   if (sub.type === 'self') return { ok: true };
-  if (!sub.paid || state.used >= sub.allocation) return { ok: false, result: 'Over minutes allocated', message: OVER_ALLOCATION_MESSAGE };
+  if (licenceExhausted({ paid: sub.paid, used: state.used, allocation: sub.allocation })) return { ok: false, result: 'Over minutes allocated', message: OVER_ALLOCATION_MESSAGE };
   return { ok: true };
 }
 

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '@crm/api-client';
+import {
+  IANA_TIMEZONES,
+  licenceExhausted,
+  OVER_ALLOCATION_MESSAGE,
+  type Product,
+  type Subscription,
+  type UsageSummary,
+} from '@crm/contract';
+import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
+import { Card, EmptyState, PageHeader, Spinner } from '@crm/ui';
+import { LicenseTable } from './LicenseTable';
+import { OrderLicensesForm } from './OrderLicensesForm';
+import {
+  formatUnits,
+  PRODUCT_NAMES,
+  periodText,
+  SUBSCRIPTION_TYPE_LABELS,
+  subscriptionPlanText,
+  subscriptionStatusText,
+  unitLabel,
+  usageMonth,
+} from './product-format';
+import { productSubscriptionQueryOptions, productUsageQueryOptions } from './product-queries';
+import { UsageMeter } from './UsageMeter';
+
+export type ProductSubscriptionPageProps = {
+  /** Which product the page is about: the dialer's minutes or SMS segments. */
+  product: Product;
+};
+
+type SectionProps = { product: Product; usage: UsageSummary; subscription: Subscription; zone: string };
+
+/** Plan, type, status and period of the subscription. */
+function SubscriptionCard({ usage, subscription, zone, payer }: SectionProps & { payer: boolean }) {
+  return (
+    <Card title="Subscription" headingLevel={2}>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-muted">Plan</dt>
+        <dd>{subscriptionPlanText(subscription, usage.unit)}</dd>
+        <dt className="font-medium text-muted">Type</dt>
+        <dd>{SUBSCRIPTION_TYPE_LABELS[subscription.type]}</dd>
+        {!payer && subscription.owner && (
+          <>
+            <dt className="font-medium text-muted">Paid by</dt>
+            <dd>{subscription.owner.name}</dd>
+          </>
+        )}
+        <dt className="font-medium text-muted">Status</dt>
+        <dd>{subscriptionStatusText(subscription, zone)}</dd>
+        <dt className="font-medium text-muted">Current period</dt>
+        <dd>{periodText(subscription.current_period_start, subscription.current_period_end, zone)}</dd>
+        {payer && subscription.type !== 'self' && (
+          <>
+            <dt className="font-medium text-muted">Licences</dt>
+            <dd>
+              {formatUnits(subscription.licenses_count)} given out of {formatUnits(subscription.quantity)} bought
+            </dd>
+          </>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+/** This month's usage against the allocation; for the payer also how much of what was bought is given out. */
+function UsageCard({ usage, subscription, payer }: SectionProps & { payer: boolean }) {
+  const month = usageMonth(usage.period_start);
+  const unit = unitLabel(usage.unit);
+  return (
+    <Card title="Usage" description={`Usage counts for the calendar month (${month}).`} headingLevel={2}>
+      <div className="flex max-w-xl flex-col gap-4">
+        <UsageMeter
+          label={payer && subscription.type !== 'self' ? `${unit} used by your licences in ${month}` : `${unit} used in ${month}`}
+          used={usage.used}
+          allocation={usage.allocation}
+          unit={usage.unit}
+        />
+        {payer && subscription.type !== 'self' && (
+          <UsageMeter label={`${unit} allocated to licences`} used={subscription.allocated} allocation={subscription.pool} unit={usage.unit} />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The caller's own licence (an agent of a manager's or the company's subscription). */
+function OwnLicenseCard({ usage, subscription, userId }: SectionProps & { userId: number }) {
+  const own = usage.licenses.find((license) => license.user.id === userId);
+  if (!own) return null;
+  const stopped = subscription.type !== 'self' && licenceExhausted(own);
+  return (
+    <Card title="Your licence" headingLevel={2}>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-muted">Allocation</dt>
+        <dd>
+          {formatUnits(own.allocation)} {usage.unit} a month
+        </dd>
+        <dt className="font-medium text-muted">Used</dt>
+        <dd>
+          {formatUnits(own.used)} {usage.unit}
+        </dd>
+        <dt className="font-medium text-muted">Paid</dt>
+        <dd>{own.paid ? 'Yes' : 'No'}</dd>
+      </dl>
+      {stopped && (
+        <p className="mt-4 rounded border border-danger px-3 py-2 text-sm font-medium text-danger">{OVER_ALLOCATION_MESSAGE}</p>
+      )}
+    </Card>
+  );
+}
+
+/** Everything about one subscription, once it is loaded. */
+function SubscriptionSections({ product, usage, subscriptionId, zone }: Omit<SectionProps, 'subscription'> & { subscriptionId: number }) {
+  const client = useApiClient();
+  const { user } = useSession();
+  const roles = useRoleFlags();
+  const query = useQuery(productSubscriptionQueryOptions(client, product, subscriptionId));
+  if (query.isPending) return <Spinner label="Loading the subscription" />;
+  if (query.isError) return <FormError message={apiErrorMessage(query.error)} />;
+  const subscription = query.data;
+  const userId = user?.id ?? 0;
+  // the payer manages the licences (a company subscription: the administrators)
+  const payer = subscription.type === 'company' ? roles.admin : subscription.owner?.id === userId;
+  const sections = { product, usage, subscription, zone };
+  const open = subscription.status === 'active' || subscription.status === 'pending';
+
+  return (
+    <>
+      <SubscriptionCard {...sections} payer={payer} />
+      <UsageCard {...sections} payer={payer} />
+      {payer && subscription.type !== 'self' ? (
+        <>
+          <Card title="Licences" description="Change an agent's allocation or paid state, then save the row." headingLevel={2}>
+            <LicenseTable product={product} subscriptionId={subscription.id} subscriptionType={subscription.type} unit={usage.unit} editable />
+          </Card>
+          {open && (
+            <Card title="Order more licences" headingLevel={2}>
+              <OrderLicensesForm product={product} subscription={subscription} />
+            </Card>
+          )}
+        </>
+      ) : (
+        <OwnLicenseCard {...sections} userId={userId} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The dialer or SMS subscription page (spec part 1 §3, §6, §7 "Dialer", SMS following it) for
+ * managers and self-pay agents, and agents holding a licence: the subscription (plan, type, status,
+ * period), this month's usage against the allocation, and the licences: the payer edits each
+ * agent's allocation and paid state in place and orders more; an agent sees their own licence.
+ */
+export function ProductSubscriptionPage({ product }: ProductSubscriptionPageProps) {
+  const client = useApiClient();
+  const { user } = useSession();
+  const usage = useQuery(productUsageQueryOptions(client, product));
+  const zone = user ? IANA_TIMEZONES[user.timezone] : 'UTC';
+  const name = PRODUCT_NAMES[product];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={`${name} subscription`} />
+      {usage.isPending ? (
+        <Spinner label="Loading your usage" />
+      ) : usage.isError ? (
+        <FormError message={apiErrorMessage(usage.error)} />
+      ) : usage.data.subscription ? (
+        <SubscriptionSections product={product} usage={usage.data} subscriptionId={usage.data.subscription.id} zone={zone} />
+      ) : (
+        <EmptyState
+          title={`No ${name} subscription`}
+          description={`You have no ${name} subscription and no ${name} licence. Ask your manager for a licence.`}
+        />
+      )}
+    </div>
+  );
+}

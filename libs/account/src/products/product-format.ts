@@ -1,0 +1,53 @@
+import type { Product, Subscription, SubscriptionType, UsageSummary } from '@crm/contract';
+import { formatCents, formatDate } from '@crm/util';
+
+/** The product's name as the screens show it. */
+export const PRODUCT_NAMES: Record<Product, string> = { dialer: 'Dialer', sms: 'SMS' };
+
+/** Who pays, in words (spec part 1 §4: manager for Subscription::ManagerPay, self for Subscription::SelfPay). */
+export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = {
+  company: 'Company (paid by the company)',
+  manager: 'Manager pays (licences for the downline)',
+  self: 'Self pay (your own)',
+};
+
+const STATUS_LABELS: Record<Subscription['status'], string> = {
+  pending: 'Pending payment',
+  active: 'Active',
+  cancelled: 'Cancelled',
+  lapsed: 'Lapsed (a renewal failed)',
+};
+
+/** A count with thousands separators: `1,500`. */
+export function formatUnits(units: number): string {
+  return units.toLocaleString('en-US');
+}
+
+/** `Minutes`, `Segments`: the unit as a label's first word. */
+export function unitLabel(unit: UsageSummary['unit']): string {
+  return unit.charAt(0).toUpperCase() + unit.slice(1);
+}
+
+/** The plan and its price a licence: `Dialer Starter ($29.00 a licence a month, 1,000 minutes each)`. */
+export function subscriptionPlanText(subscription: Subscription, unit: UsageSummary['unit']): string {
+  const { plan } = subscription;
+  return `${plan.name} (${formatCents(plan.price_cents)} a licence a ${plan.period}, ${formatUnits(plan.units_per_license)} ${unit} each)`;
+}
+
+/** The status in words, with a cancellation at the period's end. */
+export function subscriptionStatusText(subscription: Subscription, zone: string): string {
+  if (subscription.status === 'active' && subscription.cancel_at_period_end) {
+    return `Active, cancels on ${formatDate(subscription.current_period_end, zone)}`;
+  }
+  return STATUS_LABELS[subscription.status];
+}
+
+/** A paid period, its instants as dates in the user's time zone: `11/01/2026 to 12/01/2026`. */
+export function periodText(start: string, end: string, zone: string): string {
+  return `${formatDate(start, zone)} to ${formatDate(end, zone)}`;
+}
+
+/** The usage period, a calendar month (UTC, as the ledger counts it): `November 2026`. */
+export function usageMonth(periodStart: string): string {
+  return new Date(periodStart).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

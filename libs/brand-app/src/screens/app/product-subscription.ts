@@ -1,0 +1,1 @@
+export { ProductSubscriptionPage as Component } from '@crm/account';
