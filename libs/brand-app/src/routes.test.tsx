@@ -134,7 +134,7 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Users', 'Feature flags']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Users', 'Feature flags', 'Dialer plans', 'SMS plans']);
   });
 
   it('gives a regional manager the Users screen (their downline, to impersonate) but not the other admin screens', async () => {
