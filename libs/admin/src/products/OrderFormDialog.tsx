@@ -65,7 +65,7 @@ function OrderForm({ product, onClose, onCreated }: FormProps) {
           <Field label="Subscription" error={fieldState.error?.message} required>
             <Select
               options={options}
-              value={field.value || undefined}
+              value={field.value}
               placeholder={subscriptions.isPending ? 'Loading subscriptions…' : options.length ? 'Choose a subscription' : 'No active subscriptions'}
               onValueChange={field.onChange}
               onBlur={field.onBlur}

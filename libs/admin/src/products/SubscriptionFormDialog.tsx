@@ -76,7 +76,7 @@ function SubscriptionForm({ product, onClose, onCreated }: FormProps) {
           <Field label="Plan" error={fieldState.error?.message} required>
             <Select
               options={planOptions}
-              value={field.value || undefined}
+              value={field.value}
               placeholder={plans.isPending ? 'Loading plans…' : planOptions.length ? 'Choose a plan' : 'No plans to choose'}
               onValueChange={field.onChange}
               onBlur={field.onBlur}

@@ -31,7 +31,7 @@ export function UserPicker({ value, onChange, error, label = 'User' }: UserPicke
       <Field label={label} error={error} required>
         <Select
           options={withChosen}
-          value={value || undefined}
+          value={value}
           placeholder={users.isPending ? 'Loading users…' : withChosen.length ? 'Choose a user' : 'No users match'}
           onValueChange={(next) => {
             setChosen(withChosen.find((o) => o.value === next) ?? null);
