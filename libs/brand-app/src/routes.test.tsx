@@ -37,6 +37,9 @@ function renderBrandApp({
       if (!user) throw new ApiError(401, null);
       return user;
     }
+    if (name === 'adminSmsListPlans') {
+      return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
+    }
     if (name === 'listAdminUsers') {
       return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
     }
@@ -141,6 +144,18 @@ describe('brand app routes', () => {
     renderBrandApp({ brandId: 'keystone', user: userOf('keystone', 'regional_manager'), path: '/admin/feature-flags' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
     expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Users']);
+  });
+
+  it("gives administrators each product's admin screens, /admin/{product} opening its plans", async () => {
+    const { router } = renderBrandApp({ user: userOf('evergreen', 'admin'), path: '/admin/sms' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'SMS plans' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/sms/plans');
+    expect(screen.getByRole('link', { name: 'SMS plans' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['/admin/dialer/plans', '/admin/sms/usage'])("refuses a manager the product admin screen %s ('Access denied!')", async (path) => {
+    renderBrandApp({ user: userOf('harbor', 'manager'), path });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
   });
 
   it("shows other roles 'Access denied!' on admin routes and no admin navigation", async () => {
