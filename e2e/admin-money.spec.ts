@@ -17,9 +17,18 @@ test.describe('admin dialer and SMS screens', () => {
     await expect(page.getByRole('rowheader', { name: 'Dialer Starter', exact: true })).toBeVisible();
     await expectAccessible(page);
 
-    // the form refuses what is missing, beside each field
-    await page.getByRole('button', { name: 'New plan' }).click();
+    // by keyboard: Enter opens the form, Escape closes it and focus goes back to the button
+    const newPlan = page.getByRole('button', { name: 'New plan' });
     const planDialog = page.getByRole('dialog', { name: 'New Dialer plan' });
+    await newPlan.focus();
+    await page.keyboard.press('Enter');
+    await expect(planDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(planDialog).toHaveCount(0);
+    await expect(newPlan).toBeFocused();
+
+    // the form refuses what is missing, beside each field
+    await newPlan.click();
     await planDialog.getByRole('button', { name: 'Create Dialer plan' }).click();
     const name = planDialog.getByRole('textbox', { name: /^Name/ });
     await expect(name).toHaveAccessibleDescription('Name is required');

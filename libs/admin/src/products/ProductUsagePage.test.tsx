@@ -32,9 +32,19 @@ describe('ProductUsagePage', () => {
     expect(await screen.findByText('1,450 minutes')).toBeInTheDocument();
     expect(callsOf(client, 'adminDialerUsage')[0]?.query).toEqual({ period: '2026-11', page: 1, limit: 25 });
     expect(screen.getByRole('figure', { name: 'Minutes used by month' })).toBeInTheDocument();
-    expect(screen.getByTestId('bar-chart').querySelectorAll('rect')).toHaveLength(2);
+    // six months up to the one shown; a month without usage is 0
+    expect(screen.getByTestId('bar-chart').querySelectorAll('rect')).toHaveLength(6);
     const chartTable = screen.getByRole('table', { name: 'Minutes used by month' });
+    expect(within(chartTable).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'Jun 2026',
+      'Jul 2026',
+      'Aug 2026',
+      'Sep 2026',
+      'Oct 2026',
+      'Nov 2026',
+    ]);
     expect(within(chartTable).getByRole('rowheader', { name: 'Oct 2026' }).closest('tr')).toHaveTextContent('900');
+    expect(within(chartTable).getByRole('rowheader', { name: 'Sep 2026' }).closest('tr')).toHaveTextContent('0');
     const users = screen.getByRole('table', { name: 'Usage by user in Nov 2026' });
     expect(within(users).getByRole('rowheader', { name: 'Casey Brooks' }).closest('tr')).toHaveTextContent('1,200');
     expect(within(users).getByRole('rowheader', { name: 'Drew Park' }).closest('tr')).toHaveTextContent('No licence');

@@ -7,15 +7,17 @@ import { ListSearch } from '../ListSearch';
 import { useListParams } from '../list-params';
 import { ProductAdminFrame } from './ProductAdminFrame';
 import { PRODUCT_ADMIN_PAGE_SIZE, type ProductPageProps } from './ProductPlansPage';
-import { PRODUCT_LABELS, periodLabel, unitsText } from './product-labels';
+import { monthsUpTo, PRODUCT_LABELS, periodLabel, unitsText, usageSeries } from './product-labels';
 
 type UsageRow = { user: { id: number; name: string }; used: number; events: number; allocation: number | null };
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** Months in the chart: the server's history covers this month and the five before. */
+const CHART_MONTHS = 6;
 
 /**
  * /admin/{product}/usage: the product's usage across the company for a month (this month unless
- * `?period=YYYY-MM`): the total, a chart of the company's usage over the last months (with the same
+ * `?period=YYYY-MM`): the total, a chart of the company's usage over the last six months (a month without usage at 0) (with the same
  * figures as a table for screen readers), and each user's usage against their allocation, searched
  * and paged on the server.
  */
@@ -58,8 +60,7 @@ export function ProductUsagePage({ product }: ProductPageProps) {
             title={`${unitTitle} used by month`}
             valueHeader={`${unitTitle} used`}
             labelHeader="Month"
-            data={usage.data.history.map((h) => ({ label: periodLabel(h.period), value: h.used }))}
-            empty={<p className="text-sm text-muted">No usage in the last months.</p>}
+            data={usageSeries(usage.data.history, monthsUpTo(shown, CHART_MONTHS))}
           />
           <Table
             caption={`Usage by user in ${periodLabel(shown)}`}

@@ -52,3 +52,15 @@ export function subscriptionOwner(subscription: Pick<Subscription, 'type' | 'own
 export function subscriptionChoiceLabel(subscription: Pick<Subscription, 'id' | 'plan' | 'type' | 'owner'>): string {
   return `#${subscription.id} ${subscription.plan.name}, ${subscriptionOwner(subscription)}`;
 }
+
+/** The `count` months up to and including `period` (`2026-11`), oldest first. */
+export function monthsUpTo(period: string, count: number): string[] {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(year, month - 1 - (count - 1 - i), 1)).toISOString().slice(0, 7));
+}
+
+/** A month-by-month series over `months`, a month without usage at 0 (the server leaves those out). */
+export function usageSeries(history: readonly { period: string; used: number }[], months: readonly string[]) {
+  const used = new Map(history.map((h) => [h.period, h.used]));
+  return months.map((period) => ({ label: periodLabel(period), value: used.get(period) ?? 0 }));
+}
