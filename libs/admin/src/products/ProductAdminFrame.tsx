@@ -29,7 +29,7 @@ export function ProductAdminFrame({ product, section, actions, children }: Produ
                 to={productSectionPath(product, s)}
                 className={({ isActive }) =>
                   cn(
-                    '-mb-px inline-block rounded-t border-b-2 px-3 py-2 text-sm font-medium',
+                    '-mb-px inline-block rounded-t border-b-2 px-3 py-2 text-sm font-medium no-underline',
                     isActive ? 'border-primary text-text' : 'border-transparent text-muted hover:text-text',
                     focusRing,
                   )
