@@ -1,22 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IMPERSONATOR_ROLES, type AdminUser } from '@crm/contract';
 import { apiErrorMessage, FormError, useLoginAs, useRoleFlags, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Input, Notice, Spinner, Table, type TableColumn } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Notice, Spinner, Table, type TableColumn } from '@crm/ui';
 import { useBrand, useFlag } from '@crm/variant';
 import { adminUsersQueryOptions } from './admin-queries';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { fullName, roleLabel } from './labels';
+import { ListSearch } from './ListSearch';
+import { useListParams } from './list-params';
 
 /** Users per page. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
 
 type Switching = { user: AdminUser; loginType: 'login_as' | 'impersonate' };
 
@@ -30,10 +26,8 @@ type Switching = { user: AdminUser; loginType: 'login_as' | 'impersonate' };
 export function AdminUsersPage() {
   const client = useApiClient();
   const brand = useBrand();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get('q') ?? '';
-  const page = pageFrom(searchParams.get('page'));
-  const [search, setSearch] = useState(q);
+  const { page, values, go: navigate } = useListParams(['q']);
+  const q = values.q;
   const [changing, setChanging] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [switching, setSwitching] = useState<Switching | null>(null);
@@ -54,24 +48,6 @@ export function AdminUsersPage() {
       limit: ADMIN_USERS_PAGE_SIZE,
     }),
   );
-
-  const navigate = (next: { q?: string; page?: number }) => {
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      const nextQ = next.q ?? q;
-      if (nextQ) params.set('q', nextQ);
-      else params.delete('q');
-      const nextPage = next.page ?? page;
-      if (nextPage > 1) params.set('page', String(nextPage));
-      else params.delete('page');
-      return params;
-    });
-  };
-
-  const handleSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate({ q: search.trim(), page: 1 });
-  };
 
   const startSwitch = (user: AdminUser, loginType: Switching['loginType']) => {
     setNotice(null);
@@ -154,28 +130,7 @@ export function AdminUsersPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Users</h1>
-      <form
-        role="search"
-        aria-label="Users"
-        onSubmit={handleSearch}
-        className="flex flex-wrap items-end gap-2"
-      >
-        <div className="flex min-w-64 flex-col">
-          <label htmlFor="admin-users-search" className="text-sm font-medium text-text">
-            Search by name or email
-          </label>
-          <Input
-            id="admin-users-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="mt-1"
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
+      <ListSearch name="Users" label="Search by name or email" value={q} onSearch={(next) => navigate({ q: next })} />
       <Notice message={notice} />
       {query.isPending ? (
         <Spinner label="Loading users" />

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@crm/api-client';
-import type { QueryOf, listAdminUsers } from '@crm/contract';
+import type { AdminProductEndpoints, Product, QueryOf, listAdminUsers } from '@crm/contract';
 
 export type AdminUsersQuery = NonNullable<QueryOf<typeof listAdminUsers>>;
 
@@ -55,5 +55,62 @@ export function quietJobsQueryOptions(client: ApiClient) {
     queryKey: adminKeys.quietJobs(),
     queryFn: ({ signal }) => client.call('showQuietJobs', { signal }),
     select: (answer) => answer.data,
+  });
+}
+
+/** An admin endpoint's name for a product: `adminEndpoint('sms', 'listPlans')` → 'adminSmsListPlans'. */
+export type AdminProductOperation = keyof AdminProductEndpoints;
+export type AdminProductEndpointName<O extends AdminProductOperation> = `admin${Capitalize<Product>}${Capitalize<O>}`;
+export function adminEndpoint<O extends AdminProductOperation>(product: Product, operation: O): AdminProductEndpointName<O> {
+  return `admin${product === 'sms' ? 'Sms' : 'Dialer'}${operation[0]!.toUpperCase()}${operation.slice(1)}` as AdminProductEndpointName<O>;
+}
+
+export type AdminPlansQuery = NonNullable<QueryOf<AdminProductEndpoints['listPlans']>>;
+export type AdminSubscriptionsQuery = NonNullable<QueryOf<AdminProductEndpoints['listSubscriptions']>>;
+export type AdminOrdersQuery = NonNullable<QueryOf<AdminProductEndpoints['listOrders']>>;
+export type AdminUsageQuery = NonNullable<QueryOf<AdminProductEndpoints['usage']>>;
+
+/** Query keys of one product's admin screens (everything of the product: `productKeys.all(p)`). */
+export const productKeys = {
+  all: (product: Product) => [...adminKeys.all, 'products', product] as const,
+  plans: (product: Product, query: AdminPlansQuery) => [...productKeys.all(product), 'plans', query] as const,
+  subscriptions: (product: Product, query: AdminSubscriptionsQuery) => [...productKeys.all(product), 'subscriptions', query] as const,
+  orders: (product: Product, query: AdminOrdersQuery) => [...productKeys.all(product), 'orders', query] as const,
+  usage: (product: Product, query: AdminUsageQuery) => [...productKeys.all(product), 'usage', query] as const,
+};
+
+/** The company's plans of a product, inactive ones included, a page at a time (GET /v1/admin/{product}/{product}_plans). */
+export function adminPlansQueryOptions(client: ApiClient, product: Product, query: AdminPlansQuery) {
+  return queryOptions({
+    queryKey: productKeys.plans(product, query),
+    queryFn: ({ signal }) => client.call(adminEndpoint(product, 'listPlans'), { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The company's subscriptions of a product (GET /v1/admin/{product}/subscriptions). */
+export function adminSubscriptionsQueryOptions(client: ApiClient, product: Product, query: AdminSubscriptionsQuery) {
+  return queryOptions({
+    queryKey: productKeys.subscriptions(product, query),
+    queryFn: ({ signal }) => client.call(adminEndpoint(product, 'listSubscriptions'), { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The company's orders of a product (GET /v1/admin/{product}/orders). */
+export function adminOrdersQueryOptions(client: ApiClient, product: Product, query: AdminOrdersQuery) {
+  return queryOptions({
+    queryKey: productKeys.orders(product, query),
+    queryFn: ({ signal }) => client.call(adminEndpoint(product, 'listOrders'), { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A product's usage across the company for a period, with the last months' totals (GET /v1/admin/{product}/usage). */
+export function adminUsageQueryOptions(client: ApiClient, product: Product, query: AdminUsageQuery) {
+  return queryOptions({
+    queryKey: productKeys.usage(product, query),
+    queryFn: ({ signal }) => client.call(adminEndpoint(product, 'usage'), { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }

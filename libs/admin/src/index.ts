@@ -13,3 +13,16 @@ export {
 } from './admin-queries';
 export { QuietJobsPanel } from './QuietJobsPanel';
 export type { AdminUsersQuery } from './admin-queries';
+export { ProductPlansPage, PRODUCT_ADMIN_PAGE_SIZE, type ProductPageProps } from './products/ProductPlansPage';
+export { ProductSubscriptionsPage } from './products/ProductSubscriptionsPage';
+export { ProductOrdersPage } from './products/ProductOrdersPage';
+export { ProductUsagePage } from './products/ProductUsagePage';
+export { PRODUCT_LABELS, PRODUCT_SECTIONS, productSectionPath, type ProductSection } from './products/product-labels';
+export {
+  adminEndpoint,
+  adminOrdersQueryOptions,
+  adminPlansQueryOptions,
+  adminSubscriptionsQueryOptions,
+  adminUsageQueryOptions,
+  productKeys,
+} from './admin-queries';

@@ -51,6 +51,9 @@ function renderBrandApp({
         },
       };
     }
+    if (name === 'adminSmsListPlans') {
+      return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
+    }
     if (name === 'listAdminUsers') {
       return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
     }
@@ -148,13 +151,25 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription', 'Users', 'Feature flags']);
+    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription', 'Users', 'Feature flags', 'Dialer plans', 'SMS plans']);
   });
 
   it('gives a regional manager the Users screen (their downline, to impersonate) but not the other admin screens', async () => {
     renderBrandApp({ brandId: 'keystone', user: userOf('keystone', 'regional_manager'), path: '/admin/feature-flags' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
     expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription', 'Users']);
+  });
+
+  it("gives administrators each product's admin screens, /admin/{product} opening its plans", async () => {
+    const { router } = renderBrandApp({ user: userOf('evergreen', 'admin'), path: '/admin/sms' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'SMS plans' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/sms/plans');
+    expect(screen.getByRole('link', { name: 'SMS plans' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['/admin/dialer/plans', '/admin/sms/usage'])("refuses a manager the product admin screen %s ('Access denied!')", async (path) => {
+    renderBrandApp({ user: userOf('harbor', 'manager'), path });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
   });
 
   it("shows other roles 'Access denied!' on admin routes and no admin navigation", async () => {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { ADMIN_ROLES, IMPERSONATOR_ROLES } from '@crm/contract';
+import { ADMIN_ROLES, IMPERSONATOR_ROLES, type Product } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
   Analytics,
@@ -24,6 +24,8 @@ export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/account/sms', label: 'SMS subscription', flag: 'sms' },
   { to: '/admin/users', label: 'Users', roles: IMPERSONATOR_ROLES },
   { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES },
+  { to: '/admin/dialer', label: 'Dialer plans', roles: ADMIN_ROLES },
+  { to: '/admin/sms', label: 'SMS plans', roles: ADMIN_ROLES },
 ];
 
 /** Routes that need no login and no user loading (spec part 1 §2). */
@@ -42,6 +44,24 @@ export const PUBLIC_ROUTES: readonly RouteObject[] = [
 ];
 
 /**
+ * A product's admin screens (spec part 2 §7 "Admin dialer and SMS plans"), administrators only:
+ * /admin/{product}/plans, subscriptions, orders and usage, the same screens for each product.
+ */
+function adminProductRoute(product: Product): RouteObject {
+  return {
+    path: product,
+    element: <RequireFlag roles={ADMIN_ROLES} />,
+    children: [
+      { index: true, element: <Navigate to={`/admin/${product}/plans`} replace /> },
+      { path: 'plans', lazy: lazyScreen(() => import('./screens/app/admin-product-plans'), { product }) },
+      { path: 'subscriptions', lazy: lazyScreen(() => import('./screens/app/admin-product-subscriptions'), { product }) },
+      { path: 'orders', lazy: lazyScreen(() => import('./screens/app/admin-product-orders'), { product }) },
+      { path: 'usage', lazy: lazyScreen(() => import('./screens/app/admin-product-usage'), { product }) },
+    ],
+  };
+}
+
+/**
  * The admin screens, under /admin: Users for every impersonator role (spec part 1 §6: regional
  * managers and business-unit admins see their downline there), the rest for administrators; other
  * roles get the 'Access denied!' screen.
@@ -57,6 +77,8 @@ export const ADMIN_ROUTE: RouteObject = {
       element: <RequireFlag roles={ADMIN_ROLES} />,
       children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/feature-flags')) }],
     },
+    adminProductRoute('dialer'),
+    adminProductRoute('sms'),
   ],
 };
 

@@ -24,6 +24,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/Confirm
 export { Table, type TableAlign, type TableColumn, type TableProps } from './table/Table';
 export { Card, type CardProps } from './card/Card';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner/Spinner';
+export { BarChart, type BarChartDatum, type BarChartProps } from './bar-chart/BarChart';
 export { ProgressBar, type ProgressBarProps } from './progress-bar/ProgressBar';
 export { Toaster, toast, type ToasterProps } from './toaster/Toaster';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
@@ -35,3 +36,4 @@ export { PageHeader, type PageHeaderProps } from './page-header/PageHeader';
 export { Menu, type MenuItem, type MenuProps } from './menu/Menu';
 export { PHONE_MEDIA_QUERY, useMediaQuery, usePhoneLayout } from './lib/use-media-query';
 export { useElementWidth } from './lib/use-element-width';
+export { useDebouncedValue } from './lib/use-debounced-value';

@@ -4,11 +4,10 @@ import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import type { Contact } from '@crm/contract';
 import { apiErrorMessage, FormError } from '@crm/session';
-import { Button, cn, Dialog, Field, focusRing, Input, Spinner } from '@crm/ui';
+import { Button, cn, Dialog, Field, focusRing, Input, Spinner, useDebouncedValue } from '@crm/ui';
 import { formatPhone } from '@crm/util';
 import { contactKeys, contactPeekQueryOptions, contactPickQueryOptions } from '../contacts-queries';
 import { contactName } from '../labels';
-import { useDebouncedValue } from '../useDebouncedValue';
 
 type ContactPickerProps = {
   /** The contact being linked (left out of the results). */

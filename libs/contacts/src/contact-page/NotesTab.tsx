@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { contactNoteBody, type ContactNote } from '@crm/contract';
 import { apiErrorMessage, FormError, useApiForm } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Field, Input, Spinner, Textarea, toast } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Field, Input, Spinner, Textarea, toast, useDebouncedValue } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactKeys, contactNotesQueryOptions } from '../contacts-queries';
-import { useDebouncedValue } from '../useDebouncedValue';
 
 type NoteInput = z.input<typeof contactNoteBody>;
 type NoteOutput = z.output<typeof contactNoteBody>;

@@ -3,11 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import type { Contact, Tag } from '@crm/contract';
 import { apiErrorMessage, FormError } from '@crm/session';
-import { Checkbox, cn, Dialog, DialogActions, Field, focusRing, Input, Spinner } from '@crm/ui';
+import { Checkbox, cn, Dialog, DialogActions, Field, focusRing, Input, Spinner, useDebouncedValue } from '@crm/ui';
 import { contactKeys, tagSearchQueryOptions } from '../contacts-queries';
 import { NewTagForm } from '../bulk-tag/NewTagForm';
 import { TagChip } from '../filters/TagChip';
-import { useDebouncedValue } from '../useDebouncedValue';
 
 type TagsEditorProps = {
   contact: Contact;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import type { Tag } from '@crm/contract';
 import { tagSearchQueryOptions } from '../contacts-queries';
-import { useDebouncedValue } from '../useDebouncedValue';
+import { useDebouncedValue } from '@crm/ui';
 
 export type TagChoices = {
   /** Tags to offer: chosen ones the search does not show first, then what the search found. */

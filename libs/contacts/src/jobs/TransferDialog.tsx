@@ -3,11 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import type { ContactCategory, ContactsScope, TransferAttempt } from '@crm/contract';
 import { apiErrorMessage } from '@crm/session';
-import { Dialog, DialogActions, Field, Input, Select } from '@crm/ui';
+import { Dialog, DialogActions, Field, Input, Select, useDebouncedValue } from '@crm/ui';
 import { ownersQueryOptions, statusesQueryOptions } from '../contacts-queries';
 import { CATEGORY_OPTIONS } from '../labels';
 import { selectionBody, type Selection } from '../selection';
-import { useDebouncedValue } from '../useDebouncedValue';
 
 const KEEP = 'keep';
 

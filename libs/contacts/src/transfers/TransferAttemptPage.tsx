@@ -4,13 +4,12 @@ import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type ContactCategory, type TransferAttempt, type TransferLog } from '@crm/contract';
 import { apiErrorMessage, FormError, useSession } from '@crm/session';
-import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn, PageHeader } from '@crm/ui';
+import { Button, ConfirmDialog, EmptyState, Pager, ProgressBar, Spinner, Table, buttonClassName, type TableColumn, PageHeader, useDebouncedValue } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { contactKeys, sourcesQueryOptions, statusesQueryOptions } from '../contacts-queries';
 import { CATEGORY_LABELS } from '../labels';
 import { ListState } from '../ListState';
 import { SearchForm } from '../SearchForm';
-import { useDebouncedValue } from '../useDebouncedValue';
 import {
   canDecideTransfer,
   isTransferMoving,

@@ -4,11 +4,10 @@ import { Link } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { IANA_TIMEZONES, type TransferAttempt } from '@crm/contract';
 import { useSession } from '@crm/session';
-import { EmptyState, Pager, ProgressBar, Select, Table, type SelectOption, type TableColumn, PageHeader } from '@crm/ui';
+import { EmptyState, Pager, ProgressBar, Select, Table, type SelectOption, type TableColumn, PageHeader, useDebouncedValue } from '@crm/ui';
 import { formatDateTime } from '@crm/util';
 import { ListState } from '../ListState';
 import { SearchForm } from '../SearchForm';
-import { useDebouncedValue } from '../useDebouncedValue';
 import { BackToContactsLink } from '../BackToContactsLink';
 import {
   isTransferMoving,

@@ -69,4 +69,28 @@ describe('Dialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('returns focus to the button that opened it when it is opened by its open prop', async () => {
+    const user = userEvent.setup();
+    function RowAction() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Edit plan</Button>
+          <Dialog title="Edit plan" open={open} onOpenChange={setOpen}>
+            <Button>Save</Button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<RowAction />);
+    const opener = screen.getByRole('button', { name: 'Edit plan' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Edit plan' })).toBeInTheDocument();
+    expect(opener).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
 });

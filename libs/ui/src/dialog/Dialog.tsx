@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { useRef, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { focusRing } from '../lib/focus-ring';
 
@@ -32,7 +32,9 @@ const sizeClasses: Record<DialogSize, string> = {
 
 /**
  * A modal dialog (Radix): focus moves into it and stays there, Escape and the close button
- * close it, and focus returns to the element that opened it.
+ * close it, and focus returns to the element that opened it: its trigger, or, for a dialog opened
+ * by its `open` prop (a row's button), the element that had the focus when it opened, if it is
+ * still on the page.
  */
 export function Dialog({
   title,
@@ -47,6 +49,7 @@ export function Dialog({
   size = 'md',
   className,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -55,6 +58,17 @@ export function Dialog({
         <RadixDialog.Content
           // Without a description, tell Radix there is none on purpose.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            // Radix itself returns the focus to a trigger; without one, to where it was
+            if (trigger || !target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded border border-border bg-surface text-text shadow-xl focus:outline-none',

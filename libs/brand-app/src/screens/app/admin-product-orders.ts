@@ -1,0 +1,1 @@
+export { ProductOrdersPage as Component } from '@crm/admin';

@@ -1,0 +1,1 @@
+export { ProductPlansPage as Component } from '@crm/admin';

@@ -1,0 +1,1 @@
+export { ProductSubscriptionsPage as Component } from '@crm/admin';

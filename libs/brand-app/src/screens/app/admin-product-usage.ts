@@ -1,0 +1,1 @@
+export { ProductUsagePage as Component } from '@crm/admin';
