@@ -107,6 +107,20 @@ export const updatePlanBody = z.object({
   plan_id: z.coerce.number({ error: 'Choose a plan' }).int('Choose a plan').positive('Choose a plan').max(2_147_483_647, 'Choose a plan'),
 });
 
+/**
+ * What an administrator's refund takes besides what it refunds: the amount in cents (default: all
+ * that is left of the payment; never more, 422 on `amount_cents`) and a reason for the audit log.
+ */
+export const refundFields = {
+  amount_cents: z
+    .number({ error: 'Amount must be a number of cents' })
+    .int('Amount must be whole cents')
+    .positive('Amount must be more than zero')
+    .max(100_000_000, 'Amount is too large')
+    .optional(),
+  reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').optional(),
+};
+
 const billingEndpoint = { tag: 'billing', access: 'user', gate: 'exempt' } as const;
 
 export const accountInfoEndpoint = defineEndpoint({
@@ -176,4 +190,24 @@ export const grantPaidMembership = defineEndpoint({
   params: idParams,
   body: z.object({ paid_user: z.boolean({ error: 'Must be true or false' }).default(true) }).nullish(),
   response: z.object({ data: z.object({ id: z.number().int(), 'paid_user?': z.boolean(), status: z.enum(ACCOUNT_STATUSES) }) }),
+});
+
+export const refundAccountPayment = defineEndpoint({
+  method: 'POST',
+  path: '/v1/admin/users/{id}/refund',
+  summary:
+    "Refund a payment of a user's account history (a charge of theirs), all that is left of it unless amount_cents is given; never more than was paid (422 on amount_cents), audited with the reason. " +
+    "Send an Idempotency-Key: a repeat refunds once. Administrators of the user's company only",
+  tag: 'admin_users',
+  access: 'admin',
+  params: idParams,
+  body: z.object({
+    transaction_id: z.coerce
+      .number({ error: 'Payment is required' })
+      .int('Payment must be a whole number')
+      .positive('Payment is required')
+      .max(2_147_483_647, 'Payment is required'),
+    ...refundFields,
+  }),
+  response: z.object({ data: accountHistoryEntry }),
 });

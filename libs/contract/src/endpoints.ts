@@ -131,6 +131,7 @@ import {
   connectCard,
   grantPaidMembership,
   listAccountPlans,
+  refundAccountPayment,
   updateAccountPlan,
 } from './billing.contract';
 import type { Endpoint } from './endpoint';
@@ -282,6 +283,7 @@ export const endpoints = {
   accountHistory,
   cancelAccountSubscription,
   grantPaidMembership,
+  refundAccountPayment,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

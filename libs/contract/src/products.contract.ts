@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import { idParams, pagingMeta, timestamp } from './common.contract';
+import { accountHistoryEntry, refundFields } from './billing.contract';
 
 /**
  * The metered products, dialer and SMS (spec part 1 §3 "Subscriptions on the user", §4
@@ -474,6 +475,18 @@ function adminProductEndpoints<P extends Product>(p: P) {
       gate: 'enforced',
       body: z.object({ order_id: idRef('Order') }),
       response: one(order),
+    }),
+    refundOrder: defineEndpoint({
+      method: 'POST',
+      path: `${base}/refund_order`,
+      summary:
+        `Refund a paid ${p} order to the payer's card: all that is left of what it was charged unless amount_cents is given, never more (422 on amount_cents); ` +
+        'audited with the reason. Answers the order (refunded_cents; status refunded once nothing is left) and the refund. Send an Idempotency-Key: a repeat refunds once',
+      tag,
+      access: 'admin',
+      gate: 'enforced',
+      body: z.object({ order_id: idRef('Order'), ...refundFields }),
+      response: z.object({ data: order, refund: accountHistoryEntry }),
     }),
     listPlans: defineEndpoint({
       method: 'GET',

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { listenForSandbox, onEndedPlan, paymentMethodFor, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
-import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, SAME_PLAN } from './billing.service';
+import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, refundTooLarge, SAME_PLAN } from './billing.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -312,5 +312,59 @@ describe('POST /v1/admin/users/{id}/paid_membership', () => {
     expect((await keystoneAdmin.post(`/v1/admin/users/${id}/paid_membership`)).statusCode).toBe(404);
     const admin = await signedIn('admin');
     expect((await admin.post('/v1/admin/users/999999/paid_membership')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /v1/admin/users/{id}/refund', () => {
+  /** A user whose plan was charged; the charge of their history. */
+  async function paidPlan() {
+    const paid = await onEndedPlan(t);
+    const [charge] = (await paid.agent.get('/v1/accounts/history')).json().data as { id: number; kind: string; amount_cents: number }[];
+    expect(charge).toMatchObject({ kind: 'charge', amount_cents: paid.monthly.amount_cents });
+    return { ...paid, charge: charge! };
+  }
+  const refund = (agent: TestAgent, userId: number, body: unknown, key?: string) =>
+    agent.request('POST', `/v1/admin/users/${userId}/refund`, { body, ...(key && { headers: { 'idempotency-key': key } }) });
+
+  it('refunds a plan payment, never above what was paid; a repeat with the same Idempotency-Key refunds once; audited with the reason', async () => {
+    const { id, charge, agent } = await paidPlan();
+    const admin = await signedIn('admin');
+    const over = await refund(admin, id, { transaction_id: charge.id, amount_cents: charge.amount_cents + 1 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors).toEqual({ amount_cents: refundTooLarge(charge.amount_cents) });
+
+    const first = await refund(admin, id, { transaction_id: charge.id, amount_cents: 900, reason: 'Service outage' }, `refund-plan-${id}`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(accountHistoryEntry.safeParse(first.json().data).success).toBe(true);
+    expect(first.json().data).toMatchObject({ kind: 'refund', status: 'succeeded', amount_cents: 900 });
+    const replay = await refund(admin, id, { transaction_id: charge.id, amount_cents: 900, reason: 'Service outage' }, `refund-plan-${id}`);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const refunds = ((await agent.get('/v1/accounts/history')).json().data as { kind: string; amount_cents: number }[]).filter((e) => e.kind === 'refund');
+    expect(refunds.map((e) => e.amount_cents)).toEqual([900]);
+    const audit = await t.ctx.db.execute<{ actor_user_id: number; reason: string }>(
+      sql`select actor_user_id, details->>'reason' as reason from audit_logs where event = 'payment_refunded' and user_id = ${id}`,
+    );
+    expect(audit.rows).toEqual([{ actor_user_id: await idOf(seedEmail('admin')), reason: 'Service outage' }]);
+
+    const rest = await refund(admin, id, { transaction_id: charge.id });
+    expect(rest.json().data).toMatchObject({ kind: 'refund', amount_cents: charge.amount_cents - 900 });
+  });
+
+  it('validates the body per field (422)', async () => {
+    const admin = await signedIn('admin');
+    const bad = await refund(admin, await idOf(seedEmail('agent')), { amount_cents: -5 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ transaction_id: 'Payment is required', amount_cents: 'Amount must be more than zero' });
+  });
+
+  it("administrators only (403); another company's payment, or one not of that user, answers 404", async () => {
+    const { id, charge } = await paidPlan();
+    for (const key of ['manager', 'agent']) expect((await refund(await signedIn(key), id, { transaction_id: charge.id })).statusCode).toBe(403);
+    const keystoneAdmin = await signedIn(seedEmail('admin', KEYSTONE_DEMO.domainName), 'keystone.localhost');
+    expect((await refund(keystoneAdmin, id, { transaction_id: charge.id })).statusCode).toBe(404);
+    const admin = await signedIn('admin');
+    expect((await refund(admin, await idOf(seedEmail('agent')), { transaction_id: charge.id })).statusCode).toBe(404);
+    expect((await t.ctx.billing.history(id, 1, 100)).data.filter((e) => e.kind === 'refund')).toEqual([]);
   });
 });

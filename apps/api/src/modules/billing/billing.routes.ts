@@ -4,12 +4,19 @@ import type { AppContext } from '../../context';
 import { requestMeta, requireIdentity } from '../../plugins/auth';
 import { IDEMPOTENCY_HEADER } from '../../plugins/idempotency';
 import { route } from '../../plugins/routes';
+import type { RefundRequest } from './billing.service';
 
 /** Our id of the request, for the vendor call log (the caller's X-Request-Id when it sent one). */
 const correlationOf = (request: FastifyRequest) => {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : String(request.id);
 };
+
+/** An administrator's refund as the billing service takes it: the body's amount and reason, the request's Idempotency-Key and id. */
+export function refundRequest(request: FastifyRequest, body: { amount_cents?: number | undefined; reason?: string | undefined }): RefundRequest {
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  return { amountCents: body.amount_cents, reason: body.reason || undefined, requestKey: typeof key === 'string' ? key : null, correlationId: correlationOf(request) };
+}
 
 export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.accountInfo, async (request) => ({ data: await ctx.billing.info(requireIdentity(request).user.id) }));
@@ -28,4 +35,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(app, ctx, endpoints.grantPaidMembership, (request) =>
     ctx.billing.setPaidMembership(requireIdentity(request), request.params.id, request.body?.paid_user ?? true, requestMeta(request)),
   );
+  route(app, ctx, endpoints.refundAccountPayment, async (request) => ({
+    data: await ctx.billing.refundPayment(requireIdentity(request), request.params.id, request.body.transaction_id, refundRequest(request, request.body), requestMeta(request)),
+  }));
 }

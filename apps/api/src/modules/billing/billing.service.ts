@@ -84,6 +84,13 @@ type Deps = {
 /** Who refunds: an administrator (of the payer's company). */
 type Actor = Pick<Identity, 'user' | 'roles'>;
 
+/**
+ * An administrator's refund: `amountCents` of the payment (default: all that is left), a reason for
+ * the audit log, the request's Idempotency-Key (a repeat under it is the same refund) and our id of
+ * the request for the vendor call log.
+ */
+export type RefundRequest = { amountCents?: number | undefined; reason?: string | undefined; requestKey: string | null; correlationId?: string | null };
+
 /** A charge of a payer's card on file for a subject, under its idempotency key. */
 export type SubjectCharge = {
   userId: number;
@@ -290,17 +297,10 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
   subjects.set(accountSubject.prefix, accountSubject);
 
   /** Refunds `amountCents` (default: what is left) of a succeeded charge, never above what was paid; audited. */
-  async function refundCharge(
-    actor: Actor,
-    charge: TransactionRow,
-    amountCents: number | undefined,
-    requestKey: string | null,
-    meta: RequestMeta,
-    correlationId: string | null,
-  ): Promise<TransactionRow> {
+  async function refundCharge(actor: Actor, charge: TransactionRow, { amountCents, reason, requestKey, correlationId }: RefundRequest, meta: RequestMeta): Promise<TransactionRow> {
     if (charge.kind !== 'charge' || charge.status !== 'succeeded' || !charge.paymentIntentId) throw unprocessable({ base: NOT_REFUNDABLE });
     const already = await repo.refundedOf(charge);
-    if (already >= charge.amountCents) throw unprocessable({ amount: NOTHING_TO_REFUND });
+    if (already >= charge.amountCents) throw unprocessable({ amount_cents: NOTHING_TO_REFUND });
     const amount = amountCents ?? charge.amountCents - already;
     // without an Idempotency-Key the charge's refunded state names the refund: a double click is one refund
     const key = requestKey ? `refund-${charge.id}-key-${requestKey}` : `refund-${charge.id}-after-${already}-${amount}`;
@@ -318,19 +318,19 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       cardLast4: charge.cardLast4,
       idempotencyKey: key,
     });
-    if ('left' in reserved) throw unprocessable({ amount: refundTooLarge(reserved.left, charge.currency) });
+    if ('left' in reserved) throw unprocessable({ amount_cents: refundTooLarge(reserved.left, charge.currency) });
     let row = reserved.row;
     if (row.status !== 'pending') return row;
     try {
       const refund = await payments.refund(
         { paymentIntentId: charge.paymentIntentId, amountCents: amount, idempotencyKey: key, metadata: { transaction_id: String(row.id), refund_of: String(charge.id) } },
-        { correlationId },
+        { correlationId: correlationId ?? null },
       );
       row = await repo.completeRefund(row.id, refund.id);
     } catch (error) {
       if (error instanceof PaymentRequestInvalid) {
         await repo.failRefund(row.id, error.message);
-        throw unprocessable({ amount: error.message });
+        throw unprocessable({ amount_cents: error.message });
       }
       // no answer: the refund stays pending (counted against the payment) until a retry under the same key or the vendor's webhook settles it
       return vendorFailure(error);
@@ -341,7 +341,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       actorUserId: actor.user.id,
       ip: meta.ip,
       userAgent: meta.userAgent,
-      details: { charge_id: charge.id, refund_id: row.id, amount_cents: amount, subject: charge.subject },
+      details: { charge_id: charge.id, refund_id: row.id, amount_cents: amount, subject: charge.subject, ...(reason && { reason }) },
     });
     await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
     return row;
@@ -420,23 +420,26 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
 
     chargeSubject,
 
-    /** A payment of the account history refunded by an administrator of the payer's company (404 outside it). */
-    async refundPayment(actor: Actor, transactionId: number, amountCents: number | undefined, requestKey: string | null, meta: RequestMeta, correlationId: string | null) {
+    /**
+     * A payment of a user's account history refunded by an administrator of the payer's company
+     * (404 outside it, or when the payment is not that user's).
+     */
+    async refundPayment(actor: Actor, userId: number, transactionId: number, request: RefundRequest, meta: RequestMeta) {
       onlyAdmins(actor);
       const charge = await repo.transactionInCompany(transactionId, actor.user.companyId);
-      if (!charge) throw notFound('Payment');
-      return toHistoryEntry(await refundCharge(actor, charge, amountCents, requestKey, meta, correlationId));
+      if (!charge || charge.userId !== userId) throw notFound('Payment');
+      return toHistoryEntry(await refundCharge(actor, charge, request, meta));
     },
 
     /**
      * Refunds the payment of a subject (`order:<id>`), for a module that checked the caller's
      * reach to it: 422 when nothing was paid by card for it.
      */
-    async refundSubject(actor: Actor, subject: string, amountCents: number | undefined, requestKey: string | null, meta: RequestMeta, correlationId: string | null) {
+    async refundSubject(actor: Actor, subject: string, request: RefundRequest, meta: RequestMeta) {
       onlyAdmins(actor);
       const charge = await repo.paidChargeOf(subject);
       if (!charge) throw unprocessable({ base: NOT_REFUNDABLE });
-      return toHistoryEntry(await refundCharge(actor, charge, amountCents, requestKey, meta, correlationId));
+      return toHistoryEntry(await refundCharge(actor, charge, request, meta));
     },
 
     /**

@@ -251,22 +251,22 @@ describe('refunds', () => {
   it('of a paid order: never above what was paid (earlier refunds counted), audited, in the history', async () => {
     const { id, order } = await selfPay();
     const admin = await caller(seedEmail('admin'));
-    const first = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, 1000, null, META);
+    const first = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1000, requestKey: null }, META);
     expect(first.data).toMatchObject({ status: 'paid', refunded_cents: 1000 });
     expect(first.refund).toMatchObject({ kind: 'refund', status: 'succeeded', amount_cents: 1000 });
-    const tooMuch = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, 2000, null, META).catch((e: unknown) => e);
-    expect(tooMuch).toMatchObject({ status: 422, errors: { amount: refundTooLarge(1900) } });
+    const tooMuch = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 2000, requestKey: null }, META).catch((e: unknown) => e);
+    expect(tooMuch).toMatchObject({ status: 422, errors: { amount_cents: refundTooLarge(1900) } });
     expect(refundTooLarge(1900)).toBe('A refund cannot be more than was paid: $19.00 of this payment is left to refund');
     // two at once for what is left: one of them
     const both = await Promise.allSettled([
-      t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, 1900, 'a', META),
-      t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, 1900, 'b', META),
+      t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1900, requestKey: 'a' }, META),
+      t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1900, requestKey: 'b' }, META),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const { data } = await t.ctx.products.showOrder(admin, 'dialer', order.id);
     expect(data).toMatchObject({ status: 'refunded', refunded_cents: 2900 });
-    const again = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, undefined, null, META).catch((e: unknown) => e);
-    expect(again).toMatchObject({ status: 422, errors: { amount: NOTHING_TO_REFUND } });
+    const again = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { requestKey: null }, META).catch((e: unknown) => e);
+    expect(again).toMatchObject({ status: 422, errors: { amount_cents: NOTHING_TO_REFUND } });
     const refunds = (await historyOf(id)).filter((e) => e.kind === 'refund');
     expect(refunds.map((e) => `${e.status}:${e.amount_cents}`).sort()).toEqual(['succeeded:1000', 'succeeded:1900']);
     const audit = await t.ctx.db.execute<{ actor_user_id: number; amount: number }>(
@@ -284,9 +284,9 @@ describe('refunds', () => {
     const { id, monthly } = await onEndedPlan(t);
     const admin = await caller(seedEmail('admin'));
     const [charge] = (await historyOf(id)) as (Entry & { id: number })[];
-    const over = await t.ctx.billing.refundPayment(admin, charge!.id, monthly.amount_cents + 1, null, META, null).catch((e: unknown) => e);
-    expect(over).toMatchObject({ status: 422, errors: { amount: refundTooLarge(monthly.amount_cents) } });
-    expect(await t.ctx.billing.refundPayment(admin, charge!.id, undefined, null, META, null)).toMatchObject({ kind: 'refund', amount_cents: monthly.amount_cents });
+    const over = await t.ctx.billing.refundPayment(admin, id, charge!.id, { amountCents: monthly.amount_cents + 1, requestKey: null }, META).catch((e: unknown) => e);
+    expect(over).toMatchObject({ status: 422, errors: { amount_cents: refundTooLarge(monthly.amount_cents) } });
+    expect(await t.ctx.billing.refundPayment(admin, id, charge!.id, { requestKey: null }, META)).toMatchObject({ kind: 'refund', amount_cents: monthly.amount_cents });
   });
 
   it('only administrators refund, and only their company’s payments (404 for another company’s)', async () => {
@@ -294,12 +294,78 @@ describe('refunds', () => {
     const [charge] = (await historyOf(id)) as (Entry & { id: number })[];
     for (const key of ['manager', 'agent']) {
       const who = await caller(seedEmail(key));
-      await expect(t.ctx.products.admin.refundOrder(who, 'dialer', order.id, 100, null, META)).rejects.toMatchObject({ status: 403 });
-      await expect(t.ctx.billing.refundPayment(who, charge!.id, 100, null, META, null)).rejects.toMatchObject({ status: 403 });
+      await expect(t.ctx.products.admin.refundOrder(who, 'dialer', order.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 403 });
+      await expect(t.ctx.billing.refundPayment(who, id, charge!.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 403 });
     }
     const keystoneAdmin = await caller(seedEmail('admin', KEYSTONE_DEMO.domainName));
-    await expect(t.ctx.products.admin.refundOrder(keystoneAdmin, 'dialer', order.id, 100, null, META)).rejects.toMatchObject({ status: 404 });
-    await expect(t.ctx.billing.refundPayment(keystoneAdmin, charge!.id, 100, null, META, null)).rejects.toMatchObject({ status: 404 });
+    await expect(t.ctx.products.admin.refundOrder(keystoneAdmin, 'dialer', order.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 404 });
+    await expect(t.ctx.billing.refundPayment(keystoneAdmin, id, charge!.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 404 });
+    expect((await historyOf(id)).filter((e) => e.kind === 'refund')).toEqual([]);
+  });
+});
+
+describe('POST /v1/admin/{dialer,sms}/refund_order', () => {
+  const signedIn = async (key: string, host?: string) => {
+    const agent = new TestAgent(t.app, { host });
+    await agent.signIn(key);
+    return agent;
+  };
+  const refundOrder = (agent: TestAgent, body: unknown, key?: string, product = 'dialer') =>
+    agent.request('POST', `/v1/admin/${product}/refund_order`, { body, ...(key && { headers: { 'idempotency-key': key } }) });
+
+  it('refunds part of a paid order, then the rest by default; a repeat with the same Idempotency-Key refunds once; audited with the reason', async () => {
+    const { id, order } = await selfPay();
+    const admin = await signedIn('admin');
+    const first = await refundOrder(admin, { order_id: order.id, amount_cents: 1000, reason: 'Billed twice' }, `refund-order-${order.id}`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ id: order.id, status: 'paid', amount_cents: 2900, refunded_cents: 1000 });
+    expect(first.json().refund).toMatchObject({ kind: 'refund', status: 'succeeded', amount_cents: 1000 });
+    const replay = await refundOrder(admin, { order_id: order.id, amount_cents: 1000, reason: 'Billed twice' }, `refund-order-${order.id}`);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect((await historyOf(id)).filter((e) => e.kind === 'refund').map((e) => e.amount_cents)).toEqual([1000]);
+
+    const over = await refundOrder(admin, { order_id: order.id, amount_cents: 2000 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors).toEqual({ amount_cents: 'A refund cannot be more than was paid: $19.00 of this payment is left to refund' });
+
+    const rest = await refundOrder(admin, { order_id: order.id });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().data).toMatchObject({ status: 'refunded', refunded_cents: 2900 });
+    expect(rest.json().refund).toMatchObject({ amount_cents: 1900 });
+    expect((await refundOrder(admin, { order_id: order.id })).json().errors).toEqual({ amount_cents: NOTHING_TO_REFUND });
+
+    const audit = await t.ctx.db.execute<{ amount: number; reason: string | null }>(
+      sql`select (details->>'amount_cents')::int as amount, details->>'reason' as reason from audit_logs where event = 'payment_refunded' and user_id = ${id} order by id`,
+    );
+    expect(audit.rows).toEqual([
+      { amount: 1000, reason: 'Billed twice' },
+      { amount: 1900, reason: null },
+    ]);
+  });
+
+  it('validates the body per field (422)', async () => {
+    const admin = await signedIn('admin');
+    const bad = await refundOrder(admin, { amount_cents: 'ten', reason: 'x'.repeat(501) });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      order_id: 'Order is required',
+      amount_cents: 'Amount must be a number of cents',
+      reason: 'Reason must be at most 500 characters',
+    });
+    const { order } = await selfPay();
+    expect((await refundOrder(admin, { order_id: order.id, amount_cents: 0 })).json().errors).toEqual({ amount_cents: 'Amount must be more than zero' });
+    expect((await refundOrder(admin, { order_id: order.id, amount_cents: 10.5 })).json().errors).toEqual({ amount_cents: 'Amount must be whole cents' });
+  });
+
+  it('administrators only (403), their company’s orders of that product only (404)', async () => {
+    const { id, order } = await selfPay();
+    for (const key of ['manager', 'agent']) expect((await refundOrder(await signedIn(key), { order_id: order.id })).statusCode).toBe(403);
+    const keystoneAdmin = await signedIn(seedEmail('admin', KEYSTONE_DEMO.domainName), 'keystone.localhost');
+    expect((await refundOrder(keystoneAdmin, { order_id: order.id })).statusCode).toBe(404);
+    const admin = await signedIn('admin');
+    expect((await refundOrder(admin, { order_id: order.id }, undefined, 'sms')).statusCode).toBe(404);
     expect((await historyOf(id)).filter((e) => e.kind === 'refund')).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminProductEndpointTables, PRODUCTS, productEndpointTables } from '@crm/contract';
 import type { AppContext } from '../../context';
-import { requireIdentity } from '../../plugins/auth';
+import { requestMeta, requireIdentity } from '../../plugins/auth';
+import { refundRequest } from '../billing/billing.routes';
 import { route } from '../../plugins/routes';
 
 /** Both products' endpoints (/v1/dialer/dialer_*, /v1/sms/sms_*, /v1/admin/dialer/*, /v1/admin/sms/*), one service. */
@@ -34,6 +35,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext): vo
     route(app, ctx, a.cancelSubscription, (r) => s.admin.cancelSubscription(requireIdentity(r), p, r.body));
     route(app, ctx, a.createOrder, (r) => s.admin.createOrder(requireIdentity(r), p, r.body));
     route(app, ctx, a.cancelOrder, (r) => s.admin.cancelOrder(requireIdentity(r), p, r.body));
+    route(app, ctx, a.refundOrder, (r) => s.admin.refundOrder(requireIdentity(r), p, r.body.order_id, refundRequest(r, r.body), requestMeta(r)));
     route(app, ctx, a.listPlans, (r) => s.admin.listPlans(requireIdentity(r), p, r.query));
     route(app, ctx, a.showPlan, (r) => s.admin.showPlan(requireIdentity(r), p, r.params.id));
     route(app, ctx, a.createPlan, (r) => s.admin.createPlan(requireIdentity(r), p, r.body));

@@ -18,7 +18,7 @@ import {
 } from '@crm/contract';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { BillingService } from '../billing/billing.service';
+import type { BillingService, RefundRequest } from '../billing/billing.service';
 import type { RequestMeta } from '../sessions/identity';
 import { contactReach, type Reach } from '../contacts/contact-reach';
 import type { ContactsCaller } from '../contacts/contacts.service';
@@ -44,6 +44,9 @@ export type Caller = ContactsCaller;
  * settles it through `settleOrder`. Until one is wired, orders stay pending with their amount.
  */
 export type OrderCharger = (order: OrderRecord) => Promise<void>;
+/** The 422 of a refund of an order that was not paid. */
+export const ONLY_PAID_REFUNDED = 'Only a paid order can be refunded';
+
 export const leavePending: OrderCharger = async () => undefined;
 
 type Deps = {
@@ -664,16 +667,22 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
       /**
        * Refunds `amountCents` (default: all that is left) of what a paid order was charged, never
        * more than was paid (422); an administrator of the order's company (404 for another's);
-       * audited, and in the payer's account history. No endpoint names it yet (see the report of
-       * issue 13: the spec's order_management refund is the store's).
+       * audited with the reason, and in the payer's account history (POST /v1/admin/{p}/refund_order;
+       * the spec's order_management refund is the store's).
        */
-      async refundOrder(caller: Caller, p: Product, orderId: number, amountCents: number | undefined, requestKey: string | null, meta: RequestMeta) {
+      async refundOrder(caller: Caller, p: Product, orderId: number, request: RefundRequest, meta: RequestMeta) {
         if (reachOf(caller).kind !== 'company') throw forbidden();
         const order = await products.findOrder(caller.user.companyId, p, orderId);
         if (!order) throw notFound('Order');
-        if (!refunds || (order.status !== 'paid' && order.status !== 'refunded')) throw unprocessable({ order_id: 'Only a paid order can be refunded' });
-        const refund = await refunds.refundSubject(caller, `order:${order.id}`, amountCents, requestKey, meta, null);
-        await auditAdmin(caller, 'product_order_changed', { action: 'refunded', product: p, order_id: order.id, amount_cents: refund.amount_cents });
+        if (!refunds || (order.status !== 'paid' && order.status !== 'refunded')) throw unprocessable({ order_id: ONLY_PAID_REFUNDED });
+        const refund = await refunds.refundSubject(caller, `order:${order.id}`, request, meta);
+        await auditAdmin(caller, 'product_order_changed', {
+          action: 'refunded',
+          product: p,
+          order_id: order.id,
+          amount_cents: refund.amount_cents,
+          ...(request.reason && { reason: request.reason }),
+        });
         return { data: await orderOut(order.companyId, p, order.id), refund };
       },
 
