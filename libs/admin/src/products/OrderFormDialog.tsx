@@ -5,8 +5,8 @@ import { useApiClient } from '@crm/api-client';
 import type { Product, ProductOrder } from '@crm/contract';
 import { FormError, useApiForm } from '@crm/session';
 import { Dialog, DialogActions, Field, Input, Select } from '@crm/ui';
-import { amountToCents } from '@crm/util';
 import { adminEndpoint, adminSubscriptionsQueryOptions, productKeys } from '../admin-queries';
+import { optionalDollars } from './money-field';
 import { PRODUCT_LABELS, subscriptionChoiceLabel } from './product-labels';
 
 /** The order form: the amount in dollars, optional (the plan's price times the quantity when empty). */
@@ -18,18 +18,7 @@ export const orderFormSchema = z.object({
     .regex(/^\d+$/, 'Quantity must be a whole number')
     .transform(Number)
     .pipe(z.number().min(1, 'Quantity must be at least 1').max(10_000, 'Quantity must be at most 10000')),
-  amount_cents: z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const cents = amountToCents(value);
-      if (cents === null || cents < 0) {
-        ctx.addIssue({ code: 'custom', message: 'Amount must be an amount such as 29.00' });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  amount_cents: optionalDollars('Amount'),
   description: z.string().trim().max(500, 'Description must be at most 500 characters'),
 });
 type OrderFormInput = z.input<typeof orderFormSchema>;

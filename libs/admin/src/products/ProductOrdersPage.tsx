@@ -9,6 +9,7 @@ import { adminEndpoint, adminOrdersQueryOptions, productKeys } from '../admin-qu
 import { useListParams } from '../list-params';
 import { OrderFormDialog } from './OrderFormDialog';
 import { ProductAdminFrame } from './ProductAdminFrame';
+import { isRefundable, RefundOrderDialog } from './RefundOrderDialog';
 import { PRODUCT_ADMIN_PAGE_SIZE, type ProductPageProps } from './ProductPlansPage';
 import { PRODUCT_LABELS, statusLabel } from './product-labels';
 
@@ -18,7 +19,8 @@ const isStatus = (value: string): value is ProductOrder['status'] => (ORDER_STAT
 
 /**
  * /admin/{product}/orders: the company's orders of the product, filtered by status and paged on
- * the server; new orders for a subscription, and a pending order cancelled after confirming.
+ * the server; new orders for a subscription, a pending order cancelled after confirming, and a
+ * paid one refunded (in part or whole) to the card it was charged to.
  */
 export function ProductOrdersPage({ product }: ProductPageProps) {
   const client = useApiClient();
@@ -29,6 +31,7 @@ export function ProductOrdersPage({ product }: ProductPageProps) {
   const status = isStatus(values.status) ? values.status : undefined;
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<ProductOrder | null>(null);
+  const [refunding, setRefunding] = useState<ProductOrder | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const orders = useQuery(adminOrdersQueryOptions(client, product, { status, page, limit: PRODUCT_ADMIN_PAGE_SIZE }));
   const cancel = useMutation({
@@ -71,6 +74,18 @@ export function ProductOrdersPage({ product }: ProductPageProps) {
             }}
           >
             Cancel
+          </Button>
+        ) : isRefundable(o) ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Refund order #${o.id}`}
+            onClick={() => {
+              setNotice(null);
+              setRefunding(o);
+            }}
+          >
+            Refund
           </Button>
         ) : null,
     },
@@ -117,6 +132,12 @@ export function ProductOrdersPage({ product }: ProductPageProps) {
         product={product}
         onClose={() => setCreating(false)}
         onCreated={(o) => setNotice(`Order #${o.id} of ${formatCents(o.amount_cents)} is ${statusLabel(o.status).toLowerCase()}.`)}
+      />
+      <RefundOrderDialog
+        product={product}
+        order={refunding}
+        onClose={() => setRefunding(null)}
+        onRefunded={(o, cents) => setNotice(`${formatCents(cents)} of order #${o.id} is refunded.`)}
       />
       <ConfirmDialog
         open={cancelling !== null}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planBody, PLAN_PERIODS, type Plan } from '@crm/contract';
 import { amountToCents, stripAmount } from '@crm/util';
+import { centsToDollars } from './money-field';
 
 /**
  * The plan form as typed: the price in dollars (`29.00`, commas and spaces allowed) and the units
@@ -49,7 +50,7 @@ export function planFormValues(plan: Plan | null): PlanFormInput {
   return {
     name: plan.name,
     description: plan.description ?? '',
-    price_cents: (plan.price_cents / 100).toFixed(2),
+    price_cents: centsToDollars(plan.price_cents),
     period: plan.period,
     units_per_license: String(plan.units_per_license),
     enterprise: plan.enterprise,
