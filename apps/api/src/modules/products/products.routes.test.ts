@@ -476,6 +476,7 @@ describe('admin', () => {
     cancelSubscription: { subscription_id: 1 },
     createOrder: { subscription_id: 1 },
     cancelOrder: { order_id: 1 },
+    refundOrder: { order_id: 1 },
     createPlan: { name: 'X', price_cents: 1, units_per_license: 1 },
     updatePlan: { name: 'X' },
   };
