@@ -92,6 +92,57 @@ test.describe('admin dialer and SMS screens', () => {
     await expectAccessible(page);
   });
 
+  test('an admin refunds part of a paid SMS order; more than is left is refused beside the amount', async ({ page }) => {
+    await signInHome(page, 'admin');
+    // the seed's orders were paid without a card: the admin puts 4242 4242 4242 4242 on file (tokenised as the browser does)
+    // and orders on a self-pay SMS subscription of their own, charged to it at once
+    const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'crm_csrf')?.value ?? '');
+    const post = async (path: string, data: unknown) => page.request.post(path, { data, headers: { 'X-CSRF-Token': csrf } });
+    const json = async (response: Awaited<ReturnType<typeof post>>) => {
+      expect(response.status(), await response.text()).toBe(200);
+      return response.json();
+    };
+    const { payments } = (await json(await page.request.get('/v1/accounts/info'))).data;
+    const tokenized = await page.request.post(payments.tokenize_url, {
+      form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' },
+      headers: { Authorization: `Bearer ${payments.publishable_key}` },
+    });
+    await json(await post('/v1/accounts/connect_card', { payment_method_id: (await json(tokenized)).id }));
+    const me = await json(await page.request.get('/v1/users/me'));
+    const plans = (await json(await page.request.get('/v1/admin/sms/sms_plans?all=true'))).data as { id: number; enterprise: boolean }[];
+    const created = await post('/v1/admin/sms/subscriptions', { plan_id: plans.find((p) => !p.enterprise)!.id, type: 'self', user_id: me.id });
+    // a retry of this test finds the subscription its first run made
+    const subscriptionId =
+      created.status() === 200
+        ? (await created.json()).data.id
+        : ((await json(await page.request.get('/v1/admin/sms/subscriptions?type=self&limit=200'))).data as { id: number; owner: { id: number } | null }[]).find(
+            (s) => s.owner?.id === me.id,
+          )!.id;
+    const order = (await json(await post('/v1/admin/sms/orders', { subscription_id: subscriptionId, amount_cents: 2500, description: 'Refund check' }))).data;
+    expect(order.status).toBe('paid');
+
+    await page.goto('/admin/sms/orders?status=paid');
+    await expect(page.getByRole('heading', { level: 1, name: 'SMS orders' })).toBeVisible();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `#${order.id}`, exact: true }) });
+    await row.getByRole('button', { name: `Refund order #${order.id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order #${order.id}` });
+    const amount = dialog.getByRole('textbox', { name: /^Amount/ });
+    await expect(amount).toHaveValue('25.00');
+    await amount.fill('30');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toHaveAccessibleDescription(/A refund cannot be more than was paid: \$25\.00 of this payment is left to refund/);
+    await expectAccessible(page);
+
+    await amount.fill('10');
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Goodwill');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(`$10.00 of order #${order.id} is refunded.`)).toBeVisible();
+    await expect(row).toContainText('$25.00 ($10.00 refunded)');
+    await expect(row.getByRole('button', { name: `Refund order #${order.id}` })).toBeVisible();
+  });
+
   test('a manager has no admin navigation and is refused the product admin pages', async ({ page }) => {
     await signInHome(page, 'manager');
     const nav = page.getByRole('navigation', { name: 'Main' });
