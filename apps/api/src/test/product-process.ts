@@ -35,13 +35,13 @@ export async function terminate(child: ChildProcess | null, withinMs = 20_000): 
   await kill9(child);
 }
 
-/** Polls `check` until it gives something other than undefined; throws with `what` after `withinMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, withinMs: number, everyMs = 50): Promise<T> {
+/** Polls `check` until it gives something other than undefined; throws with `what` (and `detail()`, say a process's output) after `withinMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, withinMs: number, everyMs = 50, detail?: () => string): Promise<T> {
   const since = performance.now();
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (performance.now() - since > withinMs) throw new Error(`${what}: not within ${withinMs} ms`);
+    if (performance.now() - since > withinMs) throw new Error(`${what}: not within ${withinMs} ms${detail ? `\n${detail()}` : ''}`);
     await sleep(everyMs);
   }
 }
@@ -78,8 +78,8 @@ export function productProcess(name: string, env: Record<string, string> = {}) {
     ...env,
   });
 
-  function spawnTs(entry: string, args: string[]): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: processEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  function spawnTs(entry: string, args: string[], childEnv: NodeJS.ProcessEnv = processEnv()): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     children.add(child);
@@ -132,7 +132,9 @@ export function productProcess(name: string, env: Record<string, string> = {}) {
 
     /** A job worker of its own (`npm run worker`), on the embedded PostgreSQL the API runs. */
     startWorker(): ChildProcess {
-      return spawnTs('apps/api/src/worker.ts', []);
+      // no DATABASE_URL at all (not even the API's empty one): the worker attaches to the API's embedded server
+      const { DATABASE_URL: _none, ...workerEnv } = processEnv();
+      return spawnTs('apps/api/src/worker.ts', [], workerEnv);
     },
 
     /** Signs `email` (default: the demo agent) in with the demo password. */
