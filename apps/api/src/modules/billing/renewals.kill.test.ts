@@ -11,13 +11,13 @@ import { periodEnd } from './billing.service';
  * product runs as deployed with separate workers (API `--no-worker`, `npm run worker` beside it),
  * on its own data folder and ports (test/product-process.ts, as the fault tests). The Stripe
  * sandbox takes CHARGE_DELAY_MS over each new PaymentIntent (STRIPE_SANDBOX_CHARGE_DELAY_MS, a
- * test-only knob), so the worker is killed (kill -9) while its renewal charge is in flight: after
- * the pending history row is written, before the vendor's answer. The sandbox (in the API process)
+ * test-only knob), so the worker is killed (kill -9) while its renewal charge is in flight: the
+ * pending history row written, the request at the vendor, its answer not yet back. The sandbox (in the API process)
  * completes the charge with nobody to record it; the product is started again, and its start
  * queues the renewals job (main.ts), which must find the period charged, not charge it again.
  */
 
-const CHARGE_DELAY_MS = 2_000;
+const CHARGE_DELAY_MS = 3_000;
 const product = productProcess('renewal-kill', {
   STRIPE_SANDBOX_CHARGE_DELAY_MS: String(CHARGE_DELAY_MS),
   // update_plan's first charge takes the sandbox's delay too; a busy machine must not time it out
@@ -81,7 +81,9 @@ describe('a renewal whose worker is killed (kill -9) while the charge is in flig
       ).rows;
     const setUp = elapsed();
 
-    // a worker takes the renewals job; killed once the period's pending row is written (the charge is then in flight for CHARGE_DELAY_MS)
+    // a worker takes the renewals job: it writes the period's pending row, then asks the vendor; it is
+    // killed once the vendor has that request (the sandbox claimed its Idempotency-Key) and works on
+    // it (for CHARGE_DELAY_MS): the charge is in flight, the worker waits for the answer
     const worker = product.startWorker();
     const pending = await waitFor(
       'the renewal pending row',
@@ -90,9 +92,11 @@ describe('a renewal whose worker is killed (kill -9) while the charge is in flig
       10,
       tail,
     );
+    const atVendor = async () => (await one<{ state: string }>('select state from sandbox_stripe_idempotency where key = $1', [key]))?.state;
+    await waitFor('the renewal charge at the vendor', atVendor, 30_000, 10, tail);
     await kill9(worker);
     const killedAt = elapsed();
-    expect(pending.status).toBe('pending');
+    expect(await atVendor()).toBe('running');
     // killed before the vendor answered: nothing of the charge was recorded...
     expect((await one<{ status: string }>('select status from billing_transactions where id = $1', [pending.id]))!.status).toBe('pending');
     // ...and the sandbox, whose request outlives the worker, charges the card: the vendor charged, the product does not know
