@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
 
 /**
- * Files that need a module graph of their own: one mocks nodemailer for its file only, the other
- * starts real API processes and kills them. Neither uses the shared test database.
+ * Files that need a module graph of their own: one mocks nodemailer for its file only, the others
+ * start real API processes and kill them. None uses the shared test database.
  */
-const ISOLATED = ['apps/api/src/providers/email/smtp.provider.test.ts', 'apps/api/src/faults.test.ts'];
+const ISOLATED = ['apps/api/src/providers/email/smtp.provider.test.ts', 'apps/api/src/faults.test.ts', 'apps/api/src/modules/billing/renewals.kill.test.ts'];
 
 export default defineConfig({
   root: workspaceRoot,

@@ -144,6 +144,12 @@ export const envSchema = z.object({
   /** The signing secret of the Stripe webhook endpoint (whsec_…) that posts to /webhooks/stripe. Unset in sandbox mode: one made for this installation. */
   STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
   /**
+   * Tests only (the renewal kill test, faults): the Stripe sandbox takes this long over each new
+   * PaymentIntent, so that a test can kill a worker while its charge is in flight. 0 (the default)
+   * adds nothing; refused in production, where the sandbox does not run anyway.
+   */
+  STRIPE_SANDBOX_CHARGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
    * Where this server's own processes reach the API (the sandboxes and the webhooks they send).
    * Default: http://127.0.0.1:PORT (the port the API actually listens on, in the API process).
    */
@@ -169,6 +175,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+  }
+  if (env.STRIPE_SANDBOX_CHARGE_DELAY_MS > 0 && (env.NODE_ENV === 'production' || env.APP_ENV === 'production')) {
+    throw new Error('Invalid environment:\n  STRIPE_SANDBOX_CHARGE_DELAY_MS: a test setting, refused in production');
   }
   return {
     ...env,

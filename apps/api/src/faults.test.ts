@@ -1,84 +1,23 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedEmail } from './db/seed';
 import { HEALTH_DATABASE_FRESH_MS, HEALTH_DATABASE_WAIT_MS } from './modules/health/health.routes';
+import { kill9, productProcess, sleep } from './test/product-process';
 
 /**
  * Fault tests (issue 19): the product's own start command (main.ts with its embedded PostgreSQL, as
  * `npm start` runs it) on a data folder and ports of this file's own, hurt as production gets hurt —
  * kill -9 of the API, kill -9 of its PostgreSQL, a frozen PostgreSQL, an import killed midway —
- * and watched coming back by itself. Each case prints its times.
+ * and watched coming back by itself. Each case prints its times. (A renewal whose worker is killed
+ * mid-charge: modules/billing/renewals.kill.test.ts.)
  */
 
-const dataDir = mkdtempSync(join(tmpdir(), 'crm-faults-'));
-let port = 0;
-let pgPort = 0;
-let api: ChildProcess | null = null;
-let output = '';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port: free } = server.address() as AddressInfo;
-  server.close();
-  return free;
-}
-
-const base = () => `http://localhost:${port}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The status of GET /v1/health, or 0 when nothing answers. */
-async function health(timeoutMs = 5_000): Promise<number> {
-  try {
-    return (await fetch(`${base()}/v1/health`, { signal: AbortSignal.timeout(timeoutMs) })).status;
-  } catch {
-    return 0;
-  }
-}
-
-/** Polls until health says 200; the milliseconds it took from `since`. */
-async function healthyAfter(since: number, withinMs: number): Promise<number> {
-  while (performance.now() - since < withinMs) {
-    if ((await health(2_000)) === 200) return Math.round(performance.now() - since);
-    await sleep(100);
-  }
-  throw new Error(`not healthy within ${withinMs} ms:\n${output.slice(-3000)}`);
-}
-
-/** Starts the product as npm start does (API, workers, embedded PostgreSQL); resolves once healthy. */
-async function start(args: string[] = []): Promise<number> {
-  const since = performance.now();
-  api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts', '--seed-if-empty', ...args], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      PUBLIC_URL: base(),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      REQUEST_TIMEOUT_MS: '4000',
-      JOB_WORKER_STALE_SECONDS: '3',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  api.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return healthyAfter(since, 120_000);
-}
-
-function kill9(child: ChildProcess | null): Promise<unknown> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  return exited;
-}
+const product = productProcess('faults');
+const { dataDir, health, healthyAfter } = product;
+const start = (args: string[] = []) => product.start(args);
+const signIn = () => product.signIn();
 
 const postmasterPid = () => Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 /** The running postmaster's pid, or null while none has written its pid file. */
@@ -96,51 +35,12 @@ const postgresPids = () => {
   return [main, ...children];
 };
 
-/** A signed-in browser: the session and CSRF cookies, the CSRF header on writes. */
-async function signIn() {
-  const cookies = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = (pair ?? '').split('=');
-      if (name) cookies.set(name.trim(), value ?? '');
-    }
-  };
-  const call = async (method: string, path: string, body?: unknown, timeoutMs = 15_000) => {
-    const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (method !== 'GET') headers['x-csrf-token'] = cookies.get('crm_csrf') ?? '';
-    if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base()}${path}`, {
-      method,
-      headers,
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    remember(response);
-    return response;
-  };
-  await call('GET', '/v1/health');
-  const res = await call('POST', '/v1/sessions', { email: seedEmail('agent'), password: DEMO_PASSWORD });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return call;
-}
-
 beforeAll(async () => {
-  port = await freePort();
-  pgPort = await freePort();
   const healthy = await start();
   console.log(`[faults] first start (a new data folder: initdb, migrations, demo data) healthy after ${healthy} ms`);
 }, 180_000);
 
-afterAll(async () => {
-  if (api && api.exitCode === null) {
-    const exited = once(api, 'exit');
-    api.kill('SIGTERM');
-    await Promise.race([exited, sleep(20_000)]);
-  }
-  await kill9(api);
-  rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => product.close(), 60_000);
 
 describe('faults the product comes back from by itself', () => {
   it('kill -9 of the API: npm start again is healthy within 10 s, with every acknowledged write there exactly once', async () => {
@@ -163,7 +63,7 @@ describe('faults the product comes back from by itself', () => {
     const writers = Promise.all([writer(), writer(), writer(), writer()]);
     while (acknowledged.length < 40) await sleep(20);
     killed = true;
-    await kill9(api);
+    await kill9(product.api);
     await writers;
 
     const healthy = await start();
@@ -188,7 +88,7 @@ describe('faults the product comes back from by itself', () => {
     process.kill(killed, 'SIGKILL');
     // healthy again means a new postmaster answers, not the dying one
     while (postmasterPidOrNull() === killed || postmasterPidOrNull() === null) {
-      if (performance.now() - since > 60_000) throw new Error(`PostgreSQL was not started again:\n${output.slice(-3000)}`);
+      if (performance.now() - since > 60_000) throw new Error(`PostgreSQL was not started again:\n${product.output().slice(-3000)}`);
       await sleep(50);
     }
     const healthy = await healthyAfter(since, 60_000);
@@ -255,7 +155,7 @@ describe('faults the product comes back from by itself', () => {
       if (now && now.processed_rows > 0) break;
       await sleep(50);
     }
-    await kill9(api);
+    await kill9(product.api);
 
     // an API without workers: the import's worker is gone, so it says interrupted within the heartbeat window
     await start(['--no-worker']);
@@ -270,8 +170,8 @@ describe('faults the product comes back from by itself', () => {
     expect(seen).toMatchObject({ status: 'processing', interrupted: true });
 
     // the product with its workers again: the import resumes from its checkpoint and completes
-    const exited = once(api as ChildProcess, 'exit');
-    api?.kill('SIGTERM');
+    const exited = once(product.api as ChildProcess, 'exit');
+    product.api?.kill('SIGTERM');
     await exited;
     await start();
     const resumed = await signIn();

@@ -18,9 +18,13 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 export function createStripeSandboxModule({ env, db, jobs, localOrigin, paymentsSettings: settings }: Core) {
   if (!isSandboxAllowed(env) || settings.mode !== 'sandbox') return { stripeSandbox: null };
   const repo = createStripeSandboxRepository(db);
-  const service = createStripeSandboxService(repo, async (event) => {
-    await jobs.send(STRIPE_SANDBOX_WEBHOOK_JOB, { event_id: event.id });
-  });
+  const service = createStripeSandboxService(
+    repo,
+    async (event) => {
+      await jobs.send(STRIPE_SANDBOX_WEBHOOK_JOB, { event_id: event.id });
+    },
+    { chargeDelayMs: env.STRIPE_SANDBOX_CHARGE_DELAY_MS },
+  );
 
   async function deliver(eventId: string): Promise<void> {
     const event = await repo.find(eventId, 'event');

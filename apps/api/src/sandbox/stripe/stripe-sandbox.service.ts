@@ -64,8 +64,14 @@ type HiddenCard = { behaviour: CardBehaviour };
  * payment methods (tokenised with a publishable key, as Stripe.js does), SetupIntents,
  * off-session PaymentIntents with their charges, refunds, and events. Test cards behave as in
  * Stripe's test mode (test-cards.ts). `emit` sends an event to the product's webhook (a job).
+ *
+ * `chargeDelayMs` is a test-only latency knob (env STRIPE_SANDBOX_CHARGE_DELAY_MS, 0 by default,
+ * refused in production by loadEnv, and the sandbox never runs there): each new PaymentIntent waits
+ * this long before it is made, as a slow network or a slow Stripe would, so that a test can kill
+ * the worker whose charge is in flight (renewals.kill.test.ts). An idempotent replay is not delayed
+ * (the routes answer it before this service is called).
  */
-export function createStripeSandboxService(repo: StripeSandboxRepository, emit: (event: StripeObject) => Promise<void>) {
+export function createStripeSandboxService(repo: StripeSandboxRepository, emit: (event: StripeObject) => Promise<void>, { chargeDelayMs = 0 }: { chargeDelayMs?: number } = {}) {
   async function event(type: string, object: StripeObject, request: SandboxRequest): Promise<void> {
     const evt: StripeObject = {
       id: stripeId('evt'),
@@ -293,6 +299,7 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
       const customerId = text(form, 'customer');
       if (customerId) await customer(customerId);
       const methodId = text(form, 'payment_method');
+      if (chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, chargeDelayMs));
       const id = stripeId('pi');
       const base: StripeObject = {
         id,
