@@ -46,19 +46,20 @@ test.describe('admin dialer and SMS screens', () => {
     await expect(planRow).toContainText('$39.50 a month');
     await expect(planRow).toContainText('2,000 minutes');
 
-    // a manager-pay subscription for Morgan Hayes on the new plan
+    // a manager-pay subscription for the field manager Riley Patel on the new plan (not Harbor's manager, whose
+    // seeded subscription products.spec.ts works on)
     await page.getByRole('navigation', { name: 'Dialer administration' }).getByRole('link', { name: 'Subscriptions' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dialer subscriptions' })).toBeVisible();
     await page.getByRole('button', { name: 'New subscription' }).click();
     const subDialog = page.getByRole('dialog', { name: 'New Dialer subscription' });
     await choose(page, subDialog, /^Plan/, new RegExp(`^${planName} `));
-    await subDialog.getByRole('searchbox', { name: /^Find a user/ }).fill('Morgan Hayes');
-    await choose(page, subDialog, /^Manager who pays/, /^Morgan Hayes \(/);
+    await subDialog.getByRole('searchbox', { name: /^Find a user/ }).fill('Riley Patel');
+    await choose(page, subDialog, /^Manager who pays/, /^Riley Patel \(/);
     await subDialog.getByRole('textbox', { name: /^Licences/ }).fill('2');
     await expectAccessible(page);
     await subDialog.getByRole('button', { name: 'Create subscription' }).click();
     await expect(subDialog).toHaveCount(0);
-    const created = page.getByText(new RegExp(`^#(\\d+) ${planName}, Morgan Hayes is created\\.$`));
+    const created = page.getByText(new RegExp(`^#(\\d+) ${planName}, Riley Patel is created\\.$`));
     await expect(created).toBeVisible();
     const subscriptionId = /^#(\d+)/.exec((await created.textContent()) ?? '')?.[1];
     const subRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `#${subscriptionId} ${planName}`, exact: true }) });
@@ -70,7 +71,7 @@ test.describe('admin dialer and SMS screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dialer orders' })).toBeVisible();
     await page.getByRole('button', { name: 'New order' }).click();
     const orderDialog = page.getByRole('dialog', { name: 'New Dialer order' });
-    await choose(page, orderDialog, /^Subscription/, `#${subscriptionId} ${planName}, Morgan Hayes`);
+    await choose(page, orderDialog, /^Subscription/, `#${subscriptionId} ${planName}, Riley Patel`);
     await orderDialog.getByRole('button', { name: 'Create order' }).click();
     await expect(orderDialog).toHaveCount(0);
     const ordered = page.getByText(/^Order #\d+ of \$39\.50 is \w+\.$/);
