@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,23 @@ describe('GET /v1/health', () => {
     const csrf = res.cookies.find((c) => c.name === 'crm_csrf');
     expect(csrf?.value.length).toBeGreaterThan(20);
     expect(csrf?.httpOnly).toBeFalsy();
+  });
+});
+
+describe('closing', () => {
+  it("ends a connection that has sent no request yet at once (Node would hold the close until that connection's 60 s headers time-out)", async () => {
+    const app = await buildApp(t.ctx, { logger: false, serveWeb: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const answered = await fetch(`http://127.0.0.1:${port}/v1/health`); // a kept-alive connection that has been answered
+    expect(answered.status).toBe(200);
+    const silent = connect(port, '127.0.0.1');
+    await once(silent, 'connect');
+    const ended = once(silent, 'close');
+    const started = performance.now();
+    await app.close();
+    await ended;
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 

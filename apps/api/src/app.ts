@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -96,6 +97,37 @@ function limitRequestTime(app: FastifyInstance, ms: number): void {
   app.addHook('onResponse', async (request) => clearTimeout(timers.get(request)));
 }
 
+/**
+ * At close, every connection with no request in progress is closed, and again each time one's last
+ * request is answered. Fastify's own close ends only the connections Node counts as idle, and Node
+ * counts a connection that has not sent its first request as busy until its headers time-out (60 s,
+ * checked every 30 s): a client's fresh keep-alive connection held a test's close for 70 s.
+ */
+function closeQuietConnections(app: FastifyInstance): void {
+  const open = new Map<Socket, number>(); // each connection and its requests in progress
+  let closing = false;
+  app.server.on('connection', (socket: Socket) => {
+    if (closing) return void socket.destroy();
+    open.set(socket, 0);
+    socket.once('close', () => open.delete(socket));
+  });
+  app.addHook('onRequest', async (request) => {
+    const socket = request.raw.socket;
+    if (open.has(socket)) open.set(socket, (open.get(socket) ?? 0) + 1);
+  });
+  app.addHook('onResponse', async (request) => {
+    const socket = request.raw.socket;
+    const left = (open.get(socket) ?? 1) - 1;
+    if (!open.has(socket)) return;
+    open.set(socket, left);
+    if (closing && left === 0) socket.destroy();
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const [socket, requests] of open) if (requests === 0) socket.destroy();
+  });
+}
+
 /** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
 export async function buildApp(
   ctx: AppContext,
@@ -113,6 +145,7 @@ export async function buildApp(
     logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
+  closeQuietConnections(app);
   limitRequestTime(app, env.REQUEST_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
