@@ -12,20 +12,40 @@ import { normalizePassword } from '@crm/password-rule';
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Every hash and verification waits its turn here, at most one per core at a time: twenty people
- * signing in at once queue for the cores instead of taking every core (and the thread pool that
- * file and DNS work share) from everyone else's requests.
+ * Every hash and verification waits its turn here: one at a time on a machine of two cores or more
+ * (one per core less one), so that twenty people signing in at once queue for a core instead of
+ * taking every core — and the thread pool that file and DNS work share — from everyone else.
  */
-const hashing = pLimit(Math.max(1, availableParallelism()));
+const hashing = pLimit(Math.max(1, availableParallelism() - 1));
+
+/**
+ * The share of its core a hashing turn may use: after a hash of t ms its turn rests t × (1 / share −
+ * 1) ms before the next may start (the answer is not held: only the next hash waits). At 0.4 a
+ * storm of sign-ins takes at most 40 % of a core; the signed-in users' requests keep the rest
+ * (npm run bench:signin-storm).
+ */
+const HASHING_SHARE = 0.4;
+
+/** `work` in a hashing turn: its answer as soon as it has one, the turn kept through its rest. */
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    void hashing(async () => {
+      const started = performance.now();
+      await work().then(resolve, reject);
+      const rest = (performance.now() - started) * (1 / HASHING_SHARE - 1);
+      await new Promise((done) => setTimeout(done, rest));
+    });
+  });
+}
 
 /** How many hashes run now and how many wait (for tests and diagnostics). */
 export const hashingLoad = () => ({ active: hashing.activeCount, waiting: hashing.pendingCount, limit: hashing.concurrency });
 
-const verify = (hash: string, password: string) => hashing(() => argon2.verify(hash, password)).catch(() => false);
+const verify = (hash: string, password: string) => inTurn(() => argon2.verify(hash, password)).catch(() => false);
 
 /** The password's NFKC form, hashed with ARGON2_OPTIONS. */
 export function hashPassword(password: string): Promise<string> {
-  return hashing(() => argon2.hash(normalizePassword(password), ARGON2_OPTIONS));
+  return inTurn(() => argon2.hash(normalizePassword(password), ARGON2_OPTIONS));
 }
 
 const DUMMY_HASH = hashPassword('timing-equaliser-password-1');

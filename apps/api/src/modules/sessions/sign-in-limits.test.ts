@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashingLoad, hashPassword, verifyPassword } from '../../lib/passwords';
 import { DEMO_PASSWORD, seedEmail } from '../../db/seed';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
@@ -34,15 +35,41 @@ describe('sign-in attempts, successful or not, are limited per account and per a
 });
 
 describe('password hashing', () => {
-  it('runs at most one hash per core at a time; the others wait their turn and all finish', async () => {
+  const idle = () => vi.waitFor(() => expect(hashingLoad()).toMatchObject({ active: 0, waiting: 0 }), { timeout: 10_000 });
+
+  it('runs at most one hash per core less one at a time; the others wait their turn and all finish', async () => {
     const hash = await hashPassword('Lantern-Orchard-2026');
+    await idle();
     const checks = Array.from({ length: 8 }, (_, i) => verifyPassword(hash, i % 2 ? 'Lantern-Orchard-2026' : 'wrong'));
     await Promise.resolve();
     const load = hashingLoad();
+    expect(load.limit).toBe(Math.max(1, availableParallelism() - 1));
     expect(load.active).toBeLessThanOrEqual(load.limit);
     expect(load.active + load.waiting).toBe(8);
     expect(load.waiting).toBeGreaterThan(0);
     expect(await Promise.all(checks)).toEqual(Array.from({ length: 8 }, (_, i) => i % 2 === 1));
-    expect(hashingLoad()).toMatchObject({ active: 0, waiting: 0 });
+    await idle();
+  });
+
+  it('answers a hash at once but rests its turn before the next hash starts (a storm keeps to its share of a core)', async () => {
+    const hash = await hashPassword('Lantern-Orchard-2026');
+    await idle();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const turns = Array.from({ length: hashingLoad().limit + 1 }, () => verifyPassword(hash, 'Lantern-Orchard-2026'));
+      expect(await turns[0]).toBe(true); // answered before its turn's rest is over
+      // every turn now rests (its timer does not run until the clock moves): the last check has not started
+      await vi.waitFor(() => expect(hashingLoad()).toMatchObject({ active: hashingLoad().limit, waiting: 1 }));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await Promise.all(turns)).toEqual(turns.map(() => true));
+      // the last turn's rest, on the fake clock too
+      await vi.waitFor(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(hashingLoad()).toMatchObject({ active: 0, waiting: 0 });
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    await idle();
   });
 });
