@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Product, SubscriptionType } from '@crm/contract';
 import type { Database } from '../../db/database';
+import { preparedStatement } from '../../db/sql-helpers';
 import { licenses, productOrders, productPlans, subscriptions, usageRollups, users } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
 import { userInReach } from '../contacts/contacts.repository';
@@ -109,7 +110,38 @@ export type SubscriptionFilter = {
   limit: number;
 };
 
+type UserStateRow = {
+  product: Product;
+  company_subscription_id: number | null;
+  subscription_id: number | null;
+  type: SubscriptionType | null;
+  active: boolean | null;
+  allocation: number | null;
+  paid: boolean | null;
+  used: string | number | null;
+};
+
 export function createProductsRepository(db: Database) {
+  // users/me runs it on every load: prepared once per connection (its plan took longer than the reads)
+  const userStatesOf = preparedStatement<UserStateRow>(
+    db,
+    'product_user_states',
+    sql`
+      select p.product,
+        (select s.id from ${subscriptions} s where s.company_id = ${sql.placeholder('company')} and s.product = p.product and s.type = 'company'
+           and s.status = 'active' and not (s.cancel_at_period_end and s.current_period_end <= now()) order by s.id desc limit 1) as company_subscription_id,
+        x.subscription_id, x.type, x.active, x.allocation, x.paid,
+        (select r.units from ${usageRollups} r where r.user_id = ${sql.placeholder('user')} and r.kind = p.kind and r.period = ${sql.placeholder('period')}::date) as used
+      from (values ('dialer', 'call_minutes'), ('sms', 'sms_segments')) as p(product, kind)
+      left join lateral (
+        select s.id as subscription_id, s.type, l.allocation, l.paid,
+          (s.status = 'active' and not (s.cancel_at_period_end and s.current_period_end <= now())) as active
+        from ${licenses} l join ${subscriptions} s on s.id = l.subscription_id
+        where l.user_id = ${sql.placeholder('user')} and s.company_id = ${sql.placeholder('company')} and s.product = p.product and s.status in ('active', 'pending')
+        order by 5 desc, case s.type when 'self' then 0 when 'manager' then 1 else 2 end, s.id desc
+        limit 1
+      ) x on true`,
+  );
   function subscriptionQuery(where: SQL | undefined) {
     return db
       .select(subscriptionSelection)
@@ -579,31 +611,8 @@ export function createProductsRepository(db: Database) {
      * company) with the licence and this period's usage from the rollup.
      */
     async userStates(userId: number, companyId: number, period: string) {
-      const result = await db.execute<{
-        product: Product;
-        company_subscription_id: number | null;
-        subscription_id: number | null;
-        type: SubscriptionType | null;
-        active: boolean | null;
-        allocation: number | null;
-        paid: boolean | null;
-        used: string | number | null;
-      }>(sql`
-        select p.product,
-          (select s.id from ${subscriptions} s where s.company_id = ${companyId} and s.product = p.product and s.type = 'company'
-             and s.status = 'active' and not (s.cancel_at_period_end and s.current_period_end <= now()) order by s.id desc limit 1) as company_subscription_id,
-          x.subscription_id, x.type, x.active, x.allocation, x.paid,
-          (select r.units from ${usageRollups} r where r.user_id = ${userId} and r.kind = p.kind and r.period = ${period}::date) as used
-        from (values ('dialer', 'call_minutes'), ('sms', 'sms_segments')) as p(product, kind)
-        left join lateral (
-          select s.id as subscription_id, s.type, l.allocation, l.paid,
-            (s.status = 'active' and not (s.cancel_at_period_end and s.current_period_end <= now())) as active
-          from ${licenses} l join ${subscriptions} s on s.id = l.subscription_id
-          where l.user_id = ${userId} and s.company_id = ${companyId} and s.product = p.product and s.status in ('active', 'pending')
-          order by 5 desc, case s.type when 'self' then 0 when 'manager' then 1 else 2 end, s.id desc
-          limit 1
-        ) x on true`);
-      return result.rows.map((r) => ({
+      const rows = await userStatesOf({ user: userId, company: companyId, period });
+      return rows.map((r) => ({
         product: r.product,
         companySubscriptionId: r.company_subscription_id === null ? null : Number(r.company_subscription_id),
         subscription:
