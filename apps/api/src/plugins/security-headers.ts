@@ -32,6 +32,9 @@ function brandImageOrigins(): string[] {
   return [...new Set(origins)];
 }
 
+/** How many hosts' header sets are kept (the brands' hosts and their companies' pages; any other Host a client sends too). */
+const KNOWN_HOSTS_MAX = 256;
+
 /** The host (and port) the browser sent the request to, kept per request for the CSP's websocket sources. */
 const requestHosts = new WeakMap<IncomingMessage, string>();
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
@@ -114,9 +117,29 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
     // A brand's hosts (platform.harboragent.com, a company page on acme.harboragent.com) may load each other's files.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // The headers depend only on the host (the CSP's websocket sources): helmet works them out once a
+  // host, and each request gets them as a list (helmet re-checked every CSP directive per request).
+  const byHost = new Map<string, [string, string][]>();
+  const headersFor = (req: IncomingMessage): [string, string][] => {
+    const host = requestHosts.get(req) ?? '';
+    const known = byHost.get(host);
+    if (known) return known;
+    const written: [string, string][] = [['permissions-policy', PERMISSIONS_POLICY]];
+    const capture = { setHeader: (name: string, value: string) => void written.push([name.toLowerCase(), String(value)]), removeHeader: () => undefined };
+    let failed: unknown;
+    setHeaders(req, capture as never, (error?: unknown) => void (failed = error));
+    if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+    if (byHost.size >= KNOWN_HOSTS_MAX) byHost.clear(); // any Host header a client sends: bounded
+    byHost.set(host, written);
+    return written;
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    try {
+      for (const [name, value] of headersFor(request.raw)) reply.raw.setHeader(name, value);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }
 
