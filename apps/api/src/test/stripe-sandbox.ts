@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { seedEmail } from '../db/seed';
+import { renewalKey } from '../modules/billing/renewals';
 import { TestAgent, type TestApp } from './test-app';
 
 /** Listens on a free port of 127.0.0.1, so that the payments adapter (and the sandbox's webhooks) reach the Stripe sandbox over HTTP. */
@@ -64,6 +65,32 @@ export async function unpaidAgent(t: TestApp): Promise<{ agent: TestAgent; id: n
   const agent = new TestAgent(t.app);
   await agent.signIn(email);
   return { agent, id: row.id, email };
+}
+
+/**
+ * A renewal try's pending history row, as the renewals engine writes it before it calls Stripe: what
+ * a worker that died right after leaves behind. Its idempotency key is the engine's (renewalKey).
+ */
+export async function pendingRenewal(
+  t: TestApp,
+  row: { userId: number; subject: string; amountCents: number; periodStart: Date; attempt?: number; planId?: number },
+) {
+  const attempt = row.attempt ?? 0;
+  const pending = await t.ctx.billingRepository.insertPending({
+    userId: row.userId,
+    kind: 'charge',
+    status: 'pending',
+    amountCents: row.amountCents,
+    currency: 'usd',
+    description: 'renewal',
+    subject: row.subject,
+    attempt,
+    ...(row.planId !== undefined && { planId: row.planId }),
+    periodStart: row.periodStart,
+    periodEnd: new Date(row.periodStart.getTime() + 30 * 86_400_000),
+    idempotencyKey: renewalKey(row.subject, row.periodStart, attempt),
+  });
+  return pending!;
 }
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHistoryEntry, accountInfo, accountPlan } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { listenForSandbox, onEndedPlan, paymentMethodFor, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
+import { listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
+import { renewalKey } from './renewals';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
 import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, refundTooLarge, SAME_PLAN } from './billing.service';
 
@@ -249,8 +250,8 @@ describe('renewals (the account-plan-renewals job)', () => {
     const { id, ended, monthly } = await endedPeriod();
     const account = (await t.ctx.billingRepository.account(id))!;
     // the dead worker's try: its pending row and the vendor's charge under the period's key
-    const key = `renewal-account:${id}-${ended.toISOString()}-0`;
-    const row = (await t.ctx.billingRepository.insertPending({ userId: id, kind: 'charge', status: 'pending', amountCents: monthly.amount_cents, currency: 'usd', description: 'renewal', subject: `account:${id}`, attempt: 0, planId: monthly.id, periodStart: ended, periodEnd: new Date(ended.getTime() + 30 * 86_400_000), idempotencyKey: key }))!;
+    const row = await pendingRenewal(t, { userId: id, subject: `account:${id}`, amountCents: monthly.amount_cents, periodStart: ended, planId: monthly.id });
+    const key = renewalKey(`account:${id}`, ended, 0);
     const metadata = { user_id: String(id), transaction_id: String(row.id), account_plan_id: String(monthly.id), subject: `account:${id}` };
     await t.ctx.payments.charge({ customerId: account.customerId!, paymentMethodId: account.paymentMethodId!, amountCents: monthly.amount_cents, currency: 'usd', description: 'renewal', idempotencyKey: key, metadata });
     expect(await t.ctx.billing.renewDue()).toMatchObject({ renewed: 1, failed: 0, unanswered: 0 });

@@ -9,7 +9,7 @@ import type { Identity, RequestMeta } from '../sessions/identity';
 import { fullName, isAdmin, isPaid } from '../users/current-user';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 import type { BillingAccountRow, BillingRepository, NewTransaction, PlanRow, TransactionRow } from './billing.repository';
-import { LAST_ATTEMPT, retryAt, RETRY_SLACK_MS, type ChargeSubject, type Renewal } from './renewals';
+import { LAST_ATTEMPT, renewalKey, retryAt, RETRY_SLACK_MS, type ChargeSubject, type Renewal } from './renewals';
 
 export const NO_CARD = 'Add a card before choosing a plan';
 export const UNKNOWN_PLAN = 'Choose one of the plans';
@@ -391,7 +391,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
             {
               userId: due.payerId,
               subject: due.subject,
-              idempotencyKey: `renewal-${due.subject}-${due.periodStart.toISOString()}-${attempt}`,
+              idempotencyKey: renewalKey(due.subject, due.periodStart, attempt),
               amountCents: due.amountCents,
               currency: due.currency,
               description: due.description,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renewalKey } from './renewals';
 import { runningEmbeddedUrl } from '../../db/embedded';
 import { seedEmail } from '../../db/seed';
 import { kill9, productProcess, terminate, waitFor } from '../../test/product-process';
@@ -71,7 +72,7 @@ describe('a renewal whose worker is killed (kill -9) while the charge is in flig
     await db.query('update billing_accounts set current_period_end = $1 where user_id = $2', [ended, me.id]);
     await db.query('update users set paid_until = $1 where id = $2', [ended, me.id]);
     const customer = (await one<{ customer_id: string }>('select customer_id from billing_accounts where user_id = $1', [me.id]))!.customer_id;
-    const key = `renewal-account:${me.id}-${ended.toISOString()}-0`;
+    const key = renewalKey(`account:${me.id}`, ended, 0);
     const intentsOf = async (transactionId: number) =>
       (
         await db.query<{ status: string }>(

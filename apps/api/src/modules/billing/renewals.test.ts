@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { mailsTo } from '../../test/mail';
-import { listenForSandbox, onEndedPlan, paymentMethodFor, unpaidAgent } from '../../test/stripe-sandbox';
+import { listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, unpaidAgent } from '../../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 import { createBillingService, NOTHING_TO_REFUND, refundTooLarge } from './billing.service';
-import { RETRY_AFTER_DAYS } from './renewals';
+import { renewalKey, RETRY_AFTER_DAYS } from './renewals';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,21 +150,9 @@ describe('renewals of dialer and SMS subscriptions (the same job as the account 
       const { id, subscription } = await selfPay();
       const ended = await endSubscriptionPeriod(subscription.id);
       const before = await intentsOf(id);
-      const key = `renewal-subscription:${subscription.id}-${ended.toISOString()}-0`;
       // the dead worker's pending row under the period's key
-      const row = (await t.ctx.billingRepository.insertPending({
-        userId: id,
-        kind: 'charge',
-        status: 'pending',
-        amountCents: 2900,
-        currency: 'usd',
-        description: 'renewal',
-        subject: `subscription:${subscription.id}`,
-        attempt: 0,
-        periodStart: ended,
-        periodEnd: later(ended, 30 * DAY),
-        idempotencyKey: key,
-      }))!;
+      const row = await pendingRenewal(t, { userId: id, subject: `subscription:${subscription.id}`, amountCents: 2900, periodStart: ended });
+      const key = renewalKey(`subscription:${subscription.id}`, ended, 0);
       if (vendorCharged) {
         // the dead worker's call, exactly as the engine makes it for that row
         const account = (await t.ctx.billingRepository.account(id))!;
@@ -198,7 +186,7 @@ describe('a renewal whose worker dies mid-way', () => {
       },
     });
     expect(await dying.renewDue()).toMatchObject({ renewed: 0, unanswered: 1 });
-    expect((await t.ctx.billingRepository.transactionByKey(`renewal-account:${id}-${ended.toISOString()}-0`))!.status).toBe('pending');
+    expect((await t.ctx.billingRepository.transactionByKey(renewalKey(`account:${id}`, ended, 0)))!.status).toBe('pending');
     expect(await intentsOf(id)).toBe(before + 1);
     await t.ctx.billing.renewDue();
     await t.ctx.billing.renewDue();
@@ -211,19 +199,7 @@ describe('a renewal whose worker dies mid-way', () => {
     const ended = await endSubscriptionPeriod(subscription.id);
     const before = await intentsOf(id);
     for (const attempt of [0, 1, 2, 3]) {
-      const row = (await t.ctx.billingRepository.insertPending({
-        userId: id,
-        kind: 'charge',
-        status: 'pending',
-        amountCents: 2900,
-        currency: 'usd',
-        description: 'renewal',
-        subject: `subscription:${subscription.id}`,
-        attempt,
-        periodStart: ended,
-        periodEnd: later(ended, 30 * DAY),
-        idempotencyKey: `renewal-subscription:${subscription.id}-${ended.toISOString()}-${attempt}`,
-      }))!;
+      const row = await pendingRenewal(t, { userId: id, subject: `subscription:${subscription.id}`, amountCents: 2900, periodStart: ended, attempt });
       await t.ctx.billingRepository.failCharge(row.id, { code: 'card_declined', message: 'Your card was declined.', paymentIntentId: null });
     }
     expect((await subscriptionRow(subscription.id)).status).toBe('active');
@@ -402,20 +378,7 @@ describe('Stripe webhooks that change billing state apply once', () => {
 
   it('payment_intent.payment_failed fails a pending renewal once: one failure, one e-mail, the next try scheduled', async () => {
     const { id, email, ended, monthly } = await onEndedPlan(t);
-    const row = (await t.ctx.billingRepository.insertPending({
-      userId: id,
-      kind: 'charge',
-      status: 'pending',
-      amountCents: monthly.amount_cents,
-      currency: 'usd',
-      description: 'renewal',
-      subject: `account:${id}`,
-      attempt: 0,
-      planId: monthly.id,
-      periodStart: ended,
-      periodEnd: later(ended, 30 * DAY),
-      idempotencyKey: `renewal-account:${id}-${ended.toISOString()}-0`,
-    }))!;
+    const row = await pendingRenewal(t, { userId: id, subject: `account:${id}`, amountCents: monthly.amount_cents, periodStart: ended, planId: monthly.id });
     const failed = event('payment_intent.payment_failed', {
       id: 'pi_webhook_2',
       metadata: { transaction_id: String(row.id) },

@@ -52,5 +52,8 @@ export type ChargeSubject = {
   refunded?(charge: TransactionRow, refundedCents: number): Promise<void>;
 };
 
+/** The idempotency key of a renewal try: the history row's and Stripe's, one per subject, period and try. */
+export const renewalKey = (subject: string, periodStart: Date, attempt: number): string => `renewal-${subject}-${periodStart.toISOString()}-${attempt}`;
+
 /** The id in a subject (`order:12` → 12). */
 export const subjectId = (subject: string | null): number => Number(subject?.split(':')[1]);
