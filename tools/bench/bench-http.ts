@@ -163,7 +163,7 @@ export class Browser {
 /** A Browser signed in as a bench user, the manager by default (password; the CSRF cookie comes first, as in the web app). */
 export async function signedInBrowser(base: string, email: string = BENCH_MANAGER_EMAIL): Promise<Browser> {
   const browser = new Browser(base);
-  await browser.call('GET', '/v1/health');
+  await browser.call('GET', '/v1/users/me');
   const signIn = await browser.call('POST', '/v1/sessions', { email, password: BENCH_PASSWORD });
   if (signIn.status !== 200) throw new Error(`Sign-in as ${email} failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
   return browser;

@@ -21,11 +21,20 @@ describe('GET /v1/health', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'ok', jobs: 'none', version: '0.2.37' });
   });
 
-  it('sets a readable CSRF cookie on the first request', async () => {
+  it('sets no cookie: monitors and load balancers ask it, never a page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
-    const csrf = res.cookies.find((c) => c.name === 'crm_csrf');
-    expect(csrf?.value.length).toBeGreaterThan(20);
-    expect(csrf?.httpOnly).toBeFalsy();
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('the CSRF cookie', () => {
+  it('is set, readable by the page, on the first request of any other kind (a page, the current user)', async () => {
+    for (const url of ['/v1/users/me', '/contacts']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csrf = res.cookies.find((c) => c.name === 'crm_csrf');
+      expect(csrf?.value.length, url).toBeGreaterThan(20);
+      expect(csrf?.httpOnly).toBeFalsy();
+    }
   });
 });
 

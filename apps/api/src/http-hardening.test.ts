@@ -97,11 +97,16 @@ describe('security headers', () => {
     expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com']);
   });
 
-  it('JSON answers carry them too', async () => {
-    for (const url of ['/v1/health', '/v1/users/me']) {
+  it("JSON answers: a policy that runs and loads nothing, never framed, nosniff, the pages' referrer policy; no page-only headers", async () => {
+    for (const url of ['/v1/health', '/v1/users/me', '/v1/health?probe=1']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expectHardened(res.headers);
-      expect(directives(res.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
+      expect(directives(res.headers['content-security-policy']), url).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(res.headers['permissions-policy'], 'a JSON document uses no browser feature').toBeUndefined();
+      expect(res.headers['strict-transport-security'], 'no HSTS over plain HTTP').toBeUndefined();
     }
   });
 
@@ -125,6 +130,8 @@ describe('security headers', () => {
     expect(directives(page.headers['content-security-policy'])).toHaveProperty('upgrade-insecure-requests');
     const docs = await web.inject({ method: 'GET', url: '/v1/docs/' });
     expect(docs.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const answer = await web.inject({ method: 'GET', url: '/v1/health', headers: { host: 'platform.harboragent.com' } });
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(directives(docs.headers['content-security-policy'])).toHaveProperty('upgrade-insecure-requests');
   });
 });

@@ -22,6 +22,8 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Paths whose requests carry a caller: the API, the sign-in callbacks and the realtime socket. */
 const API_PATH = /^\/(v1|auth|cable)(\/|$)/;
+/** Health is asked by monitors and load balancers, never by a page: it gets no CSRF cookie. */
+const HEALTH_PATH = /^\/v1\/health(\?|$)/;
 
 export type PendingOtp = { uid: number; exp: number };
 export const PENDING_OTP_MINUTES = 5;
@@ -32,7 +34,8 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 
 /**
  * Who is calling: an API key (Authorization: Bearer), or the session cookie. Cookie-based calls
- * that change something must echo the CSRF cookie in the X-CSRF-Token header. A session belongs to
+ * that change something must echo the CSRF cookie in the X-CSRF-Token header, which any answer
+ * but health's sets when the request has none. A session belongs to
  * the brand of its user's company: on another brand's host (or after switching `?brand=` in
  * development) it counts as no session, so endpoints that need a user answer 401. An API key
  * (or a user's API token) works the same way: only on its user's brand's hosts, else 401.
@@ -42,7 +45,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('pendingOtpUserId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.cookies[COOKIES.csrf]) reply.setCookie(COOKIES.csrf, randomToken(), csrfCookie());
+    if (!request.cookies[COOKIES.csrf] && !HEALTH_PATH.test(request.url)) reply.setCookie(COOKIES.csrf, randomToken(), csrfCookie());
     if (!API_PATH.test(request.url)) return;
 
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];

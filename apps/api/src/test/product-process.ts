@@ -160,7 +160,7 @@ export function productProcess(name: string, env: Record<string, string> = {}) {
         remember(response);
         return response;
       };
-      await call('GET', '/v1/health');
+      await call('GET', '/v1/users/me'); // the CSRF cookie, as the app's first call gets it
       const res = await call('POST', '/v1/sessions', { email, password: DEMO_PASSWORD });
       expect(res.status, await res.clone().text()).toBe(200);
       return call;

@@ -97,7 +97,7 @@ export class TestAgent {
   }
 
   async request(method: Method, url: string, options: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {}) {
-    if (!this.cookies.has('crm_csrf') && method !== 'GET') await this.request('GET', '/v1/health');
+    if (!this.cookies.has('crm_csrf') && method !== 'GET') await this.request('GET', '/v1/users/me'); // as the app's first call, it sets the CSRF cookie
     const headers: Record<string, string> = { ...(this.host && { host: this.host }), ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && options.csrf !== false) headers['x-csrf-token'] = this.cookies.get('crm_csrf') ?? '';
