@@ -67,12 +67,13 @@ export const SLOW_REQUEST_MS = 1_000;
  * written; LOG_LEVEL=debug writes every request.
  */
 function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
     const line = { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms };
     if (reply.statusCode >= 500) request.log.error(line, 'request failed');
     else if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
     else request.log.debug(line, 'request');
+    done();
   });
 }
 
@@ -84,8 +85,8 @@ function logRequests(app: FastifyInstance): void {
  */
 function limitRequestTime(app: FastifyInstance, ms: number): void {
   const timers = new WeakMap<object, NodeJS.Timeout>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/v1/') || request.routeOptions.config.streams) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/v1/') || request.routeOptions.config.streams) return done();
     const timer = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ method: request.method, route: request.routeOptions.url, ms }, 'request timed out');
@@ -93,8 +94,12 @@ function limitRequestTime(app: FastifyInstance, ms: number): void {
     }, ms);
     timer.unref();
     timers.set(request, timer);
+    done();
   });
-  app.addHook('onResponse', async (request) => clearTimeout(timers.get(request)));
+  app.addHook('onResponse', (request, _reply, done) => {
+    clearTimeout(timers.get(request));
+    done();
+  });
 }
 
 /**
@@ -111,16 +116,20 @@ function closeQuietConnections(app: FastifyInstance): void {
     open.set(socket, 0);
     socket.once('close', () => open.delete(socket));
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const socket = request.raw.socket;
-    if (open.has(socket)) open.set(socket, (open.get(socket) ?? 0) + 1);
+    const requests = open.get(socket);
+    if (requests !== undefined) open.set(socket, requests + 1);
+    done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const socket = request.raw.socket;
-    const left = (open.get(socket) ?? 1) - 1;
-    if (!open.has(socket)) return;
-    open.set(socket, left);
-    if (closing && left === 0) socket.destroy();
+    const requests = open.get(socket);
+    if (requests !== undefined) {
+      open.set(socket, requests - 1);
+      if (closing && requests === 1) socket.destroy();
+    }
+    done();
   });
   app.addHook('preClose', async () => {
     closing = true;
@@ -128,7 +137,10 @@ function closeQuietConnections(app: FastifyInstance): void {
   });
 }
 
-/** Builds the Fastify instance: plugins, then modules. Listening is the caller's business. */
+/**
+ * Builds the Fastify instance: plugins, then modules. Listening is the caller's business. Hooks
+ * that never wait take Fastify's callback form: an async hook costs every request a promise.
+ */
 export async function buildApp(
   ctx: AppContext,
   options: { logger?: boolean; serveWeb?: boolean; /** Where log lines go instead of stdout (tests). */ logStream?: { write(line: string): void } } = {},

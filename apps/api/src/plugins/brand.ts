@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND_IDS, BRANDS, isBrandId, type BrandId } from '@crm/brand-config';
 import type { Env } from '../env';
 import { COOKIES, readableCookie } from './cookies';
@@ -110,7 +110,12 @@ export function registerBrand(app: FastifyInstance, env: Env): void {
   app.decorateRequest('webpageSubdomain', null);
   const overridable = env.APP_ENV !== 'production';
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    resolveBrand(request, reply);
+    done();
+  });
+
+  function resolveBrand(request: FastifyRequest, reply: FastifyReply): void {
     const fromHost = brandOfHost(request.hostname);
     request.brand = fromHost?.brand ?? env.DEFAULT_BRAND;
     request.webpageSubdomain = fromHost?.webpageSubdomain ?? null;
@@ -126,5 +131,5 @@ export function registerBrand(app: FastifyInstance, env: Env): void {
     } else if (isBrandId(remembered)) {
       request.brand = remembered;
     }
-  });
+  }
 }

@@ -106,9 +106,6 @@ export function apiAnswerHeaders(https: boolean): [string, string][] {
  */
 export async function registerSecurityHeaders(app: FastifyInstance, env: Env): Promise<void> {
   const https = servedOverHttps(env);
-  app.addHook('onRequest', async (request) => {
-    requestHosts.set(request.raw, request.host);
-  });
   // Built once: @fastify/helmet built a new helmet middleware (parsing every option and directive)
   // for every request; the middleware itself only writes the headers (and asks ownWebSockets).
   const setHeaders = helmet({
@@ -157,7 +154,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
   const apiHeaders = apiAnswerHeaders(https);
   app.addHook('onRequest', (request, reply, done) => {
     try {
-      for (const [name, value] of API_ANSWER.test(request.url) ? apiHeaders : headersFor(request.raw)) reply.raw.setHeader(name, value);
+      if (API_ANSWER.test(request.url)) {
+        for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+        return done();
+      }
+      requestHosts.set(request.raw, request.host);
+      for (const [name, value] of headersFor(request.raw)) reply.raw.setHeader(name, value);
       done();
     } catch (error) {
       done(error as Error);
