@@ -248,6 +248,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.broadcaster.close();
+    await ctx.identityChanges.close();
   });
 
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);

@@ -7,6 +7,7 @@ import {
   type Broadcaster,
 } from './realtime/broadcaster';
 import type { Database } from './db/database';
+import { createIdentityChanges } from './db/identity-changes';
 import { isSandboxAllowed, type Env } from './env';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createSecretBox } from './modules/two-factor/secret-box';
@@ -55,6 +56,7 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const paymentsSettings = stripeSettings(env);
   if (paymentsSettings.mode === 'sandbox' && !isSandboxAllowed(env)) warn('Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (the Stripe sandbox is not served in production)');
   const payments = overrides.payments ?? createStripePaymentsProvider(paymentsSettings, localOrigin, vendorCalls);
+  const identityChanges = createIdentityChanges(db.$client, { max: env.IDENTITY_CACHE_SIZE });
   const webhooks = createWebhooksService(createWebhooksRepository(db), jobs);
   webhooks.verifier('stripe', (raw, headers) => payments.verifyWebhook(raw, typeof headers['stripe-signature'] === 'string' ? headers['stripe-signature'] : undefined));
   return {
@@ -84,7 +86,9 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
     /** Idempotency-Key claims and the answers kept for them (plugins/idempotency.ts). */
     idempotency: createIdempotencyRepository(db),
     secrets: createSecretBox(env.APP_SECRET),
-    usersRepository: createUsersRepository(db),
+    /** Who callers are and what "Current user" shows, kept in memory until PostgreSQL announces a change. */
+    identityChanges,
+    usersRepository: createUsersRepository(db, identityChanges),
     /** Where this server's processes reach the API (the sandboxes, and the webhooks they send back). */
     localOrigin,
     /** Every outbound vendor call (vendor, operation, status, latency, ids; no secrets or card data). */

@@ -117,6 +117,12 @@ export const envSchema = z.object({
   REDIS_NAMESPACE: z.string().regex(/^[\w.-]{1,50}$/, 'Letters, digits, _ . - only').default('crm'),
   /** A job worker not heard from for this many seconds is gone: its running jobs are tried again (it beats every third of it). */
   JOB_WORKER_STALE_SECONDS: z.coerce.number().int().min(3).default(30),
+  /**
+   * How many callers (sessions) and "Current user" extras this process keeps in memory, each dropped
+   * as soon as PostgreSQL announces a change to it (db/identity-changes.ts). 0 keeps none: for a
+   * connection pooler in transaction mode, where LISTEN does not work.
+   */
+  IDENTITY_CACHE_SIZE: z.coerce.number().int().min(0).default(10_000),
   /** How long a request waits for a database connection before it answers 503 (the pool is full or the server does not answer). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
   /**

@@ -8,8 +8,8 @@ import { createSessionsService } from './sessions.service';
 
 /** Sign-in, sign-out, second factor, impersonation (sessions) and single sign-on (sso). */
 export function createSessionsModule(core: Core, { features, notices }: { features: FeaturesService; notices: AccountNotices }) {
-  const { env, db, usersRepository: users, audit, email, secrets } = core;
-  const sessionsRepository = createSessionsRepository(db);
+  const { env, db, usersRepository: users, audit, email, secrets, identityChanges } = core;
+  const sessionsRepository = createSessionsRepository(db, identityChanges);
   return {
     sessionsRepository,
     sessions: createSessionsService({

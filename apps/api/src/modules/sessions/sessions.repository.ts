@@ -1,12 +1,15 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { IdentityChanges } from '../../db/identity-changes';
 import { companies, sessions, users } from '../../db/schema';
 import { USER_ACCESS, userAccess, type UserAccess } from '../users/users.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 
-export function createSessionsRepository(db: Database) {
+/** `identityChanges`: keep each session's caller in memory until a change to the session, its user or company. */
+export function createSessionsRepository(db: Database, identityChanges?: IdentityChanges) {
+  const keptCallers = identityChanges?.cache<UserAccess & { session: SessionRow }>();
   // Every signed-in request runs it: prepared once per connection (its plan took longer than the lookup).
   const withAccess = db
     .select({ session: sessions, ...USER_ACCESS })
@@ -29,8 +32,11 @@ export function createSessionsRepository(db: Database) {
 
     /** A session with its user, the user's roles and company brand: one statement for every signed-in request. */
     async findWithAccess(tokenDigest: string): Promise<(UserAccess & { session: SessionRow }) | undefined> {
-      const [row] = await withAccess.execute({ digest: tokenDigest });
-      return row && { session: row.session, ...userAccess(row) };
+      const load = async () => {
+        const [row] = await withAccess.execute({ digest: tokenDigest });
+        return row && { session: row.session, ...userAccess(row) };
+      };
+      return keptCallers ? keptCallers.get(tokenDigest, load, ({ user }) => ({ userId: user.id, companyId: user.companyId })) : load();
     },
 
     async findById(id: number): Promise<SessionRow | undefined> {

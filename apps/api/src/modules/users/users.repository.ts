@@ -4,6 +4,7 @@ import { isBrandId, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
 import type { StoredOverride } from '../feature-flags/feature-flags.repository';
 import { apiKeys, companies, favoriteUsers, featureFlagOverrides, quickFilters, roles, twoFactorRecoveryCodes, userRoles, users } from '../../db/schema';
+import type { IdentityChanges } from '../../db/identity-changes';
 import { preparedStatement } from '../../db/sql-helpers';
 
 export type UserRow = typeof users.$inferSelect;
@@ -54,7 +55,9 @@ function brandOf(company: { id: number; brand: string }): BrandId {
   return company.brand;
 }
 
-export function createUsersRepository(db: Database) {
+/** `identityChanges`: keep each user's relations in memory until a change to them (the API; tools read them each time). */
+export function createUsersRepository(db: Database, identityChanges?: IdentityChanges) {
+  const keptRelations = identityChanges?.cache<UserRelations>();
   const relationsOf = preparedStatement<RelationsRow>(
     db,
     'user_relations',
@@ -74,6 +77,21 @@ export function createUsersRepository(db: Database) {
          from ${featureFlagOverrides} where ${featureFlagOverrides.companyId} = ${companies.id}), '[]') as flag_overrides
     from ${companies} where ${companies.id} = ${sql.placeholder('company')}`,
   );
+  /** Everything "Current user" shows besides the user row: one prepared statement (users/me runs it on every load). */
+  async function readRelations(user: UserRow): Promise<UserRelations> {
+    const [row] = await relationsOf({ user: user.id, upline: user.uplineId ?? 0, company: user.companyId });
+    if (!row) throw new Error(`User ${user.id} has no company`);
+    return {
+      company: { id: row.company.id, name: row.company.name, domainName: row.company.domainName, brand: brandOf(row.company) },
+      upline: row.upline,
+      roles: row.roles as Role[],
+      apiKeys: row.api_keys,
+      quickFilters: row.quick_filters,
+      favoriteUsers: row.favorite_users,
+      flagOverrides: row.flag_overrides,
+    };
+  }
+
   /** How many unused recovery codes the user has. */
   async function recoveryCodesLeft(userId: number): Promise<number> {
     const [row] = await db
@@ -154,21 +172,11 @@ export function createUsersRepository(db: Database) {
       return result.length === 1;
     },
 
-    /** Everything "Current user" shows besides the user row: one prepared statement (users/me runs it on every load). */
+    /** Everything "Current user" shows besides the user row (readRelations), kept until a change to it. */
     async relations(user: UserRow): Promise<UserRelations> {
-      const [row] = await relationsOf({ user: user.id, upline: user.uplineId ?? 0, company: user.companyId });
-      if (!row) throw new Error(`User ${user.id} has no company`);
-      return {
-        company: { id: row.company.id, name: row.company.name, domainName: row.company.domainName, brand: brandOf(row.company) },
-        upline: row.upline,
-        roles: row.roles as Role[],
-        apiKeys: row.api_keys,
-        quickFilters: row.quick_filters,
-        favoriteUsers: row.favorite_users,
-        flagOverrides: row.flag_overrides,
-      };
+      const load = () => readRelations(user);
+      return keptRelations ? keptRelations.get(String(user.id), load, () => ({ userId: user.id, companyId: user.companyId })) : load();
     },
-
     /** The brand of a company (users belong to a brand through their company). */
     /** A user with what every request checks (roles, the company's brand), in one statement. */
     async findWithAccess(id: number): Promise<UserAccess | undefined> {
