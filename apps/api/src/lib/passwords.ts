@@ -20,11 +20,11 @@ const hashing = pLimit(Math.max(1, availableParallelism() - 1));
 
 /**
  * The share of its core a hashing turn may use: after a hash of t ms its turn rests t × (1 / share −
- * 1) ms before the next may start (the answer is not held: only the next hash waits). At 0.4 a
- * storm of sign-ins takes at most 40 % of a core; the signed-in users' requests keep the rest
+ * 1) ms before the next may start (the answer is not held: only the next hash waits). At 0.25 a
+ * storm of sign-ins takes at most a quarter of a core; the signed-in users' requests keep the rest
  * (npm run bench:signin-storm).
  */
-const HASHING_SHARE = 0.4;
+const HASHING_SHARE = 0.25;
 
 /** `work` in a hashing turn: its answer as soon as it has one, the turn kept through its rest. */
 function inTurn<T>(work: () => Promise<T>): Promise<T> {
