@@ -49,7 +49,7 @@ import { registerWebhookRoutes } from './webhooks/webhooks.routes';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
 import { registerCompression } from './plugins/compression';
-import { registerSecurityHeaders, swaggerCsp } from './plugins/security-headers';
+import { API_DOCS_PATH, registerSecurityHeaders, swaggerCsp } from './plugins/security-headers';
 import { registerStatic } from './plugins/static';
 import { sandboxIssuerEnabled } from './providers/sso/sso.provider';
 
@@ -206,7 +206,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
     hideUntagged: true,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', staticCSP: true, transformStaticCSP: swaggerCsp(env) });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true, transformStaticCSP: swaggerCsp(env) });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerBrand(app, env);

@@ -119,6 +119,14 @@ export type IdentityFeed = {
   generation: () => number;
 };
 
+/** A feed never heard: a cache on it keeps nothing (IDENTITY_CACHE_SIZE=0, and tools without the API's feed). */
+const UNHEARD: IdentityFeed = { live: () => false, generation: () => 0 };
+
+/** The cache of `changes` (the API's), or one that keeps nothing where there are none (tools, seeds). */
+export function identityCacheOf<V>(changes: IdentityChanges | undefined): IdentityCache<V> {
+  return changes?.cache<V>() ?? new IdentityCache<V>(UNHEARD, 0);
+}
+
 /** How long the listener waits before connecting again after losing its connection: doubling up to 5 s. */
 const RECONNECT_MS = { first: 100, max: 5_000 };
 
@@ -157,14 +165,19 @@ export function createIdentityChanges(pool: pg.Pool, { max }: { max: number }) {
     client.query(`listen ${IDENTITY_CHANNEL}`).catch(() => undefined);
   });
 
-  const lost = () => {
+  /** Stops listening and lets the listener's connection go. */
+  const hangUp = async () => {
     listening = false;
-    heard('all');
     const client = listener;
     listener = null;
     client?.removeAllListeners();
     client?.on('error', () => undefined);
-    void client?.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
+  };
+
+  const lost = () => {
+    void hangUp();
+    heard('all');
     if (closed || reconnect) return;
     reconnect = setTimeout(() => {
       reconnect = undefined;
@@ -204,7 +217,7 @@ export function createIdentityChanges(pool: pg.Pool, { max }: { max: number }) {
   return {
     /** A cache of values that changes of a user or company make stale (none kept when IDENTITY_CACHE_SIZE is 0). */
     cache<V>(): IdentityCache<V> {
-      const cache = new IdentityCache<V>(max > 0 ? feed : { live: () => false, generation: () => 0 }, max);
+      const cache = new IdentityCache<V>(max > 0 ? feed : UNHEARD, max);
       caches.push(cache as IdentityCache<unknown>);
       return cache;
     },
@@ -212,12 +225,7 @@ export function createIdentityChanges(pool: pg.Pool, { max }: { max: number }) {
     async close(): Promise<void> {
       closed = true;
       clearTimeout(reconnect);
-      listening = false;
-      const client = listener;
-      listener = null;
-      client?.removeAllListeners();
-      client?.on('error', () => undefined);
-      await client?.end().catch(() => undefined);
+      await hangUp();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { BrandId } from '@crm/brand-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REAUTH_REQUIRED, type Endpoint, type FlagName } from '@crm/contract';
+import { endpoints, REAUTH_REQUIRED, type Endpoint, type FlagName } from '@crm/contract';
 import type { AppContext } from '../context';
 import { randomToken, safeEqual, verifySigned } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/http-errors';
@@ -22,8 +22,6 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Paths whose requests carry a caller: the API, the sign-in callbacks and the realtime socket. */
 const API_PATH = /^\/(v1|auth|cable)(\/|$)/;
-/** Health is asked by monitors and load balancers, never by a page: it gets no CSRF cookie. */
-const HEALTH_PATH = /^\/v1\/health(\?|$)/;
 
 export type PendingOtp = { uid: number; exp: number };
 export const PENDING_OTP_MINUTES = 5;
@@ -45,7 +43,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('pendingOtpUserId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.cookies[COOKIES.csrf] && !HEALTH_PATH.test(request.url)) reply.setCookie(COOKIES.csrf, randomToken(), csrfCookie());
+    // health is asked by monitors and load balancers, never by a page: no CSRF cookie for it
+    if (!request.cookies[COOKIES.csrf] && request.routeOptions.url !== endpoints.health.path) reply.setCookie(COOKIES.csrf, randomToken(), csrfCookie());
     if (!API_PATH.test(request.url)) return;
 
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];

@@ -73,29 +73,23 @@ export function servedOverHttps(env: Pick<Env, 'PUBLIC_URL'>): boolean {
   return new URL(env.PUBLIC_URL).protocol === 'https:';
 }
 
+/** Where the API reference (Swagger UI) is served: pages, under the pages' headers. */
+export const API_DOCS_PATH = '/v1/docs';
 /** The API's JSON answers (and its downloads, which set their own policy): /v1/ but the API reference's pages. */
-const API_ANSWER = /^\/v1\/(?!docs(\/|\?|$))/;
+const API_ANSWER = new RegExp(`^/v1/(?!${API_DOCS_PATH.slice('/v1/'.length)}(/|\\?|$))`);
 
 /**
- * The headers of an API answer (OWASP's REST Security Cheat Sheet): a JSON document runs nothing
- * and loads nothing, so its policy is `default-src 'none'` and never framed; nosniff, so that it is
- * never read as a script or a page; the pages' referrer and resource policies; HSTS over HTTPS.
- * The pages' long policy (sources for scripts, analytics, the dialer) and their Permissions-Policy
- * only matter to a document, and cost every answer about 1.2 kB.
+ * An API answer's policy (OWASP's REST Security Cheat Sheet): a JSON document runs nothing and
+ * loads nothing, and is never framed. Of the pages' other headers it keeps API_KEEPS; the pages'
+ * long policy (sources for scripts, analytics, the dialer) and their Permissions-Policy only matter
+ * to a document, and cost every answer about 1.2 kB.
  */
-export function apiAnswerHeaders(https: boolean): [string, string][] {
-  return [
-    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
-    ['x-content-type-options', 'nosniff'],
-    ['x-frame-options', 'DENY'],
-    ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ['cross-origin-resource-policy', 'same-site'],
-    ...(https ? ([['strict-transport-security', 'max-age=31536000; includeSubDomains']] as [string, string][]) : []),
-  ];
-}
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** The pages' headers an API answer keeps: never sniffed nor framed, their referrer and resource policies, HSTS. */
+const API_KEEPS = new Set(['x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-resource-policy', 'strict-transport-security']);
 
 /**
- * Security headers on every response (helmet) but the API's answers (apiAnswerHeaders): the Content-Security-Policy under which the
+ * Security headers on every response (helmet), the API's answers keeping only some (API_KEEPS, API_CSP): the Content-Security-Policy under which the
  * brand apps run (their own scripts only, styles also inline because Radix and sonner add style
  * elements at run time, images also from data: and blob: URLs, Google's tag for the brands'
  * analytics, websockets of the page's own host, Twilio for the dialer), no framing anywhere
@@ -151,7 +145,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
     byHost.set(host, written);
     return written;
   };
-  const apiHeaders = apiAnswerHeaders(https);
+  // the same for every host: the CSP, the one header that names the host, is the API's own
+  const apiHeaders: [string, string][] = [
+    ['content-security-policy', API_CSP],
+    ...headersFor({} as IncomingMessage).filter(([name]) => API_KEEPS.has(name)),
+  ];
   app.addHook('onRequest', (request, reply, done) => {
     try {
       if (API_ANSWER.test(request.url)) {

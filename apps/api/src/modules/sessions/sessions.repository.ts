@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import type { IdentityChanges } from '../../db/identity-changes';
+import { identityCacheOf, type IdentityChanges } from '../../db/identity-changes';
 import { companies, sessions, users } from '../../db/schema';
 import { USER_ACCESS, userAccess, type UserAccess } from '../users/users.repository';
 
@@ -9,7 +9,7 @@ export type NewSession = typeof sessions.$inferInsert;
 
 /** `identityChanges`: keep each session's caller in memory until a change to the session, its user or company. */
 export function createSessionsRepository(db: Database, identityChanges?: IdentityChanges) {
-  const keptCallers = identityChanges?.cache<UserAccess & { session: SessionRow }>();
+  const keptCallers = identityCacheOf<UserAccess & { session: SessionRow }>(identityChanges);
   // Every signed-in request runs it: prepared once per connection (its plan took longer than the lookup).
   const withAccess = db
     .select({ session: sessions, ...USER_ACCESS })
@@ -36,7 +36,7 @@ export function createSessionsRepository(db: Database, identityChanges?: Identit
         const [row] = await withAccess.execute({ digest: tokenDigest });
         return row && { session: row.session, ...userAccess(row) };
       };
-      return keptCallers ? keptCallers.get(tokenDigest, load, ({ user }) => ({ userId: user.id, companyId: user.companyId })) : load();
+      return keptCallers.get(tokenDigest, load, ({ user }) => ({ userId: user.id, companyId: user.companyId }));
     },
 
     async findById(id: number): Promise<SessionRow | undefined> {

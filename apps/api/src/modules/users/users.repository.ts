@@ -4,7 +4,7 @@ import { isBrandId, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
 import type { StoredOverride } from '../feature-flags/feature-flags.repository';
 import { apiKeys, companies, favoriteUsers, featureFlagOverrides, quickFilters, roles, twoFactorRecoveryCodes, userRoles, users } from '../../db/schema';
-import type { IdentityChanges } from '../../db/identity-changes';
+import { identityCacheOf, type IdentityChanges } from '../../db/identity-changes';
 import { preparedStatement } from '../../db/sql-helpers';
 
 export type UserRow = typeof users.$inferSelect;
@@ -57,7 +57,7 @@ function brandOf(company: { id: number; brand: string }): BrandId {
 
 /** `identityChanges`: keep each user's relations in memory until a change to them (the API; tools read them each time). */
 export function createUsersRepository(db: Database, identityChanges?: IdentityChanges) {
-  const keptRelations = identityChanges?.cache<UserRelations>();
+  const keptRelations = identityCacheOf<UserRelations>(identityChanges);
   const relationsOf = preparedStatement<RelationsRow>(
     db,
     'user_relations',
@@ -174,8 +174,7 @@ export function createUsersRepository(db: Database, identityChanges?: IdentityCh
 
     /** Everything "Current user" shows besides the user row (readRelations), kept until a change to it. */
     async relations(user: UserRow): Promise<UserRelations> {
-      const load = () => readRelations(user);
-      return keptRelations ? keptRelations.get(String(user.id), load, () => ({ userId: user.id, companyId: user.companyId })) : load();
+      return keptRelations.get(String(user.id), () => readRelations(user), () => ({ userId: user.id, companyId: user.companyId }));
     },
     /** The brand of a company (users belong to a brand through their company). */
     /** A user with what every request checks (roles, the company's brand), in one statement. */
