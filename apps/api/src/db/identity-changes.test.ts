@@ -77,6 +77,15 @@ describe('callers kept in memory', () => {
     await expect.poll(async () => (await agent.get('/v1/users/me')).json().upline.name, { timeout: 10_000 }).toMatch(/Elsewhere$/);
   });
 
+  it("a flag override made elsewhere reaches the company's users", async () => {
+    const agent = await signedIn('field');
+    const before = (await agent.get('/v1/users/me')).json().features as Record<string, boolean>;
+    const company = (await agent.get('/v1/users/me')).json().company.id as number;
+    await elsewhere.query(`insert into feature_flag_overrides (company_id, flag, role, enabled) values ($1, 'reports', null, $2)`, [company, !before.reports]);
+    await expect.poll(async () => (await agent.get('/v1/users/me')).json().features.reports, { timeout: 10_000 }).toBe(!before.reports);
+    await elsewhere.query(`delete from feature_flag_overrides where company_id = $1 and flag = 'reports'`, [company]);
+  });
+
   it('while the listener is lost nothing is kept (a change then is read at once), and it comes back by itself', async () => {
     const agent = await signedIn('district');
     const id = await userId('district');

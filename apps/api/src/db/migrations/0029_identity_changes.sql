@@ -10,10 +10,6 @@ DECLARE
   subject text := TG_ARGV[0];
   column_name text := TG_ARGV[1];
 BEGIN
-  IF subject = 'company' AND coalesce(row_after, row_before) ->> column_name IS NULL THEN
-    PERFORM pg_notify('crm_identity', 'all'); -- a flag override for every company
-    RETURN NULL;
-  END IF;
   IF row_before IS NOT NULL THEN PERFORM pg_notify('crm_identity', subject || ':' || (row_before ->> column_name)); END IF;
   IF row_after IS NOT NULL THEN PERFORM pg_notify('crm_identity', subject || ':' || (row_after ->> column_name)); END IF;
   -- a user's name is shown in others' "Current user" (their upline, their favourite users): their company's
