@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Env } from '../env';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { IDENTITY_CHANNEL } from './identity-changes';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -59,6 +60,11 @@ export function connect(url: string, limits?: DatabaseLimits): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Every connection hears the identity announcements (db/identity-changes.ts) before its first
+    // statement: a connection is told of its own transaction's changes at commit.
+    onConnect: async (client) => {
+      await client.query(`listen ${IDENTITY_CHANNEL}`);
+    },
     ...(limits && {
       connectionTimeoutMillis: limits.DB_CONNECT_TIMEOUT_MS,
       statement_timeout: limits.DB_STATEMENT_TIMEOUT_MS,

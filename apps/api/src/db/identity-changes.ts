@@ -134,9 +134,9 @@ const RECONNECT_MS = { first: 100, max: 5_000 };
  * Hears the identity changes of every process for this process's caches:
  * - a listening connection of its own, for the changes of other processes (and, with it down, the
  *   caches keep nothing, so no change can be missed; they start empty when it is back);
- * - every connection of the pool listens too: PostgreSQL tells a connection of its own changes at
- *   commit, before the statement's answer, so a process never reads its own change stale (a
- *   request that signs out, then the next one, even on the same tick).
+ * - every connection of the pool listens too (from its start: db/database.ts): PostgreSQL tells a
+ *   connection of its own changes at commit, before the statement's answer, so a process never
+ *   reads its own change stale (a request that signs out, then the next one, even on the same tick).
  * The listener connects on first use: a process that never resolves a caller (a job worker) has none.
  */
 export function createIdentityChanges(pool: pg.Pool, { max }: { max: number }) {
@@ -156,13 +156,13 @@ export function createIdentityChanges(pool: pg.Pool, { max }: { max: number }) {
     if (message.channel === IDENTITY_CHANNEL) heard(parseIdentityChange(message.payload));
   };
 
+  // Each pool connection listens from its start (db/database.ts); this process reads what it hears
+  // from the moment it takes the connection, before the statement it takes it for.
   const hearing = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => {
     if (hearing.has(client)) return;
     hearing.add(client);
     client.on('notification', onNotification);
-    // queued before the statement the client was taken for
-    client.query(`listen ${IDENTITY_CHANNEL}`).catch(() => undefined);
   });
 
   /** Stops listening and lets the listener's connection go. */
