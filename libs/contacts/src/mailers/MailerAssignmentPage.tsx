@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ApiError, useApiClient } from '@crm/api-client';
@@ -24,6 +24,9 @@ export function MailerAssignmentPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const [kitId, setKitId] = useState<number | null>(null);
+  // each row's React key: a counter, so rows added within one millisecond stay apart
+  const lastKey = useRef(1);
+  const newRow = (): Row => ({ key: (lastKey.current += 1), userId: '', count: '' });
   const [rows, setRows] = useState<Row[]>([{ key: 1, userId: '', count: '' }]);
   const [made, setMade] = useState<TransferAttempt[]>([]);
   const kits = useQuery(mailerKitsQueryOptions(client));
@@ -46,7 +49,7 @@ export function MailerAssignmentPage() {
       }),
     onSuccess: async (answer) => {
       setMade(answer.data);
-      setRows([{ key: Date.now(), userId: '', count: '' }]);
+      setRows([newRow()]);
       await queryClient.invalidateQueries({ queryKey: mailerKeys.all });
     },
   });
@@ -127,7 +130,7 @@ export function MailerAssignmentPage() {
             </p>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="secondary" onClick={() => setRows([...rows, { key: Date.now(), userId: '', count: '' }])}>
+            <Button type="button" variant="secondary" onClick={() => setRows([...rows, newRow()])}>
               Add a user
             </Button>
             <Button type="button" loading={assign.isPending} onClick={() => assign.mutate()}>
