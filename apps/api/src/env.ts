@@ -123,6 +123,12 @@ export const envSchema = z.object({
    * connection pooler in transaction mode, where LISTEN does not work.
    */
   IDENTITY_CACHE_SIZE: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * A statement that has run this many times is prepared on each connection, so PostgreSQL plans
+   * it once per connection (db/statement-cache.ts). `0` prepares none: for a pooler in transaction
+   * mode without prepared-statement support (PgBouncer before 1.21).
+   */
+  DB_PREPARE_AFTER_RUNS: z.coerce.number().int().min(0).default(3),
   /** How long a request waits for a database connection before it answers 503 (the pool is full or the server does not answer). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
   /**

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Env } from '../env';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 import { IDENTITY_CHANNEL } from './identity-changes';
+import { createStatementCache } from './statement-cache';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -47,16 +48,19 @@ export async function openDatabase(
   };
 }
 
-/** The database time-outs a process keeps (env.ts says what each bounds). */
-export type DatabaseLimits = Pick<Env, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'>;
+/** The database time-outs a process keeps (env.ts says what each bounds), and when it prepares a statement. */
+export type DatabaseLimits = Pick<Env, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'> &
+  Partial<Pick<Env, 'DB_PREPARE_AFTER_RUNS'>>;
 
 /**
  * The pool, with every wait bounded: a connection is waited for DB_CONNECT_TIMEOUT_MS, a statement
  * runs at most DB_STATEMENT_TIMEOUT_MS (PostgreSQL cancels it), and a transaction left idle is
  * ended after DB_IDLE_IN_TRANSACTION_TIMEOUT_MS. A request that fails on one of these answers 503
- * (db/unavailable.ts), never 500. Tools (benchmarks, the bench generator) connect without limits.
+ * (db/unavailable.ts), never 500. Statements that repeat are prepared (db/statement-cache.ts).
+ * Tools (benchmarks, the bench generator) connect without limits and prepare nothing of their own.
  */
 export function connect(url: string, limits?: DatabaseLimits): DatabaseHandle {
+  const statements = limits?.DB_PREPARE_AFTER_RUNS ? createStatementCache({ runsBeforePreparing: limits.DB_PREPARE_AFTER_RUNS }) : undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -64,6 +68,7 @@ export function connect(url: string, limits?: DatabaseLimits): DatabaseHandle {
     // statement: a connection is told of its own transaction's changes at commit.
     onConnect: async (client) => {
       await client.query(`listen ${IDENTITY_CHANNEL}`);
+      statements?.attach(client);
     },
     ...(limits && {
       connectionTimeoutMillis: limits.DB_CONNECT_TIMEOUT_MS,

@@ -29,7 +29,7 @@ export function rxContent({ prescriptions, pharmacy }: ParsedBodyOf<typeof updat
   };
 }
 
-type Deps = { documents: ContactDocumentsRepository; contacts: Pick<ContactsService, 'findReachable'> };
+type Deps = { documents: ContactDocumentsRepository; contacts: Pick<ContactsService, 'requireReachable'> };
 
 /**
  * Documents a contact keeps whole (spec part 2 §7 "Contacts": data capture; Rx details for Medicare
@@ -38,7 +38,7 @@ type Deps = { documents: ContactDocumentsRepository; contacts: Pick<ContactsServ
  */
 export function createContactDocumentsService({ documents, contacts }: Deps) {
   async function show<K extends DocumentKind>(caller: ContactsCaller, contactId: number, kind: K): Promise<{ data: Contents[K] & Pick<DataCapture, Stamp> }> {
-    const contact = await contacts.findReachable(caller, contactId, { withTrashed: true });
+    const contact = await contacts.requireReachable(caller, contactId, { withTrashed: true });
     const saved = await documents.find(contact.id, kind);
     const content = saved ? (saved.body as Contents[K]) : EMPTY[kind]();
     return {
@@ -47,7 +47,7 @@ export function createContactDocumentsService({ documents, contacts }: Deps) {
   }
 
   async function replace<K extends DocumentKind>(caller: ContactsCaller, contactId: number, kind: K, content: Contents[K]) {
-    const contact = await contacts.findReachable(caller, contactId);
+    const contact = await contacts.requireReachable(caller, contactId);
     await documents.save(contact.id, kind, content, caller.user.id);
     return show(caller, contact.id, kind);
   }

@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const caller = { user: { id: 7, companyId: 1 }, roles: ['agent'] } as unknown as ContactsCaller;
-const contacts = { findReachable: async () => ({ id: 42 }) } as never;
+const contacts = { requireReachable: async () => ({ id: 42 }) } as never;
 
 describe('contact files service', () => {
   it('removes the stored bytes when saving the row fails after the upload was stored', async () => {

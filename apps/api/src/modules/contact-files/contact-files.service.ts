@@ -19,7 +19,7 @@ export type IncomingFile = {
 type Deps = {
   files: ContactFilesRepository;
   storage: StorageProvider;
-  contacts: Pick<ContactsService, 'findReachable'>;
+  contacts: Pick<ContactsService, 'requireReachable'>;
 };
 
 export function toContactFile(f: FileRecord): ContactFile {
@@ -68,13 +68,13 @@ export function createContactFilesService({ files, storage, contacts }: Deps) {
 
   return {
     async list(caller: ContactsCaller, contactId: number): Promise<{ data: ContactFile[] }> {
-      const contact = await contacts.findReachable(caller, contactId, { withTrashed: true });
+      const contact = await contacts.requireReachable(caller, contactId, { withTrashed: true });
       return { data: (await files.list(contact.id)).map(toContactFile) };
     },
 
     /** `receive` reads the upload from the request once the contact is known to be in reach. */
     async upload(caller: ContactsCaller, contactId: number, receive: () => Promise<IncomingFile | undefined>): Promise<{ data: ContactFile }> {
-      const contact = await contacts.findReachable(caller, contactId);
+      const contact = await contacts.requireReachable(caller, contactId);
       const incoming = await receive();
       const fileName = incoming ? cleanFileName(incoming.fileName) : '';
       if (!incoming || !fileName) {
@@ -101,7 +101,7 @@ export function createContactFilesService({ files, storage, contacts }: Deps) {
 
     /** The file's row and its bytes, for the download answer. */
     async download(caller: ContactsCaller, contactId: number, fileId: number): Promise<{ file: FileRecord; body: Readable }> {
-      const contact = await contacts.findReachable(caller, contactId, { withTrashed: true });
+      const contact = await contacts.requireReachable(caller, contactId, { withTrashed: true });
       const file = await files.find(contact.id, fileId);
       const body = file && (await storage.get(file.storageKey));
       if (!file || !body) throw notFound('File');
@@ -110,7 +110,7 @@ export function createContactFilesService({ files, storage, contacts }: Deps) {
 
     /** Removes the row, then the stored bytes. */
     async remove(caller: ContactsCaller, contactId: number, fileId: number): Promise<void> {
-      const contact = await contacts.findReachable(caller, contactId);
+      const contact = await contacts.requireReachable(caller, contactId);
       const key = await files.delete(contact.id, fileId);
       if (key === undefined) throw notFound('File');
       await storage.delete(key);

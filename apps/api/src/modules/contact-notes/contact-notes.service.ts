@@ -7,7 +7,7 @@ import type { ContactNotesRepository, NoteRecord } from './contact-notes.reposit
 
 type Deps = {
   notes: ContactNotesRepository;
-  contacts: Pick<ContactsService, 'findReachable'>;
+  contacts: Pick<ContactsService, 'requireReachable'>;
   /** Whether the reach covers a user as an owner: the caller, anyone below them, or the whole company (contacts repository). */
   ownerReachable: (reach: Reach, userId: number) => Promise<boolean>;
 };
@@ -24,7 +24,7 @@ export function toContactNote(n: NoteRecord): ContactNote {
 export function createContactNotesService({ notes, contacts, ownerReachable }: Deps) {
   /** The note of this contact that the caller may change, else 404 (no such note here) or 403. */
   async function changeable(caller: ContactsCaller, contactId: number, noteId: number): Promise<NoteRecord> {
-    const contact = await contacts.findReachable(caller, contactId);
+    const contact = await contacts.requireReachable(caller, contactId);
     const note = await notes.find(contact.id, noteId);
     if (!note) throw notFound('Note');
     const reach = contactReach(caller);
@@ -40,7 +40,7 @@ export function createContactNotesService({ notes, contacts, ownerReachable }: D
       contactId: number,
       query: { q?: string | undefined; page: number; limit: number },
     ): Promise<{ data: ContactNote[]; meta: PagingMeta }> {
-      const contact = await contacts.findReachable(caller, contactId, { withTrashed: true });
+      const contact = await contacts.requireReachable(caller, contactId, { withTrashed: true });
       const words = (query.q ?? '').split(/\s+/).filter(Boolean);
       const { rows, total } = await notes.list(contact.id, words, query.page, query.limit);
       return {
@@ -50,7 +50,7 @@ export function createContactNotesService({ notes, contacts, ownerReachable }: D
     },
 
     async create(caller: ContactsCaller, contactId: number, body: string): Promise<{ data: ContactNote }> {
-      const contact = await contacts.findReachable(caller, contactId);
+      const contact = await contacts.requireReachable(caller, contactId);
       return { data: toContactNote(await notes.insert(contact.id, caller.user.id, body)) };
     },
 

@@ -943,6 +943,15 @@ export function createContactsRepository(db: Database) {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /** The id of a contact the reach covers, or undefined; trashed ones only when asked for (one read of the primary key). */
+  async function reachableId(reach: Reach, id: number, options: { withTrashed?: boolean } = {}): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(reachCondition(reach), eq(contacts.id, id), options.withTrashed ? undefined : isNull(contacts.deletedAt)));
+    return row?.id;
+  }
+
   async function refreshSearchText(executor: Executor, ids: number[]): Promise<void> {
     if (!ids.length) return;
     await executor.update(contacts).set({ searchText: SEARCH_TEXT_SQL }).where(anyId(contacts.id, ids));
@@ -1204,27 +1213,34 @@ export function createContactsRepository(db: Database) {
       return rows.map((r) => r.id);
     },
 
+    reachableId,
+
     /** A contact the reach covers, or undefined; trashed ones only when asked for. */
     async find(reach: Reach, id: number, options: { withTrashed?: boolean } = {}): Promise<ContactRecord | undefined> {
-      const [row] = await db
-        .select({ id: contacts.id })
-        .from(contacts)
-        .where(and(reachCondition(reach), eq(contacts.id, id), options.withTrashed ? undefined : isNull(contacts.deletedAt)));
-      if (!row) return undefined;
-      const [record] = await load([row.id]);
+      const found = await reachableId(reach, id, options);
+      if (found === undefined) return undefined;
+      const [record] = await load([found]);
       return record;
     },
 
     async insert(companyId: number, values: ContactValues, phones: PhoneValue[], emails: EmailValue[]): Promise<number> {
       return db.transaction(async (tx) => {
+        // the search text as SEARCH_TEXT_SQL makes it from the rows inserted next: written with the
+        // row, an update after them wrote every index of the contact twice (the trigram one too)
+        const listed = (items: string[]) => (items.length ? items.join(' ') : null);
+        const searchText = searchTextSql(
+          sql`${values.firstName}::text`,
+          sql`${values.lastName ?? ''}::text`,
+          sql`${listed(emails.map((e) => e.email))}::text`,
+          sql`${listed(phones.map((p) => p.number))}::text`,
+        );
         const [row] = await tx
           .insert(contacts)
-          .values({ ...values, companyId })
+          .values({ ...values, companyId, searchText })
           .returning({ id: contacts.id });
         if (!row) throw new Error('Insert returned nothing');
         if (phones.length) await tx.insert(contactPhones).values(phones.map((p, position) => ({ contactId: row.id, number: p.number, phoneType: p.phoneType, position })));
         if (emails.length) await tx.insert(contactEmails).values(emails.map((e, position) => ({ contactId: row.id, email: e.email, position })));
-        await refreshSearchText(tx, [row.id]);
         return row.id;
       });
     },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contact as contactSchema,
@@ -8,6 +8,7 @@ import {
 } from '@crm/contract';
 import { contactEmails, contacts } from '../../db/schema';
 import { DEMO_CONTACTS_PER_AGENT, demoContacts } from '../../db/seed-contacts';
+import { SEARCH_TEXT_SQL } from './contacts.repository';
 import { EVERGREEN_DEMO, KEYSTONE_DEMO, seedDemoCrm, seedEmail } from '../../db/seed';
 import {
   createContact,
@@ -132,6 +133,26 @@ describe('POST /v1/contacts', () => {
       new: true,
       deleted_at: null,
     });
+  });
+
+  it('writes the search text with the row, as SEARCH_TEXT_SQL makes it from the phones and e-mails stored', async () => {
+    const made = await Promise.all([
+      create('agent', {
+        first_name: 'Zoë',
+        last_name: "O'Séaghdha",
+        phones: [{ number: '(212) 867-5310' }, { number: '646-555-0143', phone_type: 9 }],
+        emails: [{ email: 'Zoe.O@Example.test' }, { email: 'second@example.test' }],
+      }),
+      create('agent', { first_name: 'Solo' }),
+      create('agent', { first_name: 'Phone', last_name: 'Only', phones: [{ number: '305 555 0199' }] }),
+    ]);
+    const rows = await t.ctx.db
+      .select({ id: contacts.id, stored: contacts.searchText, made: SEARCH_TEXT_SQL })
+      .from(contacts)
+      .where(inArray(contacts.id, made.map((c) => c.id)));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.stored, String(row.id)).toBe(row.made);
+    expect(rows.find((r) => r.id === made[0]!.id)?.stored).toBe("zoe oseaghdha zoe.o@example.test second@example.test 12128675310 16465550143");
   });
 
   it('answers 422 with a plain-English message per field', async () => {

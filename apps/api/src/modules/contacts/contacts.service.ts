@@ -220,6 +220,13 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     return record;
   }
 
+  /** A contact the caller reaches, by its id alone (else 404): for the modules of its tabs, which need no more of it. */
+  async function requireReachable(caller: ContactsCaller, id: number, options: { withTrashed?: boolean } = {}): Promise<{ id: number }> {
+    const found = await contacts.reachableId(contactReach(caller), id, options);
+    if (found === undefined) throw notFound('Contact');
+    return { id: found };
+  }
+
   /** Every id must be reachable, or the answer is 404 and nothing is touched. */
   async function reachableIds(caller: ContactsCaller, ids: number[]): Promise<number[]> {
     const wanted = unique(ids);
@@ -297,6 +304,7 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
   return {
     /** The contact if the caller reaches it (trash included on request), else 404: for modules of the contact's children. */
     findReachable: reachable,
+    requireReachable,
     /** The ids, if the caller reaches every one of them, else 404. */
     requireReachableIds: reachableIds,
     /** The contact as the API answers it, by id (no reach check: for modules that checked it already). */

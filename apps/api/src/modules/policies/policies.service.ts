@@ -14,7 +14,7 @@ import type { PoliciesRepository, PolicyRecord, PolicyValues } from './policies.
 type CreateInput = ParsedBodyOf<typeof createPolicy>;
 type UpdateInput = ParsedBodyOf<typeof updatePolicy>;
 
-type Deps = { policies: PoliciesRepository; contacts: Pick<ContactsService, 'findReachable'> };
+type Deps = { policies: PoliciesRepository; contacts: Pick<ContactsService, 'requireReachable'> };
 
 export function toPolicy(p: PolicyRecord): Policy {
   return {
@@ -67,7 +67,7 @@ export function createPoliciesService({ policies, contacts }: Deps) {
   }
 
   async function existing(caller: ContactsCaller, contactId: number, policyId: number, withTrashed = false): Promise<PolicyRecord> {
-    const contact = await contacts.findReachable(caller, contactId, { withTrashed });
+    const contact = await contacts.requireReachable(caller, contactId, { withTrashed });
     const policy = await policies.find(contact.id, policyId);
     if (!policy) throw notFound('Policy');
     return policy;
@@ -75,7 +75,7 @@ export function createPoliciesService({ policies, contacts }: Deps) {
 
   return {
     async list(caller: ContactsCaller, contactId: number): Promise<{ data: Policy[] }> {
-      const contact = await contacts.findReachable(caller, contactId, { withTrashed: true });
+      const contact = await contacts.requireReachable(caller, contactId, { withTrashed: true });
       return { data: (await policies.list(contact.id)).map(toPolicy) };
     },
 
@@ -84,7 +84,7 @@ export function createPoliciesService({ policies, contacts }: Deps) {
     },
 
     async create(caller: ContactsCaller, contactId: number, body: CreateInput): Promise<{ data: Policy }> {
-      const contact = await contacts.findReachable(caller, contactId);
+      const contact = await contacts.requireReachable(caller, contactId);
       await checkCarrier(caller, body.carrier_id);
       const values = { ...valuesOf(body), policyType: body.policy_type };
       return { data: toPolicy(await policies.insert(contact.id, values, isPlaced(body.status))) };

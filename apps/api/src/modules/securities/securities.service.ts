@@ -6,7 +6,7 @@ import type { SecuritiesRepository, SecurityRecord, SecurityValues } from './sec
 type CreateInput = ParsedBodyOf<typeof createSecurity>;
 type UpdateInput = ParsedBodyOf<typeof updateSecurity>;
 
-type Deps = { securities: SecuritiesRepository; contacts: Pick<ContactsService, 'findReachable'> };
+type Deps = { securities: SecuritiesRepository; contacts: Pick<ContactsService, 'requireReachable'> };
 
 const MASK = '•';
 
@@ -65,7 +65,7 @@ function valuesOf(body: UpdateInput, storedAccountNumber: string | null): Securi
 /** Securities (financial holdings) of a contact (spec part 2 §7 "Policies and securities"); account numbers leave masked. */
 export function createSecuritiesService({ securities, contacts }: Deps) {
   async function existing(caller: ContactsCaller, contactId: number, securityId: number): Promise<SecurityRecord> {
-    const contact = await contacts.findReachable(caller, contactId);
+    const contact = await contacts.requireReachable(caller, contactId);
     const security = await securities.find(contact.id, securityId);
     if (!security) throw notFound('Security');
     return security;
@@ -73,12 +73,12 @@ export function createSecuritiesService({ securities, contacts }: Deps) {
 
   return {
     async list(caller: ContactsCaller, contactId: number): Promise<{ data: Security[] }> {
-      const contact = await contacts.findReachable(caller, contactId, { withTrashed: true });
+      const contact = await contacts.requireReachable(caller, contactId, { withTrashed: true });
       return { data: (await securities.list(contact.id)).map(toSecurity) };
     },
 
     async create(caller: ContactsCaller, contactId: number, body: CreateInput): Promise<{ data: Security }> {
-      const contact = await contacts.findReachable(caller, contactId);
+      const contact = await contacts.requireReachable(caller, contactId);
       const values = { ...valuesOf(body, null), securityType: body.security_type, name: body.name };
       return { data: toSecurity(await securities.insert(contact.id, values)) };
     },

@@ -14,7 +14,7 @@ function serviceFinding(found: number) {
   const selectedItems = vi.fn(async (_caller: unknown, body: { limit: number }) => ({ ids: Array.from({ length: Math.min(found, body.limit) }, (_, i) => i + 1) }));
   const service = createTransfersService({
     transfers: { create } as unknown as TransfersRepository,
-    contacts: { selectedItems, checkReferences: vi.fn(), findReachable: vi.fn() },
+    contacts: { selectedItems, checkReferences: vi.fn(), requireReachable: vi.fn() },
     ownerReachable: async () => true,
     jobs: { send, interrupted: vi.fn() },
   });

@@ -34,7 +34,7 @@ export const TRANSFER_MESSAGES = {
 
 type Deps = {
   transfers: TransfersRepository;
-  contacts: Pick<ContactsService, 'selectedItems' | 'checkReferences' | 'findReachable'>;
+  contacts: Pick<ContactsService, 'selectedItems' | 'checkReferences' | 'requireReachable'>;
   ownerReachable: (reach: ReturnType<typeof contactReach>, userId: number) => Promise<boolean>;
   jobs: JobRuns;
 };
@@ -185,7 +185,7 @@ export function createTransfersService({ transfers, contacts, ownerReachable, jo
     },
 
     async history(caller: ContactsCaller, contactId: number): Promise<{ data: TransferHistoryEntry[] }> {
-      const contact = await contacts.findReachable(caller, contactId, { withTrashed: true });
+      const contact = await contacts.requireReachable(caller, contactId, { withTrashed: true });
       return {
         data: (await transfers.history(contact.id)).map((h) => ({
           attempt_id: h.attemptId,
