@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
 import type { Env } from './env';
@@ -49,6 +49,7 @@ import { registerWebhookRoutes } from './webhooks/webhooks.routes';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
 import { registerCompression } from './plugins/compression';
+import { answerSerializer } from './plugins/serializer';
 import { API_DOCS_PATH, registerSecurityHeaders, swaggerCsp } from './plugins/security-headers';
 import { registerStatic } from './plugins/static';
 import { sandboxIssuerEnabled } from './providers/sso/sso.provider';
@@ -160,7 +161,7 @@ export async function buildApp(
   closeQuietConnections(app);
   limitRequestTime(app, env.REQUEST_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(env.NODE_ENV !== 'production'));
 
   // An empty JSON body is no body (DELETE and body-less POSTs from browsers send content-type anyway).
   app.removeContentTypeParser('application/json');
