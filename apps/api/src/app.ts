@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler, type onResponseHookHandler } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
@@ -59,6 +59,9 @@ function trustProxyOption(setting: Env['TRUST_PROXY']): boolean | string[] | ((a
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** pino's levels by name, to tell whether a line would be written. */
+const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
+
 /** A request slower than this is logged at info (with LOG_LEVEL=debug every request is). */
 export const SLOW_REQUEST_MS = 1_000;
 
@@ -70,10 +73,12 @@ export const SLOW_REQUEST_MS = 1_000;
 function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
-    const line = { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms };
-    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
-    else if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
-    else request.log.debug(line, 'request');
+    const level = reply.statusCode >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
+    // the line is made only when it is written (Fastify makes routeOptions anew at every read)
+    if (LOG_LEVELS[level] >= (LOG_LEVELS[request.log.level as keyof typeof LOG_LEVELS] ?? 0)) {
+      const line = { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms };
+      request.log[level](line, level === 'error' ? 'request failed' : level === 'info' ? 'slow request' : 'request');
+    }
     done();
   });
 }
@@ -86,8 +91,7 @@ function logRequests(app: FastifyInstance): void {
  */
 function limitRequestTime(app: FastifyInstance, ms: number): void {
   const timers = new WeakMap<object, NodeJS.Timeout>();
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/v1/') || request.routeOptions.config.streams) return done();
+  const start: onRequestHookHandler = (request, reply, done) => {
     const timer = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ method: request.method, route: request.routeOptions.url, ms }, 'request timed out');
@@ -96,11 +100,23 @@ function limitRequestTime(app: FastifyInstance, ms: number): void {
     timer.unref();
     timers.set(request, timer);
     done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
+  };
+  const stop: onResponseHookHandler = (request, _reply, done) => {
     clearTimeout(timers.get(request));
     done();
+  };
+  // hooks of the API's routes themselves, settled as each is registered (a hook of every request
+  // would read request.routeOptions, which Fastify makes anew at every read)
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1/') || route.config?.streams) return;
+    route.onRequest = [...hookList(route.onRequest), start];
+    route.onResponse = [...hookList(route.onResponse), stop];
   });
+}
+
+/** A route's hooks of one kind as a list (Fastify takes none, one or several). */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /**

@@ -44,7 +44,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
   app.addHook('onRequest', async (request, reply) => {
     // health is asked by monitors and load balancers, never by a page: no CSRF cookie for it
-    if (!request.cookies[COOKIES.csrf] && request.routeOptions.url !== endpoints.health.path) reply.setCookie(COOKIES.csrf, randomToken(), csrfCookie());
+    if (!request.cookies[COOKIES.csrf] && !isHealth(request.url)) reply.setCookie(COOKIES.csrf, randomToken(), csrfCookie());
     if (!API_PATH.test(request.url)) return;
 
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -63,6 +63,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const pending = verifySigned<PendingOtp>(request.cookies[COOKIES.pendingOtp], ctx.env.APP_SECRET);
     request.pendingOtpUserId = pending?.uid ?? null;
   });
+}
+
+/** Whether the request asks for health (its path, with or without a query), read from the URL: Fastify makes request.routeOptions anew at every read. */
+function isHealth(url: string): boolean {
+  const path = endpoints.health.path;
+  return url.startsWith(path) && (url.length === path.length || url[path.length] === '?');
 }
 
 function checkCsrf(request: FastifyRequest): void {

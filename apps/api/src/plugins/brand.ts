@@ -105,6 +105,9 @@ function brandParam(url: string): string | undefined {
  * (DEFAULT_BRAND) on localhost, IP addresses and unknown hosts. Outside production a developer may
  * switch with `?brand=keystone`, remembered in the crm_brand cookie (`?brand=` forgets it).
  */
+/** Most hosts whose brand a process keeps worked out (all are forgotten when more come). */
+const KNOWN_HOSTS = 1_000;
+
 export function registerBrand(app: FastifyInstance, env: Env): void {
   app.decorateRequest('brand', env.DEFAULT_BRAND);
   app.decorateRequest('webpageSubdomain', null);
@@ -115,8 +118,22 @@ export function registerBrand(app: FastifyInstance, env: Env): void {
     done();
   });
 
+  // what each Host header names, worked out once: a request asks again for the same few hosts
+  // (the brands' domains and their webpages' subdomains); any host may be sent, so the memory is bounded
+  const known = new Map<string, HostBrand | null>();
+  function brandOfRequestHost(request: FastifyRequest): HostBrand | null {
+    const hostname = request.hostname;
+    let found = known.get(hostname);
+    if (found === undefined) {
+      found = brandOfHost(hostname);
+      if (known.size >= KNOWN_HOSTS) known.clear();
+      known.set(hostname, found);
+    }
+    return found;
+  }
+
   function resolveBrand(request: FastifyRequest, reply: FastifyReply): void {
-    const fromHost = brandOfHost(request.hostname);
+    const fromHost = brandOfRequestHost(request);
     request.brand = fromHost?.brand ?? env.DEFAULT_BRAND;
     request.webpageSubdomain = fromHost?.webpageSubdomain ?? null;
     if (!overridable) return;
