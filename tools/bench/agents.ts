@@ -41,7 +41,7 @@ const books = (
 await db.close();
 if (!books.length) throw new Error('No bench agents with contacts: run npm run bench:generate first');
 
-const api = await spawnBenchApi(bench, undefined, { env: { SIGN_INS_PER_IP: '1000000', SIGN_INS_PER_ACCOUNT: '1000000' } });
+const api = await spawnBenchApi(bench);
 const agents: SimulatedAgent[] = [];
 const most = Math.max(...STEPS);
 log(`signing in ${most} sessions over the ${books.length} bench agents…`);

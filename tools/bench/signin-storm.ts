@@ -14,7 +14,7 @@ const TARGET = 0.6;
 const AGENTS = 50;
 
 const bench = await openBenchDatabase();
-const api = await spawnBenchApi(bench, undefined, { env: { SIGN_INS_PER_IP: '1000000', SIGN_INS_PER_ACCOUNT: '1000000' } });
+const api = await spawnBenchApi(bench);
 const manager = await signedInBrowser(api.base);
 const others = () => load({ url: `${api.base}/v1/users/me`, connections: 20, seconds: SECONDS, headers: manager.headers() });
 
