@@ -127,6 +127,20 @@ describe('request logs', () => {
   it('at info (the default), fast successful requests write nothing', async () => {
     expect(await logged('info')).toEqual([]);
   });
+
+  it('at info, a failed request (5xx) writes one error line', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('agent');
+    const lines: Record<string, unknown>[] = [];
+    const broken = { ...t.ctx, env: { ...t.env, LOG_LEVEL: 'info' as const }, users: { ...t.ctx.users, present: () => Promise.reject(new Error('boom')) } };
+    const app = await buildApp(broken, { serveWeb: false, logStream: { write: (line) => void lines.push(JSON.parse(line)) } });
+    await app.inject({ method: 'GET', url: '/v1/users/me', headers: { cookie: `crm_session=${agent.cookies.get('crm_session')}` } });
+    await app.inject({ method: 'GET', url: '/v1/health' });
+    await app.close();
+    const requestLines = lines.filter((line) => line.method !== undefined);
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({ level: 50, method: 'GET', route: '/v1/users/me', status: 500, msg: 'request failed' });
+  });
 });
 
 describe('the web app', () => {

@@ -93,6 +93,9 @@ export function brandPublicUrl(env: Pick<Env, 'PUBLIC_URL' | 'DEFAULT_BRAND'>, b
   return url.origin;
 }
 
+/** Most hosts whose brand a process keeps worked out (all are forgotten when more come). */
+const KNOWN_HOSTS = 1_000;
+
 /** The `brand` query parameter of a URL: a string (possibly empty) when present, else undefined. */
 function brandParam(url: string): string | undefined {
   const query = url.indexOf('?');
@@ -105,9 +108,6 @@ function brandParam(url: string): string | undefined {
  * (DEFAULT_BRAND) on localhost, IP addresses and unknown hosts. Outside production a developer may
  * switch with `?brand=keystone`, remembered in the crm_brand cookie (`?brand=` forgets it).
  */
-/** Most hosts whose brand a process keeps worked out (all are forgotten when more come). */
-const KNOWN_HOSTS = 1_000;
-
 export function registerBrand(app: FastifyInstance, env: Env): void {
   app.decorateRequest('brand', env.DEFAULT_BRAND);
   app.decorateRequest('webpageSubdomain', null);
