@@ -839,3 +839,53 @@ describe('PATCH /v1/contacts/update_tags_single', () => {
     expect(stillThere).toBeUndefined();
   });
 });
+
+describe('reading contact records', () => {
+  it('the record statement gives no plan a look at its ids, so a repeated run takes the generic plan, not a new plan each time', async () => {
+    const [one, ...page] = ids(await list('agent', { limit: 25 }));
+    expect(await t.ctx.contactsRepository.load([one!])).toHaveLength(1);
+    expect(await t.ctx.contactsRepository.load(page)).toHaveLength(page.length);
+    // the statement as the pool's connections keep it prepared
+    const pool = t.ctx.db.$client;
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    let text: string | undefined;
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<{ statement: string }>(`select statement from pg_prepared_statements where name = 'contacts_load'`);
+        text ??= rows[0]?.statement;
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+    expect(text).toBeDefined();
+    const client = await pool.connect();
+    try {
+      await client.query(`prepare load_probe as ${text}`);
+      // the ids are one value, bound to each of the statement's parameters
+      const parameters = Math.max(...[...text!.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+      const estimate = async (mode: string, given: number[]) => {
+        await client.query('begin');
+        try {
+          await client.query(`set local plan_cache_mode = ${mode}`);
+          const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number; 'Total Cost': number } }] }>(
+            `explain (format json) execute load_probe(${Array(parameters).fill(`'{${given.join(',')}}'`).join(', ')})`,
+          );
+          const plan = rows[0]!['QUERY PLAN'][0].Plan;
+          return { rows: plan['Plan Rows'], cost: plan['Total Cost'] };
+        } finally {
+          await client.query('rollback');
+        }
+      };
+      // PostgreSQL plans a prepared statement anew for as long as its custom plans look cheaper than the generic one
+      // (auto mode takes the generic plan once it costs no more than the custom plans and their planning)
+      const generic = await estimate('force_generic_plan', [one!]);
+      for (const custom of [await estimate('force_custom_plan', [one!]), await estimate('force_custom_plan', page)]) {
+        expect(custom.rows).toBe(generic.rows);
+        expect(custom.cost).toBeGreaterThan(generic.cost * 0.99);
+      }
+    } finally {
+      await client.query('deallocate load_probe');
+      client.release();
+    }
+  });
+});
