@@ -28,7 +28,7 @@ const intentsOf = async (id: number) => t.ctx.stripeSandbox!.repository.count('p
 async function caller(email: string) {
   const user = await t.ctx.usersRepository.findByEmail(email);
   const access = await t.ctx.usersRepository.findWithAccess(user!.id);
-  return { user: access!.user, roles: access!.roles };
+  return { user: access!.user, roles: access!.roles, brand: access!.brand };
 }
 
 /** A fresh agent with `card` on file and a self-pay Dialer Starter subscription paid with it (order charged at once). */

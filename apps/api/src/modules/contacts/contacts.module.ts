@@ -20,7 +20,6 @@ export function createContactsModule(
   const contacts = createContactsService({
     contacts: contactsRepository,
     lookups: lookupsRepository,
-    companyBrand: usersRepository.companyBrand,
   });
   return {
     contactsRepository,

@@ -54,8 +54,8 @@ type SelectFirstLastInput = ParsedBodyOf<typeof selectFirstLastContacts>;
 type TagsGroupInput = ParsedBodyOf<typeof updateTagsGroup>;
 type TagsSingleInput = ParsedBodyOf<typeof updateTagsSingle>;
 
-/** The caller as the contacts module needs them. */
-export type ContactsCaller = Pick<Identity, 'user' | 'roles'>;
+/** The caller as the contacts module needs them (the brand: its keystroke filter applies to what they type). */
+export type ContactsCaller = Pick<Identity, 'user' | 'roles' | 'brand'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -186,11 +186,9 @@ type FilteredField = keyof typeof FILTERED_FIELDS;
 type Deps = {
   contacts: ContactsRepository;
   lookups: LookupsRepository;
-  /** The brand of a company: its keystroke filter applies to what its users type. */
-  companyBrand: (companyId: number) => Promise<BrandId>;
 };
 
-export function createContactsService({ contacts, lookups, companyBrand }: Deps) {
+export function createContactsService({ contacts, lookups }: Deps) {
   /**
    * The browser filters keystrokes; the server refuses what slips past it (a script, a paste, an
    * API key), so the rule holds for every caller.
@@ -199,7 +197,7 @@ export function createContactsService({ contacts, lookups, companyBrand }: Deps)
     caller: ContactsCaller,
     body: Partial<Record<FilteredField, string | null | undefined>>,
   ) {
-    const brand = BRANDS[await companyBrand(caller.user.companyId)];
+    const brand = BRANDS[caller.brand];
     const errors: FieldErrors = {};
     for (const [field, { label, kind }] of Object.entries(FILTERED_FIELDS) as [FilteredField, (typeof FILTERED_FIELDS)[FilteredField]][]) {
       const value = body[field];

@@ -174,7 +174,7 @@ describe('birthdays and turning 65 on a given day', () => {
     for (const [key, dateOfBirth] of Object.entries(born))
       ids[key] = (await createContact(owner, { first_name: 'Dated', last_name: key, category: 'client', date_of_birth: dateOfBirth })).id;
   });
-  const caller = async () => ({ user: (await t.ctx.usersRepository.findByEmail(seedEmail('telemarketer')))!, roles: [] });
+  const caller = async () => ({ user: (await t.ctx.usersRepository.findByEmail(seedEmail('telemarketer')))!, roles: [], brand: 'harbor' as const });
   const mine = (rows: DashboardBirthday[]) => rows.filter((r) => Object.values(ids).includes(r.id));
   const on = async (today: string) => mine((await t.ctx.dashboard.birthdaysOn(await caller(), 'client', today, { page: 1, limit: 50 })).data);
 

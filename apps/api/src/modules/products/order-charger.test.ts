@@ -17,7 +17,7 @@ async function subscribeWith(card: string | null) {
     expect(res.statusCode, res.body).toBe(200);
   }
   const user = (await t.ctx.usersRepository.findById(id))!;
-  const caller = { user, roles: ['agent' as const] };
+  const caller = { user, roles: ['agent' as const], brand: 'harbor' as const };
   const [starter] = (await t.ctx.products.listPlans(caller, 'dialer', { order: 'asc', page: 1, limit: 25 })).data;
   return { caller, result: await t.ctx.products.createSubscription(caller, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] }) };
 }

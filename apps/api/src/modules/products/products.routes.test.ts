@@ -322,7 +322,7 @@ describe('orders and payment', () => {
       },
     });
     const user = (await t.ctx.usersRepository.findByEmail(seedEmail('preneed', EVERGREEN_DEMO.domainName)))!;
-    const caller = { user, roles: ['agent' as const] };
+    const caller = { user, roles: ['agent' as const], brand: 'evergreen' as const };
     const [starter] = (await service.listPlans(caller, 'dialer', { order: 'asc', page: 1, limit: 25 })).data;
     const res = await service.createSubscription(caller, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] });
     expect(charged).toEqual([res.order!.id]);
