@@ -112,7 +112,7 @@ log(`counted ${counted.toLocaleString('en-US')} of ${EVENTS.toLocaleString('en-U
 if (counted !== uniqueCount || Number(rolled?.units) !== expectedUnits) throw new Error('The ledger counted a repeat, or lost an event');
 
 // ---- the manager's usage summary at that ledger size
-const caller = { user: manager, roles: ['manager' as const] };
+const caller = { user: manager, roles: ['manager' as const], brand: 'harbor' as const };
 const first = await service.usageSummary(caller, 'dialer');
 if (first.data.licenses.length !== agentIds.length || first.data.used !== expectedUnits) {
   throw new Error(`The summary shows ${first.data.licenses.length} licences and ${first.data.used} minutes`);

@@ -59,11 +59,19 @@ export type DatabaseLimits = Pick<Env, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_T
  * (db/unavailable.ts), never 500. Statements that repeat are prepared (db/statement-cache.ts).
  * Tools (benchmarks, the bench generator) connect without limits and prepare nothing of their own.
  */
+/** Connections a process keeps to PostgreSQL. */
+const POOL_SIZE = 10;
+
 export function connect(url: string, limits?: DatabaseLimits): DatabaseHandle {
   const statements = limits?.DB_PREPARE_AFTER_RUNS ? createStatementCache({ runsBeforePreparing: limits.DB_PREPARE_AFTER_RUNS }) : undefined;
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    // a fixed-size pool (HikariCP's advice): connections made in a burst are kept, where pg-pool's
+    // default closed them after 10 s idle and the next burst waited on new ones, each with a cold
+    // catalog cache and none of its statements prepared (a step of simulated agents spent its first
+    // five seconds on that: p95 1 s, then 20 ms)
+    max: POOL_SIZE,
+    min: POOL_SIZE,
     // Every connection hears the identity announcements (db/identity-changes.ts) before its first
     // statement: a connection is told of its own transaction's changes at commit.
     onConnect: async (client) => {
