@@ -138,7 +138,7 @@ const p95Of = (times: number[]) => {
 };
 
 let held = 0;
-await runStep(Math.min(50, agents.length), 3); // warm-up: connections, prepared statements, JIT
+await runStep(Math.min(STEPS[0] ?? 50, agents.length), 5); // warm-up at the first step's size: connections, prepared statements, JIT
 for (const count of STEPS) {
   const { times, errors, statuses } = await runStep(count, SECONDS, LEAD_IN_SECONDS);
   const all = [...times.values()].flat().sort((a, b) => a - b);
