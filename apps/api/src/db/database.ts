@@ -48,6 +48,9 @@ export async function openDatabase(
   };
 }
 
+/** Connections a process keeps to PostgreSQL. */
+const POOL_SIZE = 10;
+
 /** The database time-outs a process keeps (env.ts says what each bounds), and when it prepares a statement. */
 export type DatabaseLimits = Pick<Env, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'> &
   Partial<Pick<Env, 'DB_PREPARE_AFTER_RUNS'>>;
@@ -59,9 +62,6 @@ export type DatabaseLimits = Pick<Env, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_T
  * (db/unavailable.ts), never 500. Statements that repeat are prepared (db/statement-cache.ts).
  * Tools (benchmarks, the bench generator) connect without limits and prepare nothing of their own.
  */
-/** Connections a process keeps to PostgreSQL. */
-const POOL_SIZE = 10;
-
 export function connect(url: string, limits?: DatabaseLimits): DatabaseHandle {
   const statements = limits?.DB_PREPARE_AFTER_RUNS ? createStatementCache({ runsBeforePreparing: limits.DB_PREPARE_AFTER_RUNS }) : undefined;
   const pool = new pg.Pool({

@@ -750,10 +750,11 @@ type LoadedRow = Record<string, unknown> & {
 /**
  * Full records of the contacts whose id is in `ids` (an int[] expression), in one statement: the
  * rows with their owner and titles, and their children as JSON arrays, each child table read once
- * for the page and grouped (policies once for their types and carriers; the carriers' names by id) (2.4 ms of PostgreSQL for 100 records against 2.8 ms with a sub-select
- * per record and child; six statements at once took 8 ms for 25). Its columns are named as the
- * record's fields (RECORD_COLUMNS) and read without the query builder's row mapping, which with a
- * copy of each row cost 3.4 ms of a page's 5.1 ms of CPU (100 rows).
+ * for the page and grouped (2.4 ms of PostgreSQL for 100 records against 2.8 ms with a sub-select
+ * per record and child; six statements at once took 8 ms for 25). The policies are read once, for
+ * their types and carrier ids; the carriers' names by id. Its columns are named as the record's
+ * fields (RECORD_COLUMNS) and read without the query builder's row mapping, which with a copy of
+ * each row cost 3.4 ms of a page's 5.1 ms of CPU (100 rows).
  *
  * Planning its ten relations costs more than running it (2.5 ms against 0.2 ms for one record, 1.2
  * ms for 100), so it is prepared once per connection (see load) and must run on its generic plan.

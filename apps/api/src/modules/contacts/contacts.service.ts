@@ -25,7 +25,7 @@ import {
   type updateTagsSingle,
   type UsState,
 } from '@crm/contract';
-import { allowedText, BRANDS, type BrandId, type TextKind } from '@crm/brand-config';
+import { allowedText, BRANDS, type TextKind } from '@crm/brand-config';
 import { dialingNumber } from '@crm/util';
 import type { Readable } from 'node:stream';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
