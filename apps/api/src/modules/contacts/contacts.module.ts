@@ -15,7 +15,7 @@ export function createContactsModule(
   core: Core,
   { lookupsRepository }: { lookupsRepository: LookupsRepository },
 ) {
-  const { db, usersRepository, emailVerifier } = core;
+  const { db, emailVerifier } = core;
   const contactsRepository = createContactsRepository(db);
   const contacts = createContactsService({
     contacts: contactsRepository,
