@@ -113,12 +113,7 @@ async function runStep(count: number, seconds: number, leadIn = 0): Promise<Step
         const headers: Record<string, string> = { ...agent.headers };
         if (action.body !== undefined) headers['content-type'] = 'application/json';
         const sent = performance.now();
-        let status: string | undefined;
-        try {
-          status = await send(dispatcher, action, headers);
-        } catch {
-          status = undefined;
-        }
+        const status = await send(dispatcher, action, headers).catch(() => undefined);
         beat += 1000;
         if (sent < counted) continue;
         if (status === undefined) result.errors += 1;

@@ -16,8 +16,8 @@ const COUNTED_TEXTS = 2_000;
  * - a text is prepared only once it has run `runsBeforePreparing` times in this process
  *   (DB_PREPARE_AFTER_RUNS), so a one-off statement (an inlined list, a migration) never takes a
  *   connection's room;
- * - a connection keeps at most PREPARED_PER_CONNECTION; pg-pool closes idle connections, which
- *   frees theirs;
+ * - a connection keeps at most PREPARED_PER_CONNECTION for as long as it lives (the pool keeps its
+ *   connections: db/database.ts);
  * - PostgreSQL plans a prepared statement for its values the first five runs and keeps a generic
  *   plan only when that costs no more (plan_cache_mode auto), and plans again after a schema change.
  * Only parameterised statements given as text are named: a cursor (a Submittable), a statement that

@@ -74,7 +74,7 @@ export function createContactActionsService({
       id: number,
       type: ActivityType,
     ): Promise<{ data: Contact }> {
-      const record = await contacts.findReachable(caller, id);
+      const record = await contacts.requireReachable(caller, id);
       await actions.recordActivity(record.id, caller.user.id, type);
       return contacts.present(record.id);
     },
@@ -128,11 +128,11 @@ export function createContactActionsService({
       id: number,
       linkedId: number | null,
     ): Promise<{ data: Contact }> {
-      const record = await contacts.findReachable(caller, id);
+      const record = await contacts.requireReachable(caller, id);
       if (linkedId !== null) {
         if (linkedId === record.id)
           throw unprocessable({ linked_contact_id: 'A contact cannot be linked to itself' });
-        if (!(await contactsRepository.find(contactReach(caller), linkedId))) {
+        if ((await contactsRepository.reachableId(contactReach(caller), linkedId)) === undefined) {
           throw unprocessable({ linked_contact_id: 'Choose a linked contact' });
         }
       }

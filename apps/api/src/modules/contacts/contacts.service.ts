@@ -275,7 +275,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
       if (linkedId === selfId) errors.linked_contact_id = 'A contact cannot be linked to itself';
       else
         check('linked_contact_id', 'Choose a linked contact', async () =>
-          Boolean(await contacts.find(reach, linkedId)),
+          (await contacts.reachableId(reach, linkedId)) !== undefined,
         );
     }
     await Promise.all(checks);
