@@ -37,13 +37,12 @@ async function signedIn(key: string): Promise<TestAgent> {
 const userId = async (key: string) => (await t.ctx.usersRepository.findByEmail(seedEmail(key)))?.id as number;
 
 describe('callers kept in memory', () => {
-  it('a kept caller is not read again: users/me asks the database for neither the session nor the relations', async () => {
+  it('a kept caller is not read again: users/me asks the database for neither the session, the relations nor the product states', async () => {
     const agent = await signedIn('agent');
     statements.length = 0;
     const me = await agent.get('/v1/users/me');
     expect(me.statusCode).toBe(200);
-    expect(statements).not.toContain('session_with_access');
-    expect(statements).not.toContain('user_relations');
+    expect(statements).toEqual([]);
   });
 
   it("this process's own change is seen by its very next request: a new name, a session signed out", async () => {
@@ -84,6 +83,50 @@ describe('callers kept in memory', () => {
     await elsewhere.query(`insert into feature_flag_overrides (company_id, flag, role, enabled) values ($1, 'reports', null, $2)`, [company, !before.reports]);
     await expect.poll(async () => (await agent.get('/v1/users/me')).json().features.reports, { timeout: 10_000 }).toBe(!before.reports);
     await elsewhere.query(`delete from feature_flag_overrides where company_id = $1 and flag = 'reports'`, [company]);
+  });
+
+  it("another process's changes to licences, usage and subscriptions are heard; a subscription cancelled at its period's end stops then", async () => {
+    const agent = await signedIn('buadmin');
+    const id = await userId('buadmin');
+    const dialerOf = async () => {
+      const me = (await agent.get('/v1/users/me')).json();
+      return { sub: me.dialer_subscription as { active: boolean; current_usage: number } | null, license: me.dialer_license as { allocation: number } | null };
+    };
+    expect((await dialerOf()).sub).toBeNull();
+    const { rows } = await elsewhere.query<{ company_id: number }>('select company_id from users where id = $1', [id]);
+    const company = rows[0]?.company_id as number;
+    const plan = await elsewhere.query<{ id: number }>(
+      `insert into product_plans (company_id, product, name, price_cents, units_per_license) values ($1, 'dialer', 'Heard elsewhere', 1000, 500) returning id`,
+      [company],
+    );
+    // ends in 3 s and is cancelled at its end: only the clock changes it then
+    const subscription = await elsewhere.query<{ id: number }>(
+      `insert into product_subscriptions (company_id, product, type, owner_id, plan_id, status, current_period_start, current_period_end, cancel_at_period_end)
+       values ($1, 'dialer', 'manager', $2, $3, 'active', now() - interval '1 day', now() + interval '3 seconds', true) returning id`,
+      [company, id, plan.rows[0]?.id],
+    );
+    const subscriptionId = subscription.rows[0]?.id as number;
+    await elsewhere.query(`insert into product_licenses (company_id, subscription_id, user_id, allocation, paid) values ($1, $2, $3, 300, true)`, [company, subscriptionId, id]);
+    await expect.poll(async () => (await dialerOf()).license?.allocation, { timeout: 10_000 }).toBe(300);
+    expect((await dialerOf()).sub).toEqual({ active: true, current_usage: 0 });
+
+    await elsewhere.query(
+      `insert into usage_rollups (user_id, kind, period, company_id, units, events) values ($1, 'call_minutes', date_trunc('month', now() at time zone 'utc')::date, $2, 42, 1)`,
+      [id, company],
+    );
+    await expect.poll(async () => (await dialerOf()).sub?.current_usage, { timeout: 10_000 }).toBe(42);
+    await elsewhere.query('update product_licenses set allocation = 400 where user_id = $1', [id]);
+    await expect.poll(async () => (await dialerOf()).license?.allocation, { timeout: 10_000 }).toBe(400);
+
+    // nothing is written when the period ends: the kept state expires with it
+    await expect.poll(async () => (await dialerOf()).sub?.active, { timeout: 15_000 }).toBe(false);
+
+    await elsewhere.query(`update product_subscriptions set current_period_end = now() + interval '30 days', cancel_at_period_end = false where id = $1`, [subscriptionId]);
+    await expect.poll(async () => (await dialerOf()).sub?.active, { timeout: 10_000 }).toBe(true);
+    await elsewhere.query('delete from product_licenses where user_id = $1', [id]);
+    await elsewhere.query('delete from usage_rollups where user_id = $1', [id]);
+    await elsewhere.query('delete from product_subscriptions where id = $1', [subscriptionId]);
+    await expect.poll(async () => (await dialerOf()).sub, { timeout: 10_000 }).toBeNull();
   });
 
   it('while the listener is lost nothing is kept (a change then is read at once), and it comes back by itself', async () => {
@@ -145,6 +188,21 @@ describe('IdentityCache', () => {
     let reloaded = false;
     await cache.get('b', async () => ((reloaded = true), { user: 2, company: 1 }), owner);
     expect(reloaded).toBe(true);
+  });
+
+  it('keeps a value only until the time it holds to (a value read with the clock)', async () => {
+    const cache = new IdentityCache<{ user: number; company: number; until: number }>(feed({ generation: 0, live: true }), 10);
+    let loads = 0;
+    const load = (until: number) => async () => ((loads += 1), { user: 1, company: 1, until });
+    const untilOf = (value: { until: number }) => value.until;
+    await cache.get('held', load(Date.now() + 60_000), owner, untilOf);
+    await cache.get('held', load(Date.now() + 60_000), owner, untilOf);
+    expect(loads).toBe(1);
+    await cache.get('over', load(Date.now() - 1), owner, untilOf);
+    await cache.get('over', load(Date.now() + 60_000), owner, untilOf);
+    expect(loads).toBe(3);
+    await cache.get('over', load(Date.now() + 60_000), owner, untilOf);
+    expect(loads).toBe(3);
   });
 
   it('freezes what it keeps: a request cannot change the value the next one gets', async () => {

@@ -3,7 +3,8 @@ import pg from 'pg';
 /**
  * The channel on which PostgreSQL announces changes to who a caller is and what "Current user"
  * shows (migration 0029: triggers on sessions, users, user_roles, companies, API keys, quick filters,
- * favourite users and flag overrides), as "user:<id>", "company:<id>" or "all", at commit.
+ * favourite users and flag overrides; 0031: product licences, subscriptions and usage rollups), as
+ * "user:<id>", "company:<id>" or "all", at commit.
  */
 export const IDENTITY_CHANNEL = 'crm_identity';
 
@@ -21,7 +22,8 @@ export function parseIdentityChange(payload: string | undefined): IdentityChange
 /** What a kept value depends on: its user and the user's company. */
 export type IdentityOwner = { userId: number; companyId: number };
 
-type Entry<V> = { value: V; owner: IdentityOwner };
+/** Until when a kept value holds by time alone (epoch ms): values that depend on the clock expire. */
+type Entry<V> = { value: V; owner: IdentityOwner; until: number };
 
 /**
  * Values kept in memory by key (a session's digest, a user id), each dropped when a change names
@@ -41,18 +43,29 @@ export class IdentityCache<V> {
   /**
    * The value kept for `key`, else `load`'s, kept unless a change arrived while it loaded (it may
    * have read the row before the change committed) or the feed is down (a change could be missed).
+   * `untilOf` says until when a value holds by time alone (epoch ms; always, if not given): a value
+   * read with the clock (a period that ends, a subscription cancelled at its period's end) is read
+   * again from then on.
    */
-  async get<R extends V | undefined>(key: string, load: () => Promise<R>, ownerOf: (value: V) => IdentityOwner): Promise<R> {
+  async get<R extends V | undefined>(
+    key: string,
+    load: () => Promise<R>,
+    ownerOf: (value: V) => IdentityOwner,
+    untilOf: (value: V) => number = () => Infinity,
+  ): Promise<R> {
     if (!this.feed.live()) return load();
     const kept = this.#entries.get(key);
-    if (kept) {
+    if (kept && kept.until <= Date.now()) this.#drop(key);
+    else if (kept) {
       this.#entries.delete(key); // most recently used last
       this.#entries.set(key, kept);
       return kept.value as R;
     }
     const generation = this.feed.generation();
     const value = await load();
-    if (value !== undefined && this.feed.live() && this.feed.generation() === generation) this.#keep(key, deepFreeze(value as V), ownerOf(value as V));
+    if (value !== undefined && this.feed.live() && this.feed.generation() === generation) {
+      this.#keep(key, deepFreeze(value as V), ownerOf(value as V), untilOf(value as V));
+    }
     return value;
   }
 
@@ -72,13 +85,13 @@ export class IdentityCache<V> {
     return this.#entries.size;
   }
 
-  #keep(key: string, value: V, owner: IdentityOwner): void {
+  #keep(key: string, value: V, owner: IdentityOwner, until: number): void {
     this.#drop(key);
     if (this.#entries.size >= this.max) {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#drop(oldest.value);
     }
-    this.#entries.set(key, { value, owner });
+    this.#entries.set(key, { value, owner, until });
     index(this.#byUser, owner.userId, key);
     index(this.#byCompany, owner.companyId, key);
   }

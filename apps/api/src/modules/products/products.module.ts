@@ -13,11 +13,11 @@ import { createProductsService, leavePending } from './products.service';
  * orders can be refunded; without it, orders stay pending.
  */
 export function createProductsModule(
-  { db, audit }: Core,
+  { db, audit, identityChanges }: Core,
   { usageRepository }: Pick<UsageModule, 'usageRepository'>,
   billing?: Pick<BillingService, 'chargeSubject' | 'registerSubject' | 'refundSubject'>,
 ) {
-  const productsRepository = createProductsRepository(db);
+  const productsRepository = createProductsRepository(db, identityChanges);
   let chargeOrder = leavePending;
   if (billing) {
     chargeOrder = chargeOrdersWith({ charge: billing.chargeSubject, settle: productsRepository.settleOrder });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Product, SubscriptionType } from '@crm/contract';
 import type { Database } from '../../db/database';
+import { identityCacheOf, type IdentityChanges } from '../../db/identity-changes';
 import { preparedStatement } from '../../db/sql-helpers';
 import { licenses, productOrders, productPlans, subscriptions, usageRollups, users } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
@@ -119,10 +120,41 @@ type UserStateRow = {
   allocation: number | null;
   paid: boolean | null;
   used: string | number | null;
+  changes_at: string | number | null;
 };
 
-export function createProductsRepository(db: Database) {
-  // users/me runs it on every load: prepared once per connection (its plan took longer than the reads)
+/** A user's state of both products (userStates), and until when it holds by time alone (epoch ms). */
+type KeptStates = { rows: UserProductState[]; until: number };
+
+/** A product's state of a user from a row of the states statement. */
+function userStateOf(r: UserStateRow) {
+  return {
+    product: r.product,
+    companySubscriptionId: r.company_subscription_id === null ? null : Number(r.company_subscription_id),
+    subscription:
+      r.subscription_id === null
+        ? null
+        : {
+            id: Number(r.subscription_id),
+            type: r.type as SubscriptionType,
+            active: Boolean(r.active),
+            allocation: Number(r.allocation ?? 0),
+            paid: Boolean(r.paid),
+          },
+    used: Number(r.used ?? 0),
+  };
+}
+
+/**
+ * `identityChanges`: keep each user's product states in memory until a change to their licences,
+ * their company's subscriptions or their usage (migration 0031), or until the clock changes them
+ * (the API; tools read them each time).
+ */
+export function createProductsRepository(db: Database, identityChanges?: IdentityChanges) {
+  const keptStates = identityCacheOf<KeptStates>(identityChanges);
+  // users/me runs it on every load: prepared once per connection (its plan took longer than the reads).
+  // changes_at: when the clock alone changes the answer, the earliest period end of a subscription
+  // cancelled at its period's end (it stops being active then)
   const userStatesOf = preparedStatement<UserStateRow>(
     db,
     'product_user_states',
@@ -131,7 +163,10 @@ export function createProductsRepository(db: Database) {
         (select s.id from ${subscriptions} s where s.company_id = ${sql.placeholder('company')} and s.product = p.product and s.type = 'company'
            and s.status = 'active' and not (s.cancel_at_period_end and s.current_period_end <= now()) order by s.id desc limit 1) as company_subscription_id,
         x.subscription_id, x.type, x.active, x.allocation, x.paid,
-        (select r.units from ${usageRollups} r where r.user_id = ${sql.placeholder('user')} and r.kind = p.kind and r.period = ${sql.placeholder('period')}::date) as used
+        (select r.units from ${usageRollups} r where r.user_id = ${sql.placeholder('user')} and r.kind = p.kind and r.period = ${sql.placeholder('period')}::date) as used,
+        (select (extract(epoch from min(s.current_period_end)) * 1000)::float8 from ${subscriptions} s
+           where s.company_id = ${sql.placeholder('company')} and s.product = p.product and s.status in ('active', 'pending')
+             and s.cancel_at_period_end and s.current_period_end > now()) as changes_at
       from (values ('dialer', 'call_minutes'), ('sms', 'sms_segments')) as p(product, kind)
       left join lateral (
         select s.id as subscription_id, s.type, l.allocation, l.paid,
@@ -608,28 +643,25 @@ export function createProductsRepository(db: Database) {
     /**
      * For each product, in one statement: the company's active company subscription, and the
      * user's own subscription (through a licence of theirs: active first, then self, manager,
-     * company) with the licence and this period's usage from the rollup.
+     * company) with the licence and the usage of `period` from the rollup. Kept in memory until a
+     * change to them is announced, the period ends or a subscription cancelled at its period's end
+     * stops (users/me reads it on every load).
      */
-    async userStates(userId: number, companyId: number, period: string) {
-      const rows = await userStatesOf({ user: userId, company: companyId, period });
-      return rows.map((r) => ({
-        product: r.product,
-        companySubscriptionId: r.company_subscription_id === null ? null : Number(r.company_subscription_id),
-        subscription:
-          r.subscription_id === null
-            ? null
-            : {
-                id: Number(r.subscription_id),
-                type: r.type as SubscriptionType,
-                active: Boolean(r.active),
-                allocation: Number(r.allocation ?? 0),
-                paid: Boolean(r.paid),
-              },
-        used: Number(r.used ?? 0),
-      }));
+    async userStates(userId: number, companyId: number, period: { key: string; end: Date }): Promise<UserProductState[]> {
+      const kept = await keptStates.get(
+        `${userId}:${period.key}`,
+        async () => {
+          const rows = await userStatesOf({ user: userId, company: companyId, period: period.key });
+          const changes = rows.map((r) => (r.changes_at === null ? Infinity : Number(r.changes_at)));
+          return { rows: rows.map(userStateOf), until: Math.min(period.end.getTime(), ...changes) };
+        },
+        () => ({ userId, companyId }),
+        (states) => states.until,
+      );
+      return kept.rows;
     },
   };
 }
 
 export type ProductsRepository = ReturnType<typeof createProductsRepository>;
-export type UserProductState = Awaited<ReturnType<ProductsRepository['userStates']>>[number];
+export type UserProductState = ReturnType<typeof userStateOf>;

@@ -211,7 +211,7 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
 
   /** Both products' state of a user (one statement): users/me and the quota rule read it. */
   async function statesOf(user: { id: number; companyId: number }): Promise<Record<Product, ProductState>> {
-    const rows = await products.userStates(user.id, user.companyId, usagePeriod().key);
+    const rows = await products.userStates(user.id, user.companyId, usagePeriod());
     const empty: ProductState = { companySubscriptionId: null, subscription: null, used: 0 };
     const byProduct = Object.fromEntries(rows.map((r) => [r.product, r])) as Partial<Record<Product, ProductState>>;
     return { dialer: byProduct.dialer ?? empty, sms: byProduct.sms ?? empty };
