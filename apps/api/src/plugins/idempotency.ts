@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint } from '@crm/contract';
 import type { AppContext } from '../context';
 import { HttpError, unprocessable } from '../lib/http-errors';
+import { JsonText } from '../lib/json-text';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -68,7 +69,8 @@ export async function underIdempotency<T>(ctx: AppContext, endpoint: Endpoint, r
     await ctx.idempotency.release(claimed.userId, claimed.key).catch(() => undefined);
     throw error;
   }
-  const body = endpoint.response ? JSON.stringify(endpoint.response.parse(result)) : null;
+  // an answer already written as JSON (lib/json-text.ts) is kept as it was sent
+  const body = endpoint.response ? (result instanceof JsonText ? result.text : JSON.stringify(endpoint.response.parse(result))) : null;
   await ctx.idempotency.complete(claimed.userId, claimed.key, endpoint.response ? 200 : 204, body);
   return result;
 }

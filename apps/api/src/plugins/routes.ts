@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import { RECENT_AUTH_MINUTES, REAUTH_REQUIRED, toRoutePath, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf, type ResponseOf } from '@crm/contract';
 import type { AppContext } from '../context';
+import type { JsonText } from '../lib/json-text';
 import { isFlagName } from '../modules/feature-flags/feature-flags.service';
 import { authorize } from './auth';
 import { idempotencyCheck, takesIdempotencyKey, underIdempotency } from './idempotency';
@@ -24,7 +25,7 @@ export type RouteRequest<E extends Endpoint> = FastifyRequest & {
 export type RouteHandler<E extends Endpoint> = (
   request: RouteRequest<E>,
   reply: FastifyReply,
-) => Promise<E['response'] extends null ? void : ResponseOf<E>>;
+) => Promise<E['response'] extends null ? void : ResponseOf<E> | JsonText<ResponseOf<E>>>;
 
 /** The OpenAPI description of an endpoint that needs proof of presence (Endpoint.recentAuth). */
 function recentAuthNote(rule: true | { field: string }): string {

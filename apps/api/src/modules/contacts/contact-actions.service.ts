@@ -8,6 +8,7 @@ import {
 } from '@crm/contract';
 import type { z } from 'zod';
 import { unprocessable, type FieldErrors } from '../../lib/http-errors';
+import type { JsonText } from '../../lib/json-text';
 import type { EmailVerifier } from '../../providers/email-verification/email-verifier';
 import type { ContactActionsRepository, EmailCheck } from './contact-actions.repository';
 import { contactReach } from './contact-reach';
@@ -73,7 +74,7 @@ export function createContactActionsService({
       caller: ContactsCaller,
       id: number,
       type: ActivityType,
-    ): Promise<{ data: Contact }> {
+    ): Promise<JsonText<{ data: Contact }>> {
       const record = await contacts.requireReachable(caller, id);
       await actions.recordActivity(record.id, caller.user.id, type);
       return contacts.present(record.id);
@@ -84,7 +85,7 @@ export function createContactActionsService({
       caller: ContactsCaller,
       id: number,
       emailId?: number | null,
-    ): Promise<{ data: Contact }> {
+    ): Promise<JsonText<{ data: Contact }>> {
       const record = await contacts.findReachable(caller, id);
       const now = new Date();
       const check: EmailCheck = { verification: 'forced', verified: true, verifiedAt: now };
@@ -100,7 +101,7 @@ export function createContactActionsService({
       caller: ContactsCaller,
       id: number,
       emailId?: number | null,
-    ): Promise<{ data: Contact }> {
+    ): Promise<JsonText<{ data: Contact }>> {
       const record = await contacts.findReachable(caller, id);
       const chosen = chosenEmails(record, emailId);
       const verdicts = await Promise.all(chosen.map((e) => verifier.verify(e.email)));
@@ -127,7 +128,7 @@ export function createContactActionsService({
       caller: ContactsCaller,
       id: number,
       linkedId: number | null,
-    ): Promise<{ data: Contact }> {
+    ): Promise<JsonText<{ data: Contact }>> {
       const record = await contacts.requireReachable(caller, id);
       if (linkedId !== null) {
         if (linkedId === record.id)
@@ -149,7 +150,7 @@ export function createContactActionsService({
       caller: ContactsCaller,
       id: number,
       body: MedicareInput | null | undefined,
-    ): Promise<{ data: Contact }> {
+    ): Promise<JsonText<{ data: Contact }>> {
       const record = await contacts.findReachable(caller, id);
       const input = body ?? {};
       const errors: FieldErrors = {};

@@ -6,6 +6,7 @@ import {
   type ParsedBodyOf,
 } from '@crm/contract';
 import { notFound, unprocessable } from '../../lib/http-errors';
+import type { JsonText } from '../../lib/json-text';
 import type { ContactMergeRepository } from './contact-merge.repository';
 import { contactReach } from './contact-reach';
 import type { ContactRecord, ContactsRepository, ContactValues } from './contacts.repository';
@@ -51,7 +52,7 @@ type Deps = {
  */
 export function createContactMergeService({ contacts, contactsRepository, merges }: Deps) {
   return {
-    async merge(caller: ContactsCaller, body: MergeInput): Promise<{ data: Contact }> {
+    async merge(caller: ContactsCaller, body: MergeInput): Promise<JsonText<{ data: Contact }>> {
       const mergedIds = [...new Set(body.merged_ids)];
       // Every contact must be live and within reach: 404 otherwise, as for a missing one.
       const records = new Map<number, ContactRecord>();

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CONTACTS_COUNT_CAP,
   contact as contactSchema,
   contactsScope,
   POLICY_TYPES,
@@ -17,6 +18,7 @@ import {
   createContact,
   firstContactOf as firstContactOf_,
   listContacts,
+  showContact,
   signIn,
   signInCast,
   type ContactsListBody,
@@ -840,24 +842,151 @@ describe('PATCH /v1/contacts/update_tags_single', () => {
   });
 });
 
+describe('a contact as the API writes it', () => {
+  it('every field as stored: titles, owner, children, dates, and times in UTC to the millisecond as Date.toISOString writes them', async () => {
+    const made = await create('agent', {
+      first_name: 'Answer',
+      last_name: 'Fieldcheck',
+      category: 'client',
+      phones: [
+        { number: '(305) 555-0101', phone_type: 2 },
+        { number: '305-555-0102', phone_type: 9 },
+      ],
+      emails: [{ email: 'first.answer@example.com' }, { email: 'second.answer@example.com' }],
+      address1: '1 Main St',
+      city: 'Miami',
+      state: 'FL',
+      zip: '33101',
+      date_of_birth: '1951-02-03',
+      gender: 'female',
+      language: 'spanish',
+      timezone: 'cst',
+      medicare_number: '1EG4TE5MK73',
+      part_a_date: '2016-02-01',
+      part_b_date: '2016-03-01',
+      note: 'Prefers mornings; "quoted" \\ and ünïcode',
+    });
+    const lookups = await t.ctx.db.execute<{ status: number; status_title: string; flow: number; flow_title: string; source: number; source_title: string }>(sql`
+      select s.id as status, s.title as status_title, a.id as flow, a.title as flow_title, o.id as source, o.title as source_title
+      from statuses s, agentflow_statuses a, sources o
+      where s.company_id = ${companyId} and a.company_id = ${companyId} and o.company_id = ${companyId} limit 1`);
+    const l = lookups.rows[0]!;
+    const target = await create('agent', { first_name: 'Merged', last_name: 'Into' });
+    await t.ctx.db.execute(sql`update contacts set status_id = ${l.status}, agentflow_status_id = ${l.flow}, source_id = ${l.source},
+        last_activity_at = '2026-03-04 05:06:07.891999+00', last_activity_type = 'call', medicare_imported_at = '2025-12-31 23:59:59.999999-05',
+        merged_into_id = ${target.id}, deleted_at = '2026-11-26 10:00:00+00', linked_contact_id = ${target.id}
+      where id = ${made.id}`);
+    await t.ctx.db.execute(sql`update contact_emails set verified = true, verification = 'valid', verified_at = '2026-01-02 03:04:05.000001+00'
+      where contact_id = ${made.id} and email = 'second.answer@example.com'`);
+    const [stored] = (
+      await t.ctx.db.execute<{ created_ms: string; updated_ms: string; phones: { id: number }[]; emails: { id: number }[] }>(sql`
+        select floor(extract(epoch from c.created_at) * 1000)::text as created_ms, floor(extract(epoch from c.updated_at) * 1000)::text as updated_ms,
+          (select json_agg(json_build_object('id', p.id) order by p.position) from contact_phones p where p.contact_id = c.id) as phones,
+          (select json_agg(json_build_object('id', e.id) order by e.position) from contact_emails e where e.contact_id = c.id) as emails
+        from contacts c where c.id = ${made.id}`)
+    ).rows;
+    const owner = await t.ctx.usersRepository.findById(as.agent!.userId);
+
+    const answer = await showContact(as.agent!, made.id);
+    expect(answer).toEqual({
+      id: made.id,
+      first_name: 'Answer',
+      last_name: 'Fieldcheck',
+      category: 'client',
+      status: { id: l.status, title: l.status_title },
+      agentflow_status: { id: l.flow, title: l.flow_title },
+      source: { id: l.source, title: l.source_title },
+      owner: { id: as.agent!.userId, name: `${owner!.firstName} ${owner!.lastName}` },
+      phones: [
+        { id: stored!.phones[0]!.id, number: '13055550101', phone_type: 2 },
+        { id: stored!.phones[1]!.id, number: '13055550102', phone_type: 9 },
+      ],
+      emails: [
+        { id: stored!.emails[0]!.id, email: 'first.answer@example.com', verified: false, verification: 'unchecked', verified_at: null },
+        { id: stored!.emails[1]!.id, email: 'second.answer@example.com', verified: true, verification: 'valid', verified_at: '2026-01-02T03:04:05.000Z' },
+      ],
+      address1: '1 Main St',
+      address2: null,
+      city: 'Miami',
+      state: 'FL',
+      zip: '33101',
+      date_of_birth: '1951-02-03',
+      gender: 'female',
+      language: 'spanish',
+      timezone: 'cst',
+      medicare_number: '1EG4TE5MK73',
+      part_a_date: '2016-02-01',
+      part_b_date: '2016-03-01',
+      linked_contact_id: target.id,
+      new: true,
+      note: 'Prefers mornings; "quoted" \\ and ünïcode',
+      tags: [],
+      policy_types: [],
+      carriers: [],
+      // truncated to the millisecond, as a Date read from the column is
+      last_activity_at: '2026-03-04T05:06:07.891Z',
+      last_activity_type: 'call',
+      medicare_imported_at: '2026-01-01T04:59:59.999Z',
+      merged_into_id: target.id,
+      created_at: new Date(Number(stored!.created_ms)).toISOString(),
+      updated_at: new Date(Number(stored!.updated_ms)).toISOString(),
+      deleted_at: '2026-11-26T10:00:00.000Z',
+    });
+    expect(contactSchema.strict().parse(answer)).toEqual(answer);
+  });
+});
+
 describe('reading contact records', () => {
-  it('the record statement gives no plan a look at its ids, so a repeated run takes the generic plan, not a new plan each time', async () => {
+  it("the record and answer statements give no plan a look at their ids, so a repeated run takes the generic plan, not a new plan each time", async () => {
     const [one, ...page] = ids(await list('agent', { limit: 25 }));
     expect(await t.ctx.contactsRepository.load([one!])).toHaveLength(1);
     expect(await t.ctx.contactsRepository.load(page)).toHaveLength(page.length);
+    expect(await t.ctx.contactsRepository.answers([one!])).toHaveLength(1);
+    for (const name of ['contacts_load', 'contacts_answer']) await expectGenericPlan(name, one!, page);
+  });
+
+  it("the list's page and count are planned once per connection, not at each run (their limits are written in)", async () => {
+    for (let i = 0; i < 40; i += 1) await list('agent', { limit: 25 });
+    const pool = t.ctx.db.$client;
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    const plans: { statement: string; generic_plans: string; custom_plans: string }[] = [];
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<(typeof plans)[number]>(
+          `select statement, generic_plans, custom_plans from pg_prepared_statements where statement like '%from "contacts" where%' and statement like '%limit %'`,
+        );
+        plans.push(...rows);
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+    const page = plans.filter((p) => p.statement.includes('order by') && p.statement.includes('limit 26 offset 0'));
+    const count = plans.filter((p) => p.statement.includes(`limit ${CONTACTS_COUNT_CAP + 1}) s`));
+    for (const [what, kept] of Object.entries({ page, count })) {
+      expect(kept.length, what).toBeGreaterThan(0);
+      // PostgreSQL tries five custom plans on a connection before it keeps the generic one
+      expect(kept.reduce((n, p) => n + Number(p.generic_plans), 0), what).toBeGreaterThan(0);
+      for (const p of kept) expect(Number(p.custom_plans), what).toBeLessThanOrEqual(5);
+    }
+  });
+});
+
+/** The statement `name` as the pool's connections keep it prepared plans alike for one id and for a page. */
+async function expectGenericPlan(name: string, one: number, page: number[]): Promise<void> {
+  {
     // the statement as the pool's connections keep it prepared
     const pool = t.ctx.db.$client;
     const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
     let text: string | undefined;
     try {
       for (const client of clients) {
-        const { rows } = await client.query<{ statement: string }>(`select statement from pg_prepared_statements where name = 'contacts_load'`);
+        const { rows } = await client.query<{ statement: string }>(`select statement from pg_prepared_statements where name = $1`, [name]);
         text ??= rows[0]?.statement;
       }
     } finally {
       for (const client of clients) client.release();
     }
-    expect(text).toBeDefined();
+    expect(text, name).toBeDefined();
     const client = await pool.connect();
     try {
       await client.query(`prepare load_probe as ${text}`);
@@ -878,14 +1007,14 @@ describe('reading contact records', () => {
       };
       // PostgreSQL plans a prepared statement anew for as long as its custom plans look cheaper than the generic one
       // (auto mode takes the generic plan once it costs no more than the custom plans and their planning)
-      const generic = await estimate('force_generic_plan', [one!]);
-      for (const custom of [await estimate('force_custom_plan', [one!]), await estimate('force_custom_plan', page)]) {
-        expect(custom.rows).toBe(generic.rows);
-        expect(custom.cost).toBeGreaterThan(generic.cost * 0.99);
+      const generic = await estimate('force_generic_plan', [one]);
+      for (const custom of [await estimate('force_custom_plan', [one]), await estimate('force_custom_plan', page)]) {
+        expect(custom.rows, name).toBe(generic.rows);
+        expect(custom.cost, name).toBeGreaterThan(generic.cost * 0.99);
       }
     } finally {
       await client.query('deallocate load_probe');
       client.release();
     }
-  });
-});
+  }
+}

@@ -12,6 +12,7 @@ import {
   POLICY_TYPE_LABELS,
   POLICY_TYPES,
   TIMEZONE_LABELS,
+  type Contact,
   type ExportColumn,
   type ContactOrderField,
   type DuplicateOption,
@@ -22,6 +23,7 @@ import { dialingNumber } from '@crm/util';
 import type { Database } from '../../db/database';
 import { anyId, longWork, preparedStatement, toQuery } from '../../db/sql-helpers';
 import { slicedCopy } from '../../db/sliced-copy';
+import { JsonText } from '../../lib/json-text';
 import {
   agentflowStatuses,
   carriers,
@@ -64,8 +66,6 @@ export type ContactRecord = Omit<ContactRow, 'searchText' | 'importAttemptId' | 
   policyTypes: string[];
   /** The distinct carriers of its policies, by name. */
   carriers: { id: number; name: string }[];
-  /** Duplicate scan only: the key its duplicates share. */
-  duplicateGroup?: string;
 };
 
 /** A policy as insertMany writes it (carrier and type are checked by the caller). */
@@ -173,6 +173,13 @@ function ownedWithin(tree: SQL): SQL {
 }
 
 const idList = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
+/**
+ * A row count (a limit, an offset) written into the statement rather than passed as a parameter:
+ * with a parameter, the generic plan of a prepared statement guesses a tenth of the table and
+ * looks dearer than every custom plan, so PostgreSQL planned the list's page and count anew at
+ * each run (0.2 ms each); written in, the generic plan costs the same and is kept.
+ */
+const rowCount = (n: number) => sql.raw(String(Math.trunc(n)));
 
 /**
  * The reach as SQL on contacts. Company reach: the company. Downline: the company, and owners in
@@ -654,7 +661,7 @@ export function pageIdsQuery(where: SQL, scope: ParsedContactsScope, page: PageR
     const order = sql.join(orderBy(scope.order_field, scope.order, reverse, keys), sql`, `);
     const group = keys.length ? duplicateGroupKey(keys) : sql`null`;
     return sql`select ${contacts.id} as id, ${column}::text as sort_value, ${group} as duplicate_group
-      from ${contacts} where ${rows} order by ${order} limit ${limit} offset ${offset}`;
+      from ${contacts} where ${rows} order by ${order} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
   // n: how many match (a page past the end answers it on a row without an id)
   return sql`with matches as materialized (
@@ -662,7 +669,7 @@ export function pageIdsQuery(where: SQL, scope: ParsedContactsScope, page: PageR
     ), counted as (select count(*)::int as n from matches)
     select counted.n, page.id, page.sort_key::text as sort_value, null as duplicate_group
     from counted left join lateral (
-      select * from matches order by ${pageOrder(scope, reverse)} limit ${limit} offset ${offset}
+      select * from matches order by ${pageOrder(scope, reverse)} limit ${rowCount(limit)} offset ${rowCount(offset)}
     ) page on true
     order by ${pageOrder(scope, reverse, 'page.')}`;
 }
@@ -705,13 +712,7 @@ function duplicatesPageQuery(keys: SQL[], base: SQL, scope: ParsedContactsScope,
 
 /** The list's count: exact up to CONTACTS_COUNT_CAP, and CONTACTS_COUNT_CAP + 1 meaning "more". */
 export function cappedCountQuery(where: SQL): SQL {
-  return sql`select count(*)::int as n from (select 1 from ${contacts} where ${where} limit ${CONTACTS_COUNT_CAP + 1}) s`;
-}
-
-/** Where a policy type sorts: POLICY_TYPES order, unknown types last. */
-function policyTypeRank(type: string): number {
-  const index = (POLICY_TYPES as readonly string[]).indexOf(type);
-  return index < 0 ? POLICY_TYPES.length : index;
+  return sql`select count(*)::int as n from (select 1 from ${contacts} where ${where} limit ${rowCount(CONTACTS_COUNT_CAP + 1)}) s`;
 }
 
 /** Columns of a contact that its record leaves out: the search text and the import it came from (internal). */
@@ -729,6 +730,63 @@ const RECORD_COLUMNS = Object.entries(getTableColumns(contacts))
     return { field, timestamp, select: sql`${value} as ${sql.identifier(field)}` };
   });
 
+/** A timestamp as the API writes it: ISO 8601 in UTC to the millisecond, as Date.toISOString writes it. */
+const isoTime = (value: SQL | AnyPgColumn) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** POLICY_TYPES as a text[] literal: the order policy types are shown in. */
+const POLICY_TYPE_ORDER = sql.raw(`array[${POLICY_TYPES.map((type) => `'${type}'`).join(', ')}]::text[]`);
+/** A user's name as the API shows it: first and last name, trimmed (users/current-user.ts fullName). */
+const fullNameSql = (user: typeof users) => sql`btrim(${user.firstName} || ' ' || ${user.lastName})`;
+
+/** The contact's children, each a JSON array (or text[]) in the API's shape, empty when it has none. */
+type Children = Record<'phones' | 'emails' | 'tags' | 'policyTypes' | 'carriers', SQL>;
+
+/**
+ * What a contact's record (loadQuery) and its answer (answerQuery) both read, for the contacts
+ * whose id is in `given` (an int[] expression), in one statement: the contact with its owner and
+ * titles, and its children, each child table read once for them all and grouped (2.4 ms of
+ * PostgreSQL for 100 contacts against 2.8 ms with a sub-select per contact and child; six
+ * statements at once took 8 ms for 25). Children come as the API writes them: phones, e-mails,
+ * tags and carriers as JSON arrays of objects, policy types as a text[] in POLICY_TYPES order.
+ *
+ * Planning its ten relations costs more than running it (2.5 ms against 0.2 ms for one contact),
+ * so each statement built on it is prepared once per connection and must run on its generic plan.
+ * PostgreSQL plans a prepared statement anew for each run while that plan looks cheaper than the
+ * generic one (plan_cache_mode auto), and with the ids given as a value it did, always: one id made
+ * every custom plan cheaper than the generic plan's guess of ten. The ids are therefore read through
+ * a sub-select (`array(select unnest(…))`) that no plan can look into: custom and generic plans
+ * estimate alike, the generic one wins from the sixth run on, and a contact costs 0.17 ms of
+ * PostgreSQL where it cost 2.5 ms (a page of 100: 1.4 against 3.8 ms).
+ */
+function contactsWithChildren(given: SQL): { from: SQL; children: Children } {
+  const ids = sql`array(select unnest(${given}))`;
+  const from = sql`from ${contacts}
+    join ${users} on ${users.id} = ${contacts.ownerId}
+    left join ${statuses} on ${statuses.id} = ${contacts.statusId}
+    left join ${agentflowStatuses} on ${agentflowStatuses.id} = ${contacts.agentflowStatusId}
+    left join ${sources} on ${sources.id} = ${contacts.sourceId}
+    left join (select p.contact_id, json_agg(json_build_object('id', p.id, 'number', p.number, 'phone_type', p.phone_type) order by p.position, p.id) as v
+        from ${contactPhones} p where p.contact_id = any(${ids}) group by p.contact_id) phones on phones.contact_id = ${contacts.id}
+    left join (select e.contact_id, json_agg(json_build_object('id', e.id, 'email', e.email, 'verified', e.verified, 'verification', e.verification,
+          'verified_at', ${isoTime(sql`e.verified_at`)}) order by e.position, e.id) as v
+        from ${contactEmails} e where e.contact_id = any(${ids}) group by e.contact_id) emails on emails.contact_id = ${contacts.id}
+    left join (select ct.contact_id, json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name, t.id) as v
+        from ${contactTags} ct join ${tags} t on t.id = ct.tag_id where ct.contact_id = any(${ids}) group by ct.contact_id) tags on tags.contact_id = ${contacts.id}
+    left join (select p.contact_id, array_agg(distinct p.policy_type) as types, array_agg(distinct p.carrier_id) as carrier_ids
+        from ${policies} p where p.contact_id = any(${ids}) group by p.contact_id) held on held.contact_id = ${contacts.id}
+    where ${contacts.id} = any(${ids})`;
+  return {
+    from,
+    children: {
+      phones: sql`coalesce(phones.v, '[]')`,
+      emails: sql`coalesce(emails.v, '[]')`,
+      tags: sql`coalesce(tags.v, '[]')`,
+      // unknown types (none today) after the known ones, by name
+      policyTypes: sql`array(select t from unnest(held.types) t order by array_position(${POLICY_TYPE_ORDER}, t) nulls last, t)`,
+      carriers: sql`coalesce((select json_agg(json_build_object('id', ca.id, 'name', ca.name) order by ca.name, ca.id) from ${carriers} ca where ca.id = any(held.carrier_ids)), '[]')`,
+    },
+  };
+}
+
 type LoadedRow = Record<string, unknown> & {
   id: number;
   ownerId: number;
@@ -740,55 +798,29 @@ type LoadedRow = Record<string, unknown> & {
   statusTitle: string | null;
   agentflowTitle: string | null;
   sourceTitle: string | null;
-  phones: [number, string, number][] | null;
-  emails: [number, string, boolean, string, string | null][] | null;
-  tags: [number, string, string][] | null;
+  phones: { id: number; number: string; phone_type: number }[];
+  emails: { id: number; email: string; verified: boolean; verification: string; verified_at: string | null }[];
+  tags: { id: number; name: string; color: string }[];
   policyTypes: string[];
-  carriers: [number, string][] | null;
+  carriers: { id: number; name: string }[];
 };
 
 /**
- * Full records of the contacts whose id is in `ids` (an int[] expression), in one statement: the
- * rows with their owner and titles, and their children as JSON arrays, each child table read once
- * for the page and grouped (2.4 ms of PostgreSQL for 100 records against 2.8 ms with a sub-select
- * per record and child; six statements at once took 8 ms for 25). The policies are read once, for
- * their types and carrier ids; the carriers' names by id. Its columns are named as the record's
- * fields (RECORD_COLUMNS) and read without the query builder's row mapping, which with a copy of
- * each row cost 3.4 ms of a page's 5.1 ms of CPU (100 rows).
- *
- * Planning its ten relations costs more than running it (2.5 ms against 0.2 ms for one record, 1.2
- * ms for 100), so it is prepared once per connection (see load) and must run on its generic plan.
- * PostgreSQL plans a prepared statement anew for each run while that plan looks cheaper than the
- * generic one (plan_cache_mode auto), and with the ids given as a value it did, always: one id made
- * every custom plan cheaper than the generic plan's guess of ten. The ids are therefore read through
- * a sub-select (`array(select unnest(…))`) that no plan can look into: custom and generic plans
- * estimate alike, the generic one wins from the sixth run on, and a record costs 0.17 ms of
- * PostgreSQL where it cost 2.5 ms (a page of 100: 1.4 against 3.8 ms).
+ * Full records of the contacts whose id is in `given` (contactsWithChildren). Its columns are named
+ * as the record's fields (RECORD_COLUMNS) and read without the query builder's row mapping, which
+ * with a copy of each row cost 3.4 ms of a page's 5.1 ms of CPU (100 rows).
  */
 function loadQuery(given: SQL): SQL {
-  const ids = sql`array(select unnest(${given}))`;
+  const { from, children } = contactsWithChildren(given);
   return sql`select ${sql.join(
     RECORD_COLUMNS.map((c) => c.select),
     sql`, `,
   )},
       ${users.firstName} as "ownerFirst", ${users.lastName} as "ownerLast",
       ${statuses.title} as "statusTitle", ${agentflowStatuses.title} as "agentflowTitle", ${sources.title} as "sourceTitle",
-      phones.v as "phones", emails.v as "emails", tags.v as "tags", coalesce(held.types, '{}') as "policyTypes",
-      (select json_agg(json_build_array(ca.id, ca.name) order by ca.name, ca.id) from ${carriers} ca where ca.id = any(held.carrier_ids)) as "carriers"
-    from ${contacts}
-    join ${users} on ${users.id} = ${contacts.ownerId}
-    left join ${statuses} on ${statuses.id} = ${contacts.statusId}
-    left join ${agentflowStatuses} on ${agentflowStatuses.id} = ${contacts.agentflowStatusId}
-    left join ${sources} on ${sources.id} = ${contacts.sourceId}
-    left join (select p.contact_id, json_agg(json_build_array(p.id, p.number, p.phone_type) order by p.position, p.id) as v
-        from ${contactPhones} p where p.contact_id = any(${ids}) group by p.contact_id) phones on phones.contact_id = ${contacts.id}
-    left join (select e.contact_id, json_agg(json_build_array(e.id, e.email, e.verified, e.verification, e.verified_at) order by e.position, e.id) as v
-        from ${contactEmails} e where e.contact_id = any(${ids}) group by e.contact_id) emails on emails.contact_id = ${contacts.id}
-    left join (select ct.contact_id, json_agg(json_build_array(t.id, t.name, t.color) order by t.name, t.id) as v
-        from ${contactTags} ct join ${tags} t on t.id = ct.tag_id where ct.contact_id = any(${ids}) group by ct.contact_id) tags on tags.contact_id = ${contacts.id}
-    left join (select p.contact_id, array_agg(distinct p.policy_type) as types, array_agg(distinct p.carrier_id) as carrier_ids
-        from ${policies} p where p.contact_id = any(${ids}) group by p.contact_id) held on held.contact_id = ${contacts.id}
-    where ${contacts.id} = any(${ids})`;
+      ${children.phones} as "phones", ${children.emails} as "emails", ${children.tags} as "tags", ${children.policyTypes} as "policyTypes",
+      ${children.carriers} as "carriers"
+    ${from}`;
 }
 
 /** A record from a row of loadQuery. */
@@ -802,18 +834,53 @@ function recordOf(r: LoadedRow): ContactRecord {
   record.status = r.statusId !== null && r.statusTitle !== null ? { id: r.statusId, title: r.statusTitle } : null;
   record.agentflowStatus = r.agentflowStatusId !== null && r.agentflowTitle !== null ? { id: r.agentflowStatusId, title: r.agentflowTitle } : null;
   record.source = r.sourceId !== null && r.sourceTitle !== null ? { id: r.sourceId, title: r.sourceTitle } : null;
-  record.phones = (r.phones ?? []).map(([id, number, phoneType]) => ({ id, number, phoneType }));
-  record.emails = (r.emails ?? []).map(([id, email, verified, verification, verifiedAt]) => ({
-    id,
-    email,
-    verified,
-    verification,
-    verifiedAt: verifiedAt === null ? null : new Date(verifiedAt),
+  record.phones = r.phones.map((p) => ({ id: p.id, number: p.number, phoneType: p.phone_type }));
+  record.emails = r.emails.map((e) => ({
+    id: e.id,
+    email: e.email,
+    verified: e.verified,
+    verification: e.verification,
+    verifiedAt: e.verified_at === null ? null : new Date(e.verified_at),
   }));
-  record.tags = (r.tags ?? []).map(([id, name, color]) => ({ id, name, color }));
-  record.policyTypes = [...r.policyTypes].sort((a, b) => policyTypeRank(a) - policyTypeRank(b));
-  record.carriers = (r.carriers ?? []).map(([id, name]) => ({ id, name }));
+  record.tags = r.tags;
+  record.policyTypes = r.policyTypes;
+  record.carriers = r.carriers;
   return record as ContactRecord;
+}
+
+/** A lookup (status, agentflow status, source) as the API writes it: its id and title, or null. */
+const lookupJson = (table: typeof statuses | typeof agentflowStatuses | typeof sources) =>
+  sql`case when ${table.id} is null then null else json_build_object('id', ${table.id}, 'title', ${table.title}) end`;
+
+/**
+ * The API's answer for each contact whose id is in `given` (contactsWithChildren), written by
+ * PostgreSQL as JSON text in the shape of the contract's `contact` (lib/json-text.ts): the list, a
+ * contact and every change answer with it, without the rows becoming objects in the API first.
+ * This is the one place that shapes a contact's answer.
+ */
+function answerQuery(given: SQL): SQL {
+  const { from, children } = contactsWithChildren(given);
+  const c = contacts;
+  return sql`select x.id, row_to_json(x)::text as answer from (
+    select ${c.id} as id, ${c.firstName} as first_name, ${c.lastName} as last_name, ${c.category} as category,
+      ${lookupJson(statuses)} as status, ${lookupJson(agentflowStatuses)} as agentflow_status, ${lookupJson(sources)} as source,
+      json_build_object('id', ${users.id}, 'name', ${fullNameSql(users)}) as owner,
+      ${children.phones} as phones, ${children.emails} as emails,
+      ${c.address1} as address1, ${c.address2} as address2, ${c.city} as city, ${c.state} as state, ${c.zip} as zip,
+      ${c.dateOfBirth} as date_of_birth, ${c.gender} as gender, ${c.language} as language, ${c.timezone} as timezone,
+      ${c.medicareNumber} as medicare_number, ${c.partADate} as part_a_date, ${c.partBDate} as part_b_date,
+      ${c.linkedContactId} as linked_contact_id, ${c.isNew} as new, ${c.note} as note,
+      ${children.tags} as tags, ${children.policyTypes} as policy_types, ${children.carriers} as carriers,
+      ${isoTime(c.lastActivityAt)} as last_activity_at, ${c.lastActivityType} as last_activity_type,
+      ${isoTime(c.medicareImportedAt)} as medicare_imported_at, ${c.mergedIntoId} as merged_into_id,
+      ${isoTime(c.createdAt)} as created_at, ${isoTime(c.updatedAt)} as updated_at, ${isoTime(c.deletedAt)} as deleted_at
+    ${from}) x`;
+}
+
+/** A contact's answer with the duplicate scan's group key added (the key its duplicates share). */
+function withDuplicateGroup(answer: JsonText<Contact>, group: string | null): JsonText<Contact> {
+  if (group === null) return answer;
+  return new JsonText(`${answer.text.slice(0, -1)},"duplicate_group":${JSON.stringify(group)}}`);
 }
 
 /** Rows an export reads from its cursor at a time. */
@@ -951,6 +1018,20 @@ export function createContactsRepository(db: Database) {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  const answerPrepared = preparedStatement<{ id: number; answer: string }>(db, 'contacts_answer', answerQuery(sql`${sql.placeholder('ids')}::int[]`));
+
+  /** The API's answers for these contacts by id (answerQuery). */
+  async function answersById(ids: number[]): Promise<Map<number, JsonText<Contact>>> {
+    if (!ids.length) return new Map();
+    return new Map((await answerPrepared({ ids })).map((r) => [r.id, new JsonText<Contact>(r.answer)]));
+  }
+
+  /** The API's answers for these contacts, in the order given (missing ones left out). */
+  async function answers(ids: number[]): Promise<JsonText<Contact>[]> {
+    const byId = await answersById(ids);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The id of a contact the reach covers, or undefined; trashed ones only when asked for (one read of the primary key). */
   async function reachableId(reach: Reach, id: number, options: { withTrashed?: boolean } = {}): Promise<number | undefined> {
     const [row] = await db
@@ -1026,7 +1107,7 @@ export function createContactsRepository(db: Database) {
     keys: SQL[],
     reach: Reach,
     query: ScopeQuery,
-  ): Promise<{ rows: ContactRecord[]; total: number; capped: boolean; next: null }> {
+  ): Promise<{ rows: JsonText<Contact>[]; total: number; capped: boolean; next: null }> {
     const { scope } = query;
     const result = await db.transaction(async (tx) => {
       await tx.execute(longWork);
@@ -1038,11 +1119,13 @@ export function createContactsRepository(db: Database) {
     });
     const n = Number(result.rows[0]?.total ?? 0);
     const pageRows = result.rows.filter((r) => r.id !== null);
-    const records = await load(pageRows.map((r) => Number(r.id)));
-    const groups = new Map(pageRows.map((r) => [Number(r.id), r.duplicate_group]));
-    for (const record of records) record.duplicateGroup = groups.get(record.id) ?? undefined;
+    const found = await answersById(pageRows.map((r) => Number(r.id)));
+    const rows = pageRows.flatMap((r) => {
+      const answer = found.get(Number(r.id));
+      return answer ? [withDuplicateGroup(answer, r.duplicate_group)] : [];
+    });
     // the scan groups every contact of the reach, so its count is exact anyway
-    return { rows: records, total: scope.exact_count ? n : Math.min(n, CONTACTS_COUNT_CAP), capped: !scope.exact_count && n > CONTACTS_COUNT_CAP, next: null };
+    return { rows, total: scope.exact_count ? n : Math.min(n, CONTACTS_COUNT_CAP), capped: !scope.exact_count && n > CONTACTS_COUNT_CAP, next: null };
   }
 
   async function treeIds(rootIds: readonly number[], companyId: number): Promise<number[]> {
@@ -1118,6 +1201,7 @@ export function createContactsRepository(db: Database) {
 
   return {
     load,
+    answers,
 
     /**
      * The live contacts of the reach, other than `excludeId`, that have one of these phones (dialing
@@ -1181,7 +1265,7 @@ export function createContactsRepository(db: Database) {
       given: ScopeQuery,
       after?: Keyset,
       known?: Count,
-    ): Promise<{ rows: ContactRecord[]; total: number; capped: boolean; next: Keyset | null }> {
+    ): Promise<{ rows: JsonText<Contact>[]; total: number; capped: boolean; next: Keyset | null }> {
       const query = await withTrees(reach, given);
       const { scope } = query;
       const keys = duplicateKeys(scope);
@@ -1199,8 +1283,7 @@ export function createContactsRepository(db: Database) {
       const pageRows = rows.slice(0, scope.limit);
       const last = pageRows[pageRows.length - 1];
       const next = rows.length > scope.limit && last ? { value: last.sort_value, id: Number(last.id) } : null;
-      const records = await load(pageRows.map((r) => Number(r.id)));
-      return { rows: records, ...counted, next };
+      return { rows: await answers(pageRows.map((r) => Number(r.id))), ...counted, next };
     },
 
     /** Ids of the scope's contacts in list order: the first `limit`, or with `fromEnd` the last `limit` (still in list order). */
@@ -1314,8 +1397,9 @@ export function createContactsRepository(db: Database) {
     },
 
     /** Viewing removes the "new" marker; it is not an edit, so updated_at stays. */
+    /** Removes the "new" marker (a contact without it is not written again). */
     async clearNew(id: number): Promise<void> {
-      await db.update(contacts).set({ isNew: false }).where(eq(contacts.id, id));
+      await db.update(contacts).set({ isNew: false }).where(and(eq(contacts.id, id), eq(contacts.isNew, true)));
     },
 
     /**

@@ -1,21 +1,15 @@
 import {
   CONTACT_DUPLICATES_MAX,
   contactsScope,
-  type ActivityType,
   type ContactDuplicate,
-  type EmailVerification,
   IANA_TIMEZONES,
   type Contact,
   type ContactsMeta,
   type createContact,
   type destroyContacts,
   type findContactDuplicates,
-  type Gender,
-  type Language,
   type ParsedBodyOf,
   type ParsedContactsScope,
-  type PhoneType,
-  type PolicyType,
   type quickUpdateContact,
   type selectedContactItems,
   type selectFirstLastContacts,
@@ -23,12 +17,12 @@ import {
   type updateContact,
   type updateTagsGroup,
   type updateTagsSingle,
-  type UsState,
 } from '@crm/contract';
 import { allowedText, BRANDS, type TextKind } from '@crm/brand-config';
 import { dialingNumber } from '@crm/util';
 import type { Readable } from 'node:stream';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
+import { jsonArray, jsonObject, type JsonText } from '../../lib/json-text';
 import type { LookupsRepository } from '../lookups/lookups.repository';
 import type { Identity } from '../sessions/identity';
 import { fullName } from '../users/current-user';
@@ -56,60 +50,6 @@ type TagsSingleInput = ParsedBodyOf<typeof updateTagsSingle>;
 
 /** The caller as the contacts module needs them (the brand: its keystroke filter applies to what they type). */
 export type ContactsCaller = Pick<Identity, 'user' | 'roles' | 'brand'>;
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** Maps a record to the API's contact (repositories keep rows; this is the only place that shapes the answer). */
-export function toContact(r: ContactRecord): Contact {
-  return {
-    id: r.id,
-    first_name: r.firstName,
-    last_name: r.lastName,
-    category: r.category as Contact['category'],
-    status: r.status,
-    agentflow_status: r.agentflowStatus,
-    source: r.source,
-    owner: { id: r.owner.id, name: fullName(r.owner) },
-    phones: r.phones.map((p) => ({
-      id: p.id,
-      number: p.number,
-      phone_type: p.phoneType as PhoneType,
-    })),
-    emails: r.emails.map((e) => ({
-      id: e.id,
-      email: e.email,
-      verified: e.verified,
-      verification: e.verification as EmailVerification,
-      verified_at: iso(e.verifiedAt),
-    })),
-    address1: r.address1,
-    address2: r.address2,
-    city: r.city,
-    state: r.state as UsState | null,
-    zip: r.zip,
-    date_of_birth: r.dateOfBirth,
-    gender: r.gender as Gender | null,
-    language: r.language as Language | null,
-    timezone: r.timezone as Timezone,
-    medicare_number: r.medicareNumber,
-    part_a_date: r.partADate,
-    part_b_date: r.partBDate,
-    linked_contact_id: r.linkedContactId,
-    new: r.isNew,
-    note: r.note,
-    tags: r.tags,
-    policy_types: r.policyTypes as PolicyType[],
-    carriers: r.carriers,
-    last_activity_at: iso(r.lastActivityAt),
-    last_activity_type: r.lastActivityType as ActivityType | null,
-    medicare_imported_at: iso(r.medicareImportedAt),
-    merged_into_id: r.mergedIntoId,
-    ...(r.duplicateGroup !== undefined && { duplicate_group: r.duplicateGroup }),
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-    deleted_at: iso(r.deletedAt),
-  };
-}
 
 /** Fields given in a create or update body, as columns (absent fields are left out, null clears). */
 function valuesOf(body: UpdateInput): Partial<ContactValues> {
@@ -293,10 +233,11 @@ export function createContactsService({ contacts, lookups }: Deps) {
     if (Object.keys(errors).length) throw unprocessable(errors);
   }
 
-  async function present(id: number): Promise<{ data: Contact }> {
-    const [record] = await contacts.load([id]);
-    if (!record) throw notFound('Contact');
-    return { data: toContact(record) };
+  /** The contact's answer (contacts.repository answerQuery: the one place that shapes it). */
+  async function present(id: number): Promise<JsonText<{ data: Contact }>> {
+    const [answer] = await contacts.answers([id]);
+    if (!answer) throw notFound('Contact');
+    return jsonObject<{ data: Contact }>({ data: answer });
   }
 
   return {
@@ -315,7 +256,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
     async list(
       caller: ContactsCaller,
       scopeInput: ParsedContactsScope | undefined,
-    ): Promise<{ data: Contact[]; meta: ContactsMeta }> {
+    ): Promise<JsonText<{ data: Contact[]; meta: ContactsMeta }>> {
       const query = scopeQuery(caller, scopeInput);
       const { scope } = query;
       const reach = contactReach(caller, scope.contact_group);
@@ -333,8 +274,8 @@ export function createContactsService({ contacts, lookups }: Deps) {
         decoded?.after,
         decoded?.count,
       );
-      return {
-        data: rows.map(toContact),
+      return jsonObject<{ data: Contact[]; meta: ContactsMeta }>({
+        data: jsonArray(rows),
         meta: {
           current_page: scope.page,
           limit: scope.limit,
@@ -345,7 +286,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
             ? encodeCursor(scope.order_field, scope.order, next, { total, capped, key })
             : null,
         },
-      };
+      });
     },
 
     async selectedItems(
@@ -399,7 +340,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
       };
     },
 
-    async create(caller: ContactsCaller, body: CreateInput): Promise<{ data: Contact }> {
+    async create(caller: ContactsCaller, body: CreateInput): Promise<JsonText<{ data: Contact }>> {
       await checkKeystrokes(caller, body);
       const reach = contactReach(caller);
       await checkReferences(caller, reach, body);
@@ -426,20 +367,17 @@ export function createContactsService({ contacts, lookups }: Deps) {
       caller: ContactsCaller,
       id: number,
       options: { keepNew?: boolean | undefined } = {},
-    ): Promise<{ data: Contact }> {
-      const record = await reachable(caller, id, { withTrashed: true });
-      if (record.isNew && !options.keepNew) {
-        await contacts.clearNew(record.id);
-        record.isNew = false;
-      }
-      return { data: toContact(record) };
+    ): Promise<JsonText<{ data: Contact }>> {
+      const { id: found } = await requireReachable(caller, id, { withTrashed: true });
+      if (!options.keepNew) await contacts.clearNew(found);
+      return present(found);
     },
 
     async update(
       caller: ContactsCaller,
       id: number,
       body: UpdateInput,
-    ): Promise<{ data: Contact }> {
+    ): Promise<JsonText<{ data: Contact }>> {
       const record = await reachable(caller, id);
       await checkKeystrokes(caller, body);
       await checkReferences(caller, contactReach(caller), body, record.id);
@@ -454,7 +392,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
       caller: ContactsCaller,
       id: number,
       body: QuickUpdateInput,
-    ): Promise<{ data: Contact }> {
+    ): Promise<JsonText<{ data: Contact }>> {
       const record = await reachable(caller, id);
       await checkKeystrokes(caller, body);
       await checkReferences(caller, contactReach(caller), { status_id: body.status_id });
@@ -483,13 +421,13 @@ export function createContactsService({ contacts, lookups }: Deps) {
       return present(record.id);
     },
 
-    async updateNote(caller: ContactsCaller, id: number, note: string): Promise<{ data: Contact }> {
-      const record = await reachable(caller, id);
+    async updateNote(caller: ContactsCaller, id: number, note: string): Promise<JsonText<{ data: Contact }>> {
+      const record = await requireReachable(caller, id);
       await contacts.update(record.id, { note: note.trim() === '' ? null : note });
       return present(record.id);
     },
 
-    async assignToMe(caller: ContactsCaller, id: number): Promise<{ data: Contact }> {
+    async assignToMe(caller: ContactsCaller, id: number): Promise<JsonText<{ data: Contact }>> {
       const record = await reachable(caller, id);
       if (record.ownerId !== caller.user.id)
         await contacts.update(record.id, { ownerId: caller.user.id });
@@ -527,8 +465,8 @@ export function createContactsService({ contacts, lookups }: Deps) {
     async updateTagsSingle(
       caller: ContactsCaller,
       body: TagsSingleInput,
-    ): Promise<{ data: Contact }> {
-      const record = await reachable(caller, body.contact_id);
+    ): Promise<JsonText<{ data: Contact }>> {
+      const record = await requireReachable(caller, body.contact_id);
       await checkTags(caller, { tags: body.tags });
       await contacts.setTags(record.id, unique(body.tags));
       return present(record.id);
