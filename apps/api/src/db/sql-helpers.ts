@@ -35,6 +35,13 @@ export function preparedStatement<Row extends Record<string, unknown>>(db: Datab
     (await db.$client.query<Row>({ name, text, values: fillPlaceholders(params, values) })).rows;
 }
 
+/**
+ * Ids as the text of an int[] value ("{1,2,3}"), for a parameter that a statement reads more than
+ * once: pg writes an array parameter element by element for each place it is bound (113 KB of
+ * garbage for a page of 100 ids bound five times); text goes as it is.
+ */
+export const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /** The app's pool as a plain `executeSql` (for libraries that run their own SQL, such as the job queue's pg-boss). */
 export function rawSql(db: Database) {
   return { executeSql: (text: string, values: unknown[]) => db.$client.query(text, values) };

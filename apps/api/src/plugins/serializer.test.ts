@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonArray, jsonObject, JsonText } from '../lib/json-text';
+import { jsonObject, JsonText, jsonText } from '../lib/json-text';
 import { answerSerializer } from './serializer';
 
 const schema = z.object({ id: z.number().int(), name: z.string(), note: z.string().nullable(), tags: z.array(z.object({ id: z.number() })) });
@@ -38,13 +38,12 @@ describe('answers written as JSON, checked against their contract outside produc
   });
 
   it('an answer already written as JSON goes out as its text; checked, it is read back and held to its contract like any other', () => {
-    const written = new JsonText<z.infer<typeof schema>>('{"id":1,"name":"Ann","note":null,"tags":[{"id" : 2}]}');
-    expect(serialize(true)(written)).toBe(written.text);
-    expect(serialize(false)(written)).toBe(written.text);
+    const written = new JsonText<z.infer<typeof schema>>(['{"id":1,"name":"Ann","note":null,', '"tags":[{"id" : 2}]}']);
+    for (const checked of [true, false]) expect(String(serialize(checked)(written))).toBe('{"id":1,"name":"Ann","note":null,"tags":[{"id" : 2}]}');
     for (const wrong of ['{"id":1,"name":"Ann","note":null,"tags":[],"secret":1}', '{"id":1,"name":"Ann","tags":[]}']) {
       let thrown: unknown;
       try {
-        serialize(true)(new JsonText(wrong));
+        serialize(true)(jsonText(wrong));
       } catch (error) {
         thrown = error;
       }
@@ -55,14 +54,17 @@ describe('answers written as JSON, checked against their contract outside produc
 
 describe('JSON texts put together', () => {
   it('an object of written parts and plain values, in order, leaving out undefined ones as JSON.stringify does', () => {
-    const items = [new JsonText<{ id: number }>('{"id":1}'), new JsonText<{ id: number }>('{"id" : 2}')];
+    const page = new JsonText<{ id: number }[]>(['[', '{"id":1},{"id" : 2}', ']']);
     const whole = jsonObject<{ data: { id: number }[]; meta: { next: string | null; skipped?: number }; note?: string }>({
-      data: jsonArray(items),
+      data: page,
       meta: { next: 'a"b', skipped: undefined },
       note: undefined,
     });
     expect(whole.text).toBe('{"data":[{"id":1},{"id" : 2}],"meta":{"next":"a\\"b"}}');
     expect(JSON.parse(whole.text)).toEqual({ data: [{ id: 1 }, { id: 2 }], meta: { next: 'a"b' } });
-    expect(jsonArray([]).text).toBe('[]');
+    expect(jsonObject({}).text).toBe('{}');
+    // written once into a buffer of its size, in UTF-8
+    const named = jsonObject<{ name: string }>({ name: 'Zoë ✓' });
+    expect(named.toBuffer().equals(Buffer.from('{"name":"Zoë ✓"}'))).toBe(true);
   });
 });

@@ -22,10 +22,9 @@ import { allowedText, BRANDS, type TextKind } from '@crm/brand-config';
 import { dialingNumber } from '@crm/util';
 import type { Readable } from 'node:stream';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
-import { jsonArray, jsonObject, type JsonText } from '../../lib/json-text';
+import { jsonObject, type JsonText } from '../../lib/json-text';
 import type { LookupsRepository } from '../lookups/lookups.repository';
 import type { Identity } from '../sessions/identity';
-import { fullName } from '../users/current-user';
 import { contactReach, type Reach } from './contact-reach';
 import { countKey, decodeCursor, encodeCursor } from './contacts-cursor';
 import type {
@@ -235,7 +234,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
 
   /** The contact's answer (contacts.repository answerQuery: the one place that shapes it). */
   async function present(id: number): Promise<JsonText<{ data: Contact }>> {
-    const [answer] = await contacts.answers([id]);
+    const answer = await contacts.answer(id);
     if (!answer) throw notFound('Contact');
     return jsonObject<{ data: Contact }>({ data: answer });
   }
@@ -275,7 +274,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
         decoded?.count,
       );
       return jsonObject<{ data: Contact[]; meta: ContactsMeta }>({
-        data: jsonArray(rows),
+        data: rows,
         meta: {
           current_page: scope.page,
           limit: scope.limit,
@@ -333,7 +332,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
           id: c.id,
           first_name: c.firstName,
           last_name: c.lastName,
-          owner: { id: c.ownerId, name: fullName({ firstName: c.ownerFirst, lastName: c.ownerLast }) },
+          owner: { id: c.ownerId, name: c.ownerName },
           phones: c.phones,
           emails: c.emails,
         })),

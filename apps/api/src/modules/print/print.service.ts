@@ -18,7 +18,6 @@ import { notFound, unprocessable } from '../../lib/http-errors';
 import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
 import type { ContactRecord } from '../contacts/contacts.repository';
 import type { ContactsCaller, ContactsService, SelectionInput } from '../contacts/contacts.service';
-import { fullName } from '../users/current-user';
 import type { PrintJobRow, PrintRepository } from './print.repository';
 
 export const PRINT_JOB = 'contacts-batch-print';
@@ -56,7 +55,7 @@ const LABEL = { columns: 3, rows: 10, width: 189, height: 72, top: 36, left: 13.
 export function sheetContent(c: ContactRecord): { subtitle: string; rows: [string, string][] } {
   const category = CATEGORY_LABELS[c.category as ContactCategory] ?? c.category;
   return {
-    subtitle: `Contact #${c.id} · owner ${fullName(c.owner)} · ${category}${c.status ? ` · ${c.status.title}` : ''}`,
+    subtitle: `Contact #${c.id} · owner ${c.owner.name} · ${category}${c.status ? ` · ${c.status.title}` : ''}`,
     rows: [
       ['Phones', c.phones.map((p) => formatPhone(p.number)).join(', ')],
       ['E-mails', c.emails.map((e) => e.email).join(', ')],
