@@ -8,6 +8,11 @@ import type { Estimate } from './zxcvbn-engine';
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 export const PASSWORD_MIN_SCORE = 3;
+/**
+ * The rule's version: raise it when the rule changes, so that a password found to pass the old
+ * rule is checked against the new one at its next sign-in.
+ */
+export const PASSWORD_RULE_VERSION = 1;
 
 /** What the help text under a new-password field says. */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters. A few unrelated words make a strong password; avoid your name, e-mail and common passwords.`;

@@ -20,11 +20,12 @@ const hashing = pLimit(Math.max(1, availableParallelism() - 1));
 
 /**
  * The share of its core a hashing turn may use: after a hash of t ms its turn rests t × (1 / share −
- * 1) ms before the next may start (the answer is not held: only the next hash waits). At 0.25 a
- * storm of sign-ins takes at most a quarter of a core; the signed-in users' requests keep the rest
- * (npm run bench:signin-storm).
+ * 1) ms before the next may start (the answer is not held: only the next hash waits). At 0.2 a
+ * storm of sign-ins takes at most a fifth of a core; the signed-in users' requests keep the rest
+ * (npm run bench:signin-storm: users/me kept 67–73 % of its throughput at 0.2 and 51–59 % at
+ * 0.25, once it answered from memory at 23,000 req/s; 20 people signing in at once wait 2.3–2.5 s).
  */
-const HASHING_SHARE = 0.25;
+const HASHING_SHARE = 0.2;
 
 /** `work` in a hashing turn: its answer as soon as it has one, the turn kept through its rest. */
 function inTurn<T>(work: () => Promise<T>): Promise<T> {

@@ -76,6 +76,8 @@ export const users = pgTable(
     dialerVerifiedPhoneNumber: text('dialer_verified_phone_number'),
     dialerEnabled: boolean('dialer_enabled').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The version of the password rule (PASSWORD_RULE_VERSION) the current password was found to pass; null: not checked yet. */
+    passwordRuleVersion: integer('password_rule_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import argon2 from 'argon2';
+import { PASSWORD_RULE_VERSION } from '@crm/password-rule';
 import { DEMO_PASSWORD, KEYSTONE_DEMO, SEED_COMPANIES, seedEmail } from '../../db/seed';
 import { hashPassword } from '../../lib/passwords';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
@@ -145,6 +146,25 @@ describe('a password that fails the rule at sign-in', () => {
         expect({ email: row.email, ...(await passwordVerdict(t.ctx.usersRepository, row, DEMO_PASSWORD)) }).toMatchObject({ email: row.email, ok: true });
       }
     }
+  });
+
+  it('a password is checked once for each version of the rule, not at every sign-in', async () => {
+    const id = await userId('buadmin');
+    await new TestAgent(t.app).signIn('buadmin');
+    expect((await t.ctx.usersRepository.findById(id))!.passwordRuleVersion).toBe(PASSWORD_RULE_VERSION);
+    // a password recorded as passing this version of the rule is not checked again (this one would be refused)
+    await t.ctx.usersRepository.update(id, { passwordHash: await hashPassword('password1'), passwordRuleVersion: PASSWORD_RULE_VERSION });
+    const again = new TestAgent(t.app);
+    await again.signIn('buadmin', 'password1');
+    expect((await again.get('/v1/users/me')).json()['change_password?']).toBe(false);
+    // a new version of the rule checks it again at the next sign-in
+    await t.ctx.usersRepository.update(id, { passwordRuleVersion: PASSWORD_RULE_VERSION - 1 });
+    const afterRuleChange = new TestAgent(t.app);
+    await afterRuleChange.signIn('buadmin', 'password1');
+    expect((await afterRuleChange.get('/v1/users/me')).json()['change_password?']).toBe(true);
+    // a password hash set without saying which version it passed is unchecked
+    const reset = await t.ctx.usersRepository.update(id, { passwordHash: await hashPassword(DEMO_PASSWORD), changePassword: false });
+    expect(reset.passwordRuleVersion).toBeNull();
   });
 
   it('a password that passes changes nothing', async () => {

@@ -120,10 +120,12 @@ export function createUsersRepository(db: Database, identityChanges?: IdentityCh
       return db.query.users.findFirst({ where: eq(users.apiTokenDigest, tokenDigest) });
     },
 
+    /** Changes the user; a new password hash is unchecked by the password rule unless the patch says which version it passed. */
     async update(id: number, patch: UserPatch): Promise<UserRow> {
+      const unchecked = patch.passwordHash !== undefined && patch.passwordRuleVersion === undefined;
       const [row] = await db
         .update(users)
-        .set({ ...patch, updatedAt: new Date() })
+        .set({ ...patch, ...(unchecked && { passwordRuleVersion: null }), updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
       if (!row) throw new Error(`User ${id} vanished during update`);

@@ -1,5 +1,6 @@
 import type { ApiScope, CurrentUser, ParsedBodyOf, Role, Timezone, endpoints } from '@crm/contract';
 import { BRANDS } from '@crm/brand-config';
+import { PASSWORD_RULE_VERSION } from '@crm/password-rule';
 import type { Env } from '../../env';
 import { digest, randomToken } from '../../lib/crypto';
 import { notFound, unprocessable } from '../../lib/http-errors';
@@ -114,6 +115,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       }
       const updated = await users.update(user.id, {
         passwordHash: await hashPassword(body.password),
+        passwordRuleVersion: PASSWORD_RULE_VERSION,
         changePassword: false,
         passwordChangedAt: new Date(),
       });
@@ -181,6 +183,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       if (verdict.message) throw unprocessable({ password: verdict.message });
       const updated = await users.update(user.id, {
         passwordHash: await hashPassword(password),
+        passwordRuleVersion: PASSWORD_RULE_VERSION,
         resetPasswordDigest: null,
         resetPasswordSentAt: null,
         changePassword: false,
