@@ -804,18 +804,12 @@ function contactsWithParts(given: SQL): { from: SQL; parts: Parts } {
   };
 }
 
-type LoadedRow = Record<string, unknown> & {
-  id: number;
-  owner: { id: number; name: string };
-  status: { id: number; title: string } | null;
-  agentflowStatus: { id: number; title: string } | null;
-  source: { id: number; title: string } | null;
-  phones: { id: number; number: string; phone_type: number }[];
-  emails: { id: number; email: string; verified: boolean; verification: string; verified_at: string | null }[];
-  tags: { id: number; name: string; color: string }[];
-  policyTypes: string[];
-  carriers: { id: number; name: string }[];
-};
+/** A row of loadQuery: the record's columns, and its parts as the API writes them (phones and e-mails with the API's field names). */
+type LoadedRow = Record<string, unknown> &
+  Pick<ContactRecord, 'id' | 'owner' | 'status' | 'agentflowStatus' | 'source' | 'tags' | 'policyTypes' | 'carriers'> & {
+    phones: { id: number; number: string; phone_type: number }[];
+    emails: { id: number; email: string; verified: boolean; verification: string; verified_at: string | null }[];
+  };
 
 /**
  * Full records of the contacts whose id is in `given` (contactsWithParts). Its columns are named
