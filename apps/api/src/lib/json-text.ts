@@ -38,13 +38,12 @@ export const jsonText = <T>(text: string): JsonText<T> => new JsonText<T>([text]
  * JSON.stringify writes it (an undefined one left out, as JSON.stringify leaves it out).
  */
 export function jsonObject<T extends Record<string, unknown>>(fields: { [K in keyof T]: T[K] | JsonText<T[K]> }): JsonText<T> {
-  const parts: string[] = [];
+  const parts: string[] = ['{'];
   for (const [key, value] of Object.entries(fields)) {
-    const written = value instanceof JsonText ? value.parts : [JSON.stringify(value) as string | undefined];
-    if (written[0] === undefined) continue;
-    parts.push(`${parts.length ? ',' : '{'}${JSON.stringify(key)}:`, ...(written as string[]));
+    const written = value instanceof JsonText ? value.parts : (JSON.stringify(value) as string | undefined);
+    if (written === undefined) continue;
+    parts.push(`${parts.length > 1 ? ',' : ''}${JSON.stringify(key)}:`, ...(typeof written === 'string' ? [written] : written));
   }
-  if (!parts.length) parts.push('{');
   parts.push('}');
   return new JsonText(parts);
 }

@@ -885,9 +885,10 @@ function answerQuery(given: SQL): SQL {
  */
 function answersQuery(given: SQL, groups: SQL): SQL {
   return sql`select string_agg(case when g.key is null then a.answer else left(a.answer, -1) || ',"duplicate_group":' || to_json(g.key)::text || '}' end,
-      ',' order by g.position) as answers
+      ',' order by p.position) as answers
     from (${answerQuery(given)}) a
-    cross join lateral (select p.position, (${groups})[p.position] as key from (select array_position(${given}, a.id) as position) p) g`;
+    cross join lateral (select array_position(${given}, a.id) as position) p
+    cross join lateral (select (${groups})[p.position] as key) g`;
 }
 
 /** Rows an export reads from its cursor at a time. */
@@ -1019,7 +1020,7 @@ export function createContactsRepository(db: Database) {
   /** Full records for these ids, in the order given (loadQuery; the ids are one array parameter, not 500 for a page of 500). */
   async function load(ids: number[], executor: Executor = db): Promise<ContactRecord[]> {
     if (!ids.length) return [];
-    const rows = executor === db ? await loadPrepared({ ids: intArray(ids) }) : (await executor.execute<LoadedRow>(loadQuery(sql`${sql.param(ids)}::int[]`))).rows;
+    const rows = executor === db ? await loadPrepared({ ids: intArray(ids) }) : (await executor.execute<LoadedRow>(loadQuery(sql`${intArray(ids)}::int[]`))).rows;
     const byId = new Map<number, ContactRecord>();
     for (const r of rows) byId.set(r.id, recordOf(r));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -1408,8 +1409,7 @@ export function createContactsRepository(db: Database) {
       });
     },
 
-    /** Viewing removes the "new" marker; it is not an edit, so updated_at stays. */
-    /** Removes the "new" marker (a contact without it is not written again). */
+    /** Viewing removes the "new" marker; it is not an edit, so updated_at stays, and a contact without it is not written again. */
     async clearNew(id: number): Promise<void> {
       await db.update(contacts).set({ isNew: false }).where(and(eq(contacts.id, id), eq(contacts.isNew, true)));
     },

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contact as contactSchema,
@@ -555,6 +555,11 @@ describe('GET /v1/contacts/{id}', () => {
     ).toBe(true);
     const viewed = (await as.agent!.get(`/v1/contacts/${created.id}`)).json().data;
     expect(viewed).toMatchObject({ id: created.id, new: false, updated_at: created.updated_at });
+    // viewed again, a contact without the marker is not written (its row version stays)
+    const version = async () => (await t.ctx.db.execute<{ xmin: string }>(sql`select xmin::text from contacts where id = ${created.id}`)).rows[0]?.xmin;
+    const before = await version();
+    expect((await as.agent!.get(`/v1/contacts/${created.id}`)).json().data.new).toBe(false);
+    expect(await version()).toBe(before);
     expect(
       (await as.agent!.get(`/v1/contacts/${created.id}?not_remove_new_tag=true`)).json().data.new,
     ).toBe(false);

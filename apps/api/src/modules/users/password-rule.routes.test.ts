@@ -79,6 +79,7 @@ describe('the password rule on POST /v1/users/reset_password_by_token', () => {
     const passphrase = 'copper meadow signal lamp';
     const ok = await anonymous.post('/v1/users/reset_password_by_token', { reset_password_token: token, password: passphrase, password_confirmation: passphrase });
     expect(ok.statusCode).toBe(200);
+    expect((await t.ctx.usersRepository.findByEmail(email))!.passwordRuleVersion).toBe(PASSWORD_RULE_VERSION);
     expect((await anonymous.post('/v1/sessions', { email, password: passphrase })).statusCode).toBe(200);
   });
 });
@@ -125,6 +126,8 @@ describe('a password that fails the rule at sign-in', () => {
 
     const changed = await agent.patch(`/v1/users/${id}/update_password`, body('amber kettle window frost', 'password1'));
     expect(changed.json()['change_password?']).toBe(false);
+    // a password chosen through the rule records the rule's version: sign-ins do not check it again
+    expect((await t.ctx.usersRepository.findById(id))!.passwordRuleVersion).toBe(PASSWORD_RULE_VERSION);
     expect((await agent.get('/v1/api_keys')).statusCode).toBe(200);
     const again = new TestAgent(t.app);
     await again.signIn('manager', 'amber kettle window frost');

@@ -37,6 +37,11 @@ type Deps = {
   products: Pick<ProductsService, 'statesOf'>;
 };
 
+/** A new password that passed the password rule, as the user's row keeps it: its hash and the rule's version (sign-ins then skip the check). */
+async function ruledPassword(password: string): Promise<Pick<UserPatch, 'passwordHash' | 'passwordRuleVersion'>> {
+  return { passwordHash: await hashPassword(password), passwordRuleVersion: PASSWORD_RULE_VERSION };
+}
+
 type ProfileBody = ParsedBodyOf<typeof endpoints.updateProfile>;
 type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
 
@@ -114,8 +119,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
         throw unprocessable({ password: 'New password must be different from the current one' });
       }
       const updated = await users.update(user.id, {
-        passwordHash: await hashPassword(body.password),
-        passwordRuleVersion: PASSWORD_RULE_VERSION,
+        ...(await ruledPassword(body.password)),
         changePassword: false,
         passwordChangedAt: new Date(),
       });
@@ -182,8 +186,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       const verdict = await passwordVerdict(users, user, password);
       if (verdict.message) throw unprocessable({ password: verdict.message });
       const updated = await users.update(user.id, {
-        passwordHash: await hashPassword(password),
-        passwordRuleVersion: PASSWORD_RULE_VERSION,
+        ...(await ruledPassword(password)),
         resetPasswordDigest: null,
         resetPasswordSentAt: null,
         changePassword: false,
