@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptyBody, idParams, pagingMeta, pagingQuery, timestamp } from './common.contract';
+import { otpCode } from './session.contract';
 
 /**
  * The account's security (issue 18): confirmed e-mail changes, the user's own sessions and the
@@ -65,10 +66,42 @@ export const reportEmailChange = defineEndpoint({
   method: 'POST',
   path: '/v1/users/email_change/not_me',
   summary:
-    '“This was not me”, with the token e-mailed to the old address (7 days): cancels or undoes the change, ends every session, API key and the API token, and requires a new password (not in the spec)',
+    '“This was not me”, with the token e-mailed to the old address (72 hours, once): cancels a pending change; after a confirmed one, puts the account on hold (frozen: true) until restore_email_change; either way ends every session, API key and the API token, and requires a new password (not in the spec)',
   tag: 'user',
   access: 'public',
   body: emailChangeToken,
+  response: z.object({
+    /** The account's address now (the new one while the account is on hold). */
+    email: z.string(),
+    /** The change had been confirmed: the account is on hold until the old address is restored with its password or second factor. */
+    frozen: z.boolean(),
+  }),
+});
+
+/** The "this was not me" token again, with the account's password, or a second-factor code in its place. */
+export const restoreEmailChangeBody = emailChangeToken
+  .extend({ password: z.string().max(1024).optional(), otp_code: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.otp_code !== undefined) {
+      const code = otpCode.safeParse(v.otp_code);
+      if (!code.success) ctx.addIssue({ code: 'custom', path: ['otp_code'], message: code.error.issues[0]?.message ?? 'Code is invalid' });
+      return;
+    }
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+  })
+  .transform((v) => ({
+    token: v.token,
+    proof: v.otp_code !== undefined ? { otp_code: v.otp_code.trim() } : { password: v.password ?? '' },
+  }));
+
+export const restoreEmailChange = defineEndpoint({
+  method: 'POST',
+  path: '/v1/users/email_change/restore',
+  summary:
+    'Put the old address back on an account held by “this was not me”: the report’s token with the account’s password (or a second-factor code), within 72 hours of the report, once; wrong ones count like failed sign-ins (not in the spec)',
+  tag: 'user',
+  access: 'public',
+  body: restoreEmailChangeBody,
   response: z.object({ email: z.string() }),
 });
 

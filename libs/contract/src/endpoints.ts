@@ -29,6 +29,7 @@ import {
   listSecurityEvents,
   reportEmailChange,
   resendEmailChange,
+  restoreEmailChange,
   showEmailChange,
   signOutOtherSessions,
 } from './account-security.contract';
@@ -271,6 +272,7 @@ export const endpoints = {
   resendEmailChange,
   confirmEmailChange,
   reportEmailChange,
+  restoreEmailChange,
   listOwnSessions,
   endOwnSession,
   signOutOtherSessions,

@@ -51,7 +51,7 @@ describe('EmailChangeConfirmPage', () => {
 
 describe('EmailChangeReportPage', () => {
   it('says what it will do, and afterwards sends the user to sign in or reset the password', async () => {
-    const { client } = renderPages('/email-change/not-me?token=cancel9', { reportEmailChange: () => ({ email: 'old@example.com' }) });
+    const { client } = renderPages('/email-change/not-me?token=cancel9', { reportEmailChange: () => ({ email: 'old@example.com', frozen: false }) });
     expect(screen.getByText(/sign out every session, revoke your API keys and API token, and ask for a new password/)).toBeInTheDocument();
     const events = userEvent.setup();
     await events.tab();
@@ -63,5 +63,45 @@ describe('EmailChangeReportPage', () => {
     expect(callsOf(client, 'reportEmailChange')).toEqual([{ body: { token: 'cancel9' } }]);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Reset my password' })).toHaveAttribute('href', '/reset-password');
+  });
+
+  it('after a confirmed change the account is on hold, and the earlier address comes back only with the password (or a code), errors beside the field', async () => {
+    const restore = (call: { body: { password?: string } }) => {
+      if (call.body.password !== 'right one') throw new ApiError(422, { errors: { password: 'Password is wrong' } });
+      return { email: 'old@example.com' };
+    };
+    const { client } = renderPages('/email-change/not-me?token=cancel9', {
+      reportEmailChange: () => ({ email: 'attacker@evil.example.com', frozen: true }),
+      restoreEmailChange: restore as never,
+    });
+    const events = userEvent.setup();
+    await events.click(screen.getByRole('button', { name: 'Cancel the change and secure my account' }));
+    expect(await screen.findByText(/your account is now on hold/)).toHaveTextContent('The change to attacker@evil.example.com had already been confirmed');
+    expect(screen.queryByRole('link', { name: 'Reset my password' })).toBeNull();
+    const password = screen.getByLabelText(/^Password/);
+    await events.click(screen.getByRole('button', { name: 'Put my earlier address back' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    await events.type(password, 'wrong');
+    await events.click(screen.getByRole('button', { name: 'Put my earlier address back' }));
+    expect(await screen.findByText('Password is wrong')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await events.clear(password);
+    await events.type(password, 'right one{Enter}');
+    expect(await screen.findByText(/Your e-mail address is old@example.com again/)).toBeInTheDocument();
+    expect(callsOf(client, 'restoreEmailChange').at(-1)).toEqual({ body: { token: 'cancel9', password: 'right one' } });
+    expect(await axeViolations(['region'])).toEqual([]);
+  });
+
+  it('a user with a second factor may give a code in place of the password', async () => {
+    const { client } = renderPages('/email-change/not-me?token=cancel9', {
+      reportEmailChange: () => ({ email: 'attacker@evil.example.com', frozen: true }),
+      restoreEmailChange: () => ({ email: 'old@example.com' }),
+    });
+    const events = userEvent.setup();
+    await events.click(screen.getByRole('button', { name: 'Cancel the change and secure my account' }));
+    await events.click(await screen.findByRole('button', { name: 'Use a code from my authenticator app instead' }));
+    await events.type(screen.getByLabelText(/^Verification code/), '123456{Enter}');
+    expect(await screen.findByText(/Your e-mail address is old@example.com again/)).toBeInTheDocument();
+    expect(callsOf(client, 'restoreEmailChange')).toEqual([{ body: { token: 'cancel9', otp_code: '123456' } }]);
   });
 });

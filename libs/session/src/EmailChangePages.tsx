@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
-import { Button } from '@crm/ui';
+import { Button, Field, Input } from '@crm/ui';
 import { apiErrorMessage } from './api-errors';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
+import { useApiForm } from './useApiForm';
 
 export type EmailChangePageProps = {
   /** Shown above the heading (the brand's logo). */
@@ -13,12 +14,12 @@ export type EmailChangePageProps = {
 
 const MISSING_TOKEN = 'This link is incomplete. Open the whole link from the e-mail.';
 
-type TokenActionProps = {
+type TokenActionProps<R> = {
   /** What the button does, for example "Confirm my new address". */
   label: string;
   variant?: 'primary' | 'danger';
-  run(token: string): Promise<string>;
-  done(email: string): ReactNode;
+  run(token: string): Promise<R>;
+  done(result: R): ReactNode;
 };
 
 /**
@@ -26,20 +27,20 @@ type TokenActionProps = {
  * scanner that opens links cannot act for the user. The server's refusal (expired, used, taken)
  * shows under the button.
  */
-function TokenAction({ label, variant = 'primary', run, done }: TokenActionProps) {
+function TokenAction<R>({ label, variant = 'primary', run, done }: TokenActionProps<R>) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(token ? null : MISSING_TOKEN);
-  const [result, setResult] = useState<string | null>(null);
+  const [result, setResult] = useState<{ value: R } | null>(null);
 
-  if (result !== null) return <div className="flex flex-col gap-4">{done(result)}</div>;
+  if (result !== null) return <div className="flex flex-col gap-4">{done(result.value)}</div>;
 
   const handleClick = async () => {
     setPending(true);
     setError(null);
     try {
-      setResult(await run(token));
+      setResult({ value: await run(token) });
     } catch (failure) {
       setError(apiErrorMessage(failure));
     } finally {
@@ -85,12 +86,93 @@ export function EmailChangeConfirmPage({ logo }: EmailChangePageProps) {
   );
 }
 
+type RestoreInput = { token: string; password?: string; otp_code?: string };
+type RestoreOutput = { token: string; proof: { password: string } | { otp_code: string } };
+
 /**
- * /email-change/not-me?token=…: from the notice to the old address. Cancels (or undoes) the change,
- * ends every session and API key, and the account must get a new password.
+ * An account held by a "this was not me" report: the old address comes back only with the
+ * account's password (or, for a user with a second factor, a current code in its place).
+ */
+function RestoreAddressForm({ token, heldEmail }: { token: string; heldEmail: string }) {
+  const client = useApiClient();
+  const [byCode, setByCode] = useState(false);
+  const [restored, setRestored] = useState<string | null>(null);
+  const field = byCode ? 'otp_code' : 'password';
+  const {
+    register,
+    submit,
+    formError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useApiForm<RestoreInput, RestoreOutput>({
+    schema: () => import('./auth-schemas').then((schemas) => schemas.restoreEmailChangeBody),
+    defaultValues: { token, [field]: '' },
+    fields: [field],
+    onSubmit: async (values) => {
+      const body = 'otp_code' in values.proof ? { token: values.token, otp_code: values.proof.otp_code } : { token: values.token, password: values.proof.password };
+      setRestored((await client.call('restoreEmailChange', { body })).email);
+    },
+  });
+
+  useEffect(() => setFocus(field), [setFocus, field]);
+
+  if (restored !== null) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status">
+          Your e-mail address is {restored} again. Sign in with it; you will be asked to choose a new password.
+        </p>
+        <Link to="/login" className="text-sm text-primary underline">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="status">
+        The change to {heldEmail} had already been confirmed, so your account is now on hold: every session is signed
+        out, your API keys and API token no longer work, and nobody can sign in, by either address. To put your earlier
+        address back, confirm it is your account.
+      </p>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Put my earlier address back">
+        {byCode ? (
+          <Field label="Verification code" error={errors.otp_code?.message} required>
+            <Input {...register('otp_code')} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" spellCheck={false} />
+          </Field>
+        ) : (
+          <Field label="Password" error={errors.password?.message} required>
+            <Input {...register('password')} type="password" autoComplete="current-password" />
+          </Field>
+        )}
+        <FormError message={formError} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={() => setByCode(!byCode)}>
+            {byCode ? 'Use my password instead' : 'Use a code from my authenticator app instead'}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Put my earlier address back
+          </Button>
+        </div>
+      </form>
+      <p className="text-sm text-muted">
+        If you do not know the password, ask your administrator: the account stays on hold until then.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * /email-change/not-me?token=…: from the notice to the old address (72 hours, once). Cancels a
+ * pending change; a confirmed one puts the account on hold, and the earlier address comes back
+ * with the account's password or second factor. Every session and API key ends, and the account
+ * must get a new password.
  */
 export function EmailChangeReportPage({ logo }: EmailChangePageProps) {
   const client = useApiClient();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
   return (
     <AuthLayout
       title="This was not me"
@@ -100,24 +182,31 @@ export function EmailChangeReportPage({ logo }: EmailChangePageProps) {
       <TokenAction
         label="Cancel the change and secure my account"
         variant="danger"
-        run={async (token) => (await client.call('reportEmailChange', { body: { token } })).email}
-        done={(email) => (
-          <>
-            <p role="status">
-              Done. The e-mail change is cancelled and your address is {email}. Every session is signed out
-              and your API keys and API token no longer work. You must choose a new password: sign in and you
-              will be asked for one, or reset it if you do not know your password.
-            </p>
-            <div className="flex gap-4">
-              <Link to="/login" className="text-sm text-primary underline">
-                Sign in
-              </Link>
-              <Link to="/reset-password" className="text-sm text-primary underline">
-                Reset my password
-              </Link>
-            </div>
-          </>
-        )}
+        run={async (token) => {
+          const answer = await client.call('reportEmailChange', { body: { token } });
+          return answer.frozen ? { held: answer.email } : answer.email;
+        }}
+        done={(result) =>
+          typeof result === 'string' ? (
+            <>
+              <p role="status">
+                Done. The e-mail change is cancelled and your address is {result}. Every session is signed out
+                and your API keys and API token no longer work. You must choose a new password: sign in and you
+                will be asked for one, or reset it if you do not know your password.
+              </p>
+              <div className="flex gap-4">
+                <Link to="/login" className="text-sm text-primary underline">
+                  Sign in
+                </Link>
+                <Link to="/reset-password" className="text-sm text-primary underline">
+                  Reset my password
+                </Link>
+              </div>
+            </>
+          ) : (
+            <RestoreAddressForm token={token} heldEmail={result.held} />
+          )
+        }
       />
     </AuthLayout>
   );

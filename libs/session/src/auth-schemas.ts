@@ -6,3 +6,4 @@ export { signInBody } from '@crm/contract';
 export const resetRequestBody = resetPasswordInstructions.body;
 export const resetPasswordBody = resetPasswordByToken.body;
 export { reauthenticateBody } from '@crm/contract';
+export { restoreEmailChangeBody } from '@crm/contract';

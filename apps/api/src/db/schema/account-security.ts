@@ -3,14 +3,19 @@ import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-c
 import { userRef } from './accounts';
 import { citext, createdAt } from './columns';
 
-/** What became of a requested e-mail change. */
-export const EMAIL_CHANGE_STATES = ['pending', 'confirmed', 'cancelled', 'superseded', 'reported'] as const;
+/**
+ * What became of a requested e-mail change. reported: "this was not me" before it was confirmed
+ * (cancelled); held: "this was not me" after a confirmation (the account on hold); restored: the
+ * old address put back, with the account's password or second factor.
+ */
+export const EMAIL_CHANGE_STATES = ['pending', 'confirmed', 'cancelled', 'superseded', 'reported', 'held', 'restored'] as const;
 export type EmailChangeState = (typeof EMAIL_CHANGE_STATES)[number];
 
 /**
  * A change of a user's e-mail address: it takes effect only when the link sent to the new address
  * is opened (token, 24 hours); the old address is told at once and gets a "this was not me" link
- * (cancel token, 7 days) that cancels the change, or undoes it when it was already confirmed.
+ * (cancel token, 72 hours, once) that cancels the change or, when it was already confirmed, holds
+ * the account until the old address is restored with the account's password or second factor.
  * Tokens are stored as SHA-256 digests only. At most one change of a user is pending.
  */
 export const emailChanges = pgTable(

@@ -35,7 +35,8 @@ export type NoticeJob = { kind: NoticeKind; user_id: number; to: string; subject
 
 /** Hours a confirmation link to a new address works, and days the old address's "this was not me" link works. */
 export const EMAIL_CHANGE_CONFIRM_HOURS = 24;
-export const EMAIL_CHANGE_REPORT_DAYS = 7;
+/** How long the "this was not me" link of an e-mail change works (issue 28: 72 hours at most). */
+export const EMAIL_CHANGE_REPORT_HOURS = 72;
 
 /** What a notice says; the template adds the greeting, the link, the sign-off and the brand. */
 type NoticeContent = {
@@ -122,8 +123,9 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
           `from ${user.email} to ${newEmail}. Until the new address is confirmed, you keep signing in with ${user.email}.`,
         link: {
           intro:
-            `If this was not you, open this link within ${EMAIL_CHANGE_REPORT_DAYS} days: it cancels the change, ` +
-            'signs out every session, revokes your API keys and asks you to choose a new password.',
+            `If this was not you, open this link within ${EMAIL_CHANGE_REPORT_HOURS} hours: it cancels the change ` +
+            '(or, once the new address was confirmed, holds the account until you give your password to put this address back), ' +
+            'signs out every session, revokes your API keys and asks you to choose a new password. The link works once.',
           path: `/email-change/not-me?token=${cancelToken}`,
         },
         notMe: null,

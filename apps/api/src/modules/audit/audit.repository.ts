@@ -30,6 +30,7 @@ export const AUDIT_EVENTS = [
   'email_change_cancelled',
   'email_changed',
   'email_change_reported',
+  'email_change_restored',
   'sessions_ended',
   'api_key_created',
   'account_notice_sent',

@@ -25,7 +25,8 @@ const DESCRIBE: Partial<Record<AuditEvent, (details: Details) => string>> = {
   email_change_cancelled: (d) => `E-mail change to ${text(d.new_email)} withdrawn`,
   email_changed: (d) => `E-mail address changed from ${text(d.from)} to ${text(d.to)}`,
   email_change_reported: (d) =>
-    `E-mail change to ${text(d.new_email)} reported as not you: sessions, API keys and token ended${d.restored ? ', old address restored' : ''}`,
+    `E-mail change to ${text(d.new_email)} reported as not you: sessions, API keys and token ended${d.frozen ? ', account on hold' : ''}`,
+  email_change_restored: (d) => `E-mail address put back from ${text(d.from)} to ${text(d.to)} after the report`,
   account_notice_sent: (d) => `Security e-mail sent to ${text(d.to)}`,
 };
 export const SECURITY_EVENTS = Object.keys(DESCRIBE) as AuditEvent[];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailChanges } from '../../db/schema';
-import { DEMO_PASSWORD, seedEmail } from '../../db/seed';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedEmail } from '../../db/seed';
+import { currentTotp } from '../../lib/totp';
 import { mailTo, mailsTo } from '../../test/mail';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_CHANGES_PER_HOUR } from './email-changes.service';
@@ -40,7 +41,7 @@ describe('changing the e-mail address', () => {
     expect(notice.subject).toBe('Harbor Agent: Your e-mail address is being changed');
     expect(notice.text).toContain(`from ${oldEmail} to ${newEmail}`);
     expect(notice.text).toMatch(/^http:\/\/localhost:3000\/email-change\/not-me\?token=[\w-]+$/m);
-    expect(notice.text).toContain('within 7 days');
+    expect(notice.text).toContain('within 72 hours');
     const confirmation = await mailTo(t, newEmail, 'Confirm your new e-mail address');
     expect(confirmation.text).toMatch(/^http:\/\/localhost:3000\/email-change\/confirm\?token=[\w-]+$/m);
     expect(confirmation.text).toContain('within 24 hours');
@@ -167,7 +168,7 @@ describe('changing the e-mail address', () => {
 
     const reported = await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: tokenOf(notice.text, 'not-me') });
     expect(reported.statusCode).toBe(200);
-    expect(reported.json()).toEqual({ email: oldEmail });
+    expect(reported.json()).toEqual({ email: oldEmail, frozen: false });
 
     expect((await owner.get('/v1/users/me')).statusCode).toBe(401);
     expect((await attacker.get('/v1/users/me')).statusCode).toBe(401);
@@ -188,22 +189,115 @@ describe('changing the e-mail address', () => {
     const events = (await t.ctx.audit.list({ userId: user!.id })).map((entry) => entry.event);
     expect(events).toContain('email_change_reported');
 
-    // opening it again answers the same and changes nothing more
-    expect((await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: tokenOf(notice.text, 'not-me') })).json()).toEqual({ email: oldEmail });
+    // the link works once: a second use is refused and changes nothing more
+    const second = await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: tokenOf(notice.text, 'not-me') });
+    expect(second.statusCode).toBe(422);
+    expect(second.json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.reportUsed } });
+    expect((await back.get('/v1/users/me')).statusCode).toBe(200);
   });
 
-  it('“this was not me” after the attacker confirmed puts the old address back', async () => {
+  it('the “not me” link works for 72 hours: one used later is refused', async () => {
+    const oldEmail = seedEmail('admin');
+    await askChange('admin', 'late.report@newmail.example.com');
+    const notice = await mailTo(t, oldEmail, 'Your e-mail address is being changed');
+    const user = await t.ctx.usersRepository.findByEmail(oldEmail);
+    const [row] = await t.ctx.db.select().from(emailChanges).where(eq(emailChanges.userId, user!.id));
+    expect(row!.cancelExpiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(72 * 3_600_000);
+    expect(row!.cancelExpiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(71 * 3_600_000);
+    // 72 hours and a second after it was sent
+    await t.ctx.db
+      .update(emailChanges)
+      .set({ createdAt: new Date(Date.now() - 72 * 3_600_000 - 1000), cancelExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.id, row!.id));
+    const late = await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: tokenOf(notice.text, 'not-me') });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.reportExpired } });
+    expect(EMAIL_CHANGE_MESSAGES.reportExpired).toContain('it works for 72 hours');
+    expect(await signInStatus(oldEmail)).toBe(200);
+  });
+
+  it('“this was not me” after the change was confirmed holds the account: the old mailbox alone gets no way in; the password puts the old address back, once', async () => {
     const oldEmail = seedEmail('manager');
     const newEmail = 'attacker2@evil.example.com';
+    const owner = new TestAgent(t.app, '10.20.0.7');
+    await owner.signIn('manager');
+    const key = (await owner.post('/v1/api_keys', { name: 'Mailer', scopes: ['contacts:read'] })).json().key as string;
     await askChange('manager', newEmail);
     const notice = await mailTo(t, oldEmail, 'Your e-mail address is being changed');
     const confirmation = await mailTo(t, newEmail, 'Confirm your new e-mail address');
     await new TestAgent(t.app).post('/v1/users/email_change/confirm', { token: tokenOf(confirmation.text, 'confirm') });
     expect(await signInStatus(newEmail)).toBe(200);
+    const notMe = tokenOf(notice.text, 'not-me');
 
-    const reported = await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: tokenOf(notice.text, 'not-me') });
-    expect(reported.json()).toEqual({ email: oldEmail });
+    const reported = await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: notMe });
+    expect(reported.statusCode).toBe(200);
+    expect(reported.json()).toEqual({ email: newEmail, frozen: true });
+    // held: every session and key ended, and neither address signs in or gets a reset link
+    expect((await owner.get('/v1/users/me')).statusCode).toBe(401);
+    expect((await new TestAgent(t.app).get('/v1/contacts/workers_status', { authorization: `Bearer ${key}` })).statusCode).toBe(401);
     expect(await signInStatus(newEmail)).toBe(401);
-    expect(await signInStatus(oldEmail)).toBe(200);
+    expect(await signInStatus(oldEmail)).toBe(401);
+    const user = await t.ctx.usersRepository.findById((await t.ctx.usersRepository.findByEmail(newEmail))!.id);
+    expect(user).toMatchObject({ email: newEmail, active: false, changePassword: true, apiTokenDigest: null });
+    for (const address of [oldEmail, newEmail]) {
+      expect((await new TestAgent(t.app).post('/v1/users/reset_password_instructions', { email: address })).statusCode).toBe(200);
+    }
+    expect((await t.ctx.outbox.latest(oldEmail, 20)).map((mail) => mail.subject)).not.toContain('Reset your password');
+    expect((await t.ctx.outbox.latest(newEmail, 20)).map((mail) => mail.subject)).not.toContain('Reset your password');
+    // the link alone, again, restores nothing
+    const again = await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: notMe });
+    expect(again.json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.reportUsed } });
+    expect(await signInStatus(oldEmail)).toBe(401);
+
+    // putting the old address back needs the account's password (wrong ones count as failed sign-ins)
+    const restore = (body: Record<string, unknown>) => new TestAgent(t.app, '10.20.0.8').post('/v1/users/email_change/restore', { token: notMe, ...body });
+    expect((await restore({})).json()).toEqual({ errors: { password: 'Password is required' } });
+    const wrong = await restore({ password: 'not the password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ errors: { password: 'Password is wrong' } });
+    const events = (await t.ctx.audit.list({ userId: user!.id })).map((entry) => [entry.event, entry.details]);
+    expect(events).toContainEqual(['sign_in_failed', { reason: 'email_restore_wrong_password' }]);
+    const restored = await restore({ password: DEMO_PASSWORD });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual({ email: oldEmail });
+    expect(await signInStatus(newEmail)).toBe(401);
+    const back = new TestAgent(t.app);
+    await back.signIn('manager');
+    expect((await back.get('/v1/users/me')).json()).toMatchObject({ email: oldEmail, 'change_password?': true });
+    expect((await restore({ password: DEMO_PASSWORD })).json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.restored } });
+    expect((await t.ctx.audit.list({ userId: user!.id })).map((entry) => entry.event)).toContain('email_change_restored');
+  });
+
+  it('a user with a second factor puts the old address back with a code in place of the password', async () => {
+    const oldEmail = seedEmail('secure.agent');
+    const newEmail = 'attacker3@evil.example.com';
+    const agent = new TestAgent(t.app, '10.20.0.9');
+    await agent.post('/v1/sessions', { email: oldEmail, password: DEMO_PASSWORD });
+    expect((await agent.post('/v1/sessions', { otp_code: currentTotp(DEMO_TOTP_SECRET) })).statusCode).toBe(200);
+    const me = (await agent.get('/v1/users/me')).json();
+    await agent.patch('/v1/users/update_profile', { first_name: me.profile.first_name, last_name: me.profile.last_name, email: newEmail });
+    const notice = await mailTo(t, oldEmail, 'Your e-mail address is being changed');
+    const confirmation = await mailTo(t, newEmail, 'Confirm your new e-mail address');
+    await new TestAgent(t.app).post('/v1/users/email_change/confirm', { token: tokenOf(confirmation.text, 'confirm') });
+    const notMe = tokenOf(notice.text, 'not-me');
+    expect((await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: notMe })).json()).toEqual({ email: newEmail, frozen: true });
+    const restored = await new TestAgent(t.app, '10.20.0.10').post('/v1/users/email_change/restore', {
+      token: notMe,
+      otp_code: currentTotp(DEMO_TOTP_SECRET, Date.now() + 30_000),
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual({ email: oldEmail });
+    expect((await t.ctx.usersRepository.findByEmail(oldEmail))?.active).toBe(true);
+  });
+
+  it('a “not me” link of a change that was never confirmed cannot restore anything', async () => {
+    const oldEmail = seedEmail('unpaid.agent');
+    await askChange('unpaid.agent', 'never.confirmed@newmail.example.com');
+    const notice = await mailTo(t, oldEmail, 'Your e-mail address is being changed');
+    const notMe = tokenOf(notice.text, 'not-me');
+    expect((await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: notMe })).json()).toEqual({ email: oldEmail, frozen: false });
+    const refused = await new TestAgent(t.app).post('/v1/users/email_change/restore', { token: notMe, password: DEMO_PASSWORD });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.notHeld } });
   });
 });

@@ -14,4 +14,7 @@ export function registerEmailChangeRoutes(app: FastifyInstance, ctx: AppContext)
   }));
   route(app, ctx, endpoints.confirmEmailChange, async (request) => ctx.emailChanges.confirm(request.body.token, requestMeta(request)));
   route(app, ctx, endpoints.reportEmailChange, async (request) => ctx.emailChanges.reportNotMe(request.body.token, requestMeta(request)));
+  route(app, ctx, endpoints.restoreEmailChange, async (request) =>
+    ctx.emailChanges.restore(request.body.token, request.body.proof, requestMeta(request)),
+  );
 }

@@ -3,12 +3,14 @@ import { digest, randomToken } from '../../lib/crypto';
 import { deviceOf } from '../../lib/device';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { tooManyUntil } from '../../lib/throttle';
-import { EMAIL_CHANGE_CONFIRM_HOURS, EMAIL_CHANGE_REPORT_DAYS, type AccountNotices } from '../account-notices/account-notices.service';
+import { EMAIL_CHANGE_CONFIRM_HOURS, EMAIL_CHANGE_REPORT_HOURS, type AccountNotices } from '../account-notices/account-notices.service';
 import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { SessionsRepository } from '../sessions/sessions.repository';
+import type { SessionsService } from '../sessions/sessions.service';
 import type { RequestMeta } from '../sessions/identity';
 import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { EmailChangeState } from '../../db/schema';
 import type { EmailChangeRow, EmailChangesRepository } from './email-changes.repository';
 
 const HOUR_MS = 3_600_000;
@@ -20,7 +22,11 @@ export const EMAIL_CHANGE_MESSAGES = {
   expired: `This confirmation link has expired (it works for ${EMAIL_CHANGE_CONFIRM_HOURS} hours). Change your e-mail address again from your profile to get a new link.`,
   used: 'This e-mail address was already confirmed.',
   cancelled: 'This change was cancelled or replaced by a newer one; your e-mail address stays as it was.',
-  reportExpired: `This link has expired (it works for ${EMAIL_CHANGE_REPORT_DAYS} days). If you did not change your address, reset your password and contact your administrator.`,
+  reportExpired: `This link has expired (it works for ${EMAIL_CHANGE_REPORT_HOURS} hours). If you did not change your address, reset your password and contact your administrator.`,
+  reportUsed: 'This link was already used; it works once. If your account is on hold, put your address back from the page you reached the first time, or contact your administrator.',
+  notHeld: 'This link does not put an address back: the account is not on hold for this change.',
+  restored: 'The earlier address was already put back. Sign in with it.',
+  restoreExpired: `The time to put the earlier address back has passed (${EMAIL_CHANGE_REPORT_HOURS} hours after the report). Contact your administrator.`,
   taken: (address: string) => `${address} is already used by another account.`,
 } as const;
 
@@ -29,11 +35,14 @@ type Deps = {
   changes: EmailChangesRepository;
   users: UsersRepository;
   sessions: SessionsRepository;
+  signIns: Pick<SessionsService, 'proveOwner'>;
   apiKeys: ApiKeysRepository;
   audit: AuditRepository;
   notices: AccountNotices;
 };
 
+/** The states of a change whose "this was not me" link was used. */
+const REPORTED = new Set<EmailChangeState>(['reported', 'held', 'restored']);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
 
@@ -46,7 +55,7 @@ export function toPendingEmailChange(row: EmailChangeRow) {
  * address stays the sign-in and reset address until then, and is told at once, with a "this was
  * not me" link that cancels (or undoes) the change and ends every way into the account.
  */
-export function createEmailChangesService({ changes, users, sessions, apiKeys, audit, notices }: Deps) {
+export function createEmailChangesService({ changes, users, sessions, signIns, apiKeys, audit, notices }: Deps) {
   async function takenByOther(address: string, userId: number): Promise<boolean> {
     const other = await users.findByEmail(address);
     return Boolean(other && other.id !== userId);
@@ -68,10 +77,11 @@ export function createEmailChangesService({ changes, users, sessions, apiKeys, a
     if (full) throw tooManyUntil(full.oldest, HOUR_MS);
   }
 
-  /** Ends every way into the account: sessions, API keys, the user API token; a new password is required. */
-  async function endAccess(userId: number): Promise<void> {
-    await sessions.deleteOthers(userId, null);
-    await apiKeys.deleteAllForUser(userId);
+  /**
+   * Ends every way into the account: sessions, API keys, the user API token; a new password is
+   * required. `hold`: the account is also deactivated until its old address is restored.
+   */
+  async function endAccess(userId: number, hold: boolean): Promise<void> {
     await users.update(userId, {
       apiTokenDigest: null,
       apiTokenPrefix: null,
@@ -79,7 +89,11 @@ export function createEmailChangesService({ changes, users, sessions, apiKeys, a
       changePassword: true,
       resetPasswordDigest: null,
       resetPasswordSentAt: null,
+      emailOtpDigest: null,
+      ...(hold && { active: false }),
     });
+    await sessions.deleteOthers(userId, null);
+    await apiKeys.deleteAllForUser(userId);
   }
 
   return {
@@ -108,7 +122,7 @@ export function createEmailChangesService({ changes, users, sessions, apiKeys, a
         tokenDigest: digest(token),
         expiresAt: new Date(now + EMAIL_CHANGE_CONFIRM_HOURS * HOUR_MS),
         cancelTokenDigest: digest(cancelToken),
-        cancelExpiresAt: new Date(now + EMAIL_CHANGE_REPORT_DAYS * 24 * HOUR_MS),
+        cancelExpiresAt: new Date(now + EMAIL_CHANGE_REPORT_HOURS * HOUR_MS),
       });
       await notices.emailChangeConfirmation(user, newEmail, token);
       await notices.emailChangeRequested(user, newEmail, cancelToken, meta, deviceOf(meta));
@@ -162,33 +176,71 @@ export function createEmailChangesService({ changes, users, sessions, apiKeys, a
     },
 
     /**
-     * "This was not me", from the notice to the old address (7 days): cancels the pending change, or
-     * puts the old address back if the change was already confirmed; ends every session, API key and
-     * the user API token; the user must choose a new password. Opening it again answers the same.
+     * "This was not me", from the notice to the old address (EMAIL_CHANGE_REPORT_HOURS; the link
+     * works once). While the old address is still the account's (the change was not confirmed), it
+     * cancels the pending change. Once a change was confirmed, the link alone cannot give the
+     * account back to whoever holds the old mailbox: the account is put on hold (deactivated: no
+     * sign-in, no reset, by either address), the change held, and only `restore` with the
+     * account's password or second factor puts the old address back. Either way every session, API
+     * key and the user API token end, and the user must choose a new password.
      */
-    async reportNotMe(token: string, meta: RequestMeta): Promise<{ email: string }> {
+    async reportNotMe(token: string, meta: RequestMeta): Promise<{ email: string; frozen: boolean }> {
       const row = await changes.findByCancelToken(digest(token));
       const user = row && (await users.findById(row.userId));
       if (!row || !user) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.invalid });
+      if (REPORTED.has(row.state)) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.reportUsed });
       if (row.cancelExpiresAt.getTime() <= Date.now()) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.reportExpired });
-      if (row.state === 'reported') return { email: user.email };
       // a newer change (the reported one was replaced) is cancelled too
       const pending = await changes.pendingOf(user.id);
       if (pending && pending.id !== row.id) await changes.decide(pending.id, 'pending', 'cancelled');
-      if (!(await changes.decide(row.id, row.state, 'reported'))) return { email: user.email };
-      // read again: a confirmation may have landed meanwhile
+      // read again: a confirmation may have landed meanwhile; one that did holds the account
       const current = (await users.findById(user.id)) ?? user;
-      const restore = !same(current.email, row.oldEmail) && !(await takenByOther(row.oldEmail, user.id));
-      if (restore) await users.update(user.id, { email: row.oldEmail });
-      await endAccess(user.id);
+      const frozen = !same(current.email, row.oldEmail);
+      if (!(await changes.decide(row.id, row.state, frozen ? 'held' : 'reported'))) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.reportUsed });
+      await endAccess(user.id, frozen);
       await audit.record({
         event: 'email_change_reported',
         userId: user.id,
         ip: meta.ip,
         userAgent: meta.userAgent,
-        details: { new_email: row.newEmail, restored: restore, ...(pending && pending.id !== row.id && { cancelled: pending.newEmail }) },
+        details: { new_email: row.newEmail, frozen, ...(pending && pending.id !== row.id && { cancelled: pending.newEmail }) },
       });
-      return { email: restore ? row.oldEmail : current.email };
+      return { email: current.email, frozen };
+    },
+
+    /**
+     * Puts the old address back on an account held by a "this was not me" report, with the report's
+     * link and the account's password (or, for a user with a second factor, a current code), within
+     * EMAIL_CHANGE_REPORT_HOURS of the report; once. The account is active again, still asking for
+     * a new password at the next sign-in (by the old address).
+     */
+    async restore(token: string, proof: { password: string } | { otp_code: string }, meta: RequestMeta): Promise<{ email: string }> {
+      const row = await changes.findByCancelToken(digest(token));
+      const user = row && (await users.findById(row.userId));
+      if (!row || !user) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.invalid });
+      if (row.state === 'restored') throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.restored });
+      if (row.state !== 'held') throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.notHeld });
+      if ((row.decidedAt?.getTime() ?? 0) + EMAIL_CHANGE_REPORT_HOURS * HOUR_MS <= Date.now()) {
+        throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.restoreExpired });
+      }
+      await signIns.proveOwner(user, proof, meta, 'email_restore');
+      if (await takenByOther(row.oldEmail, user.id)) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.taken(row.oldEmail) });
+      if (!(await changes.decide(row.id, 'held', 'restored'))) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.restored });
+      try {
+        await users.update(user.id, { email: row.oldEmail, active: true, changePassword: true, emailOtpDigest: null });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        await changes.decide(row.id, 'restored', 'held');
+        throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.taken(row.oldEmail) });
+      }
+      await audit.record({
+        event: 'email_change_restored',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { from: user.email, to: row.oldEmail, method: 'password' in proof ? 'password' : 'otp' },
+      });
+      return { email: row.oldEmail };
     },
   };
 }

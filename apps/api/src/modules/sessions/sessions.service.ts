@@ -150,9 +150,37 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     return { held: user.changePassword ? user : await users.update(user.id, { changePassword: true }), weak: true };
   }
 
+  /**
+   * The account's password, or for a user with a second factor a current code in its place; a wrong
+   * one answers 422 on its field and is recorded as a failed sign-in (`<purpose>_wrong_password`,
+   * `<purpose>_wrong_code`), so the sign-in limits count it.
+   */
+  async function checkOwnerProof(user: UserRow, proof: { password: string } | { otp_code: string }, meta: RequestMeta, purpose: string): Promise<void> {
+    if ('otp_code' in proof) {
+      if (!user.otpEnabled) throw unprocessable({ otp_code: 'You have no second factor: enter your password' });
+      if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
+        await fail(user.id, meta, { reason: `${purpose}_wrong_code` });
+        throw unprocessable({ otp_code: 'The code is wrong or was already used' });
+      }
+    } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
+      await fail(user.id, meta, { reason: `${purpose}_wrong_password` });
+      throw unprocessable({ password: 'Password is wrong' });
+    }
+  }
+
   return {
     issue,
     sendEmailCode,
+
+    /**
+     * Proof that the caller holds the account without a session of it (an account on hold after a
+     * "this was not me" report): the password or a second-factor code, within the sign-in limits
+     * (429 once too many).
+     */
+    async proveOwner(user: UserRow, proof: { password: string } | { otp_code: string }, meta: RequestMeta, purpose: string): Promise<void> {
+      await throttle(user.id, meta);
+      await checkOwnerProof(user, proof, meta, purpose);
+    },
 
     /** Deletes sessions past their idle or absolute expiry (they are refused anyway; this keeps the table small). */
     sweepExpired: () =>
@@ -244,15 +272,8 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
           await fail(user.id, meta, { reason: 'reauth_sso_mismatch' });
           throw unprocessable({ base: 'Single sign-on did not confirm it is you. Sign in there as yourself and try again.' });
         }
-      } else if ('otp_code' in proof) {
-        if (!user.otpEnabled) throw unprocessable({ otp_code: 'You have no second factor: enter your password' });
-        if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
-          await fail(user.id, meta, { reason: 'reauth_wrong_code' });
-          throw unprocessable({ otp_code: 'The code is wrong or was already used' });
-        }
-      } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
-        await fail(user.id, meta, { reason: 'reauth_wrong_password' });
-        throw unprocessable({ password: 'Password is wrong' });
+      } else {
+        await checkOwnerProof(user, proof, meta, 'reauth');
       }
       const at = new Date();
       await sessions.markReauthenticated(session.id, at);
