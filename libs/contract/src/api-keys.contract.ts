@@ -66,6 +66,7 @@ export const createApiKey = defineEndpoint({
   recentAuth: true,
   gate: 'enforced',
   body: createApiKeyBody,
+  secretAnswer: true,
   response: z.object({ data: apiKey, key: z.string() }),
 });
 

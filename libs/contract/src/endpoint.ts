@@ -52,6 +52,13 @@ export type Endpoint = {
    * carries that field with a value other than the caller's current one (a new e-mail address).
    */
   recentAuth?: true | { field: string };
+  /**
+   * The answer carries a secret shown once (a new API key or user token, recovery codes, a
+   * second-factor secret). The one idempotency mechanism (the API's plugins/idempotency.ts) never
+   * keeps nor replays such an answer: a repeat of the request with its Idempotency-Key answers 409
+   * saying that it was done and that the secret is shown only once.
+   */
+  secretAnswer?: true;
 };
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

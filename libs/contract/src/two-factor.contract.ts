@@ -14,6 +14,7 @@ export const generateQr = defineEndpoint({
   recentAuth: true,
   gate: 'exempt',
   body: emptyBody,
+  secretAnswer: true,
   response: z.object({ qr_code: z.string(), otp_secret: z.string(), provisioning_uri: z.string() }),
 });
 
@@ -26,6 +27,7 @@ export const enable2fa = defineEndpoint({
   recentAuth: true,
   gate: 'exempt',
   body: z.object({ otp_code: otpCode }),
+  secretAnswer: true,
   response: currentUser.extend({
     /** Single-use codes to sign in with when the second factor is out of reach; only their digests are kept. */
     recovery_codes: z.array(z.string()),
@@ -75,5 +77,6 @@ export const regenerateRecoveryCodes = defineEndpoint({
   recentAuth: true,
   gate: 'exempt',
   body: z.object({ otp_code: otpCode }),
+  secretAnswer: true,
   response: z.object({ recovery_codes: z.array(z.string()) }),
 });

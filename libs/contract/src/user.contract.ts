@@ -237,6 +237,7 @@ export const refreshApiToken = defineEndpoint({
   gate: 'enforced',
   /** Without scopes the new token keeps the old one's (contacts:read and contacts:write at first). */
   body: z.object({ scopes: apiScopes.optional() }).nullish(),
+  secretAnswer: true,
   response: z.object({ api_token: z.string(), prefix: z.string(), created_at: timestamp, scopes: z.array(z.enum(SCOPE_NAMES)) }),
 });
 

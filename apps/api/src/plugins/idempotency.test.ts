@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../test/cable-client';
 import { signInCast, type Cast } from '../test/contact-fixtures';
 import { lockContacts } from '../test/stalled-database';
-import { createTestApp, type TestAgent, type TestApp } from '../test/test-app';
+import { endpoints, type Endpoint } from '@crm/contract';
+import { z } from 'zod';
+import { DEMO_PASSWORD, seedEmail } from '../db/seed';
+import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
+import { NOT_REPLAYED_TO_IMPERSONATION, SECRET_NOT_REPLAYED } from './idempotency';
 
 let t: TestApp;
 let as: Cast;
@@ -79,5 +83,69 @@ describe('Idempotency-Key on POSTs that create', () => {
     const res = await create(as.agent, 'x'.repeat(256), { first_name: 'Kay', last_name: 'Long' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { idempotency_key: 'Idempotency-Key must be 1 to 255 visible characters' } });
+  });
+});
+
+describe('Idempotency-Key and answers that carry a secret, and impersonation', () => {
+  /** Fields of an answer that are secrets shown once. */
+  const SECRET_FIELDS = ['key', 'api_token', 'otp_secret', 'recovery_codes', 'secret', 'token'];
+  const topFields = (schema: Endpoint['response']) => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+
+  it('every endpoint whose answer has a secret field is marked secretAnswer in the contract', () => {
+    const withSecrets = Object.entries(endpoints as Record<string, Endpoint>)
+      .filter(([, endpoint]) => topFields(endpoint.response).some((field) => SECRET_FIELDS.includes(field)))
+      .map(([name, endpoint]) => [name, Boolean(endpoint.secretAnswer)]);
+    expect(withSecrets.length).toBeGreaterThanOrEqual(5);
+    expect(withSecrets.filter(([, marked]) => !marked)).toEqual([]);
+  });
+
+  it('a repeat of a new API key answers 409 that it was created and its secret is shown once; the secret is never stored', async () => {
+    const owner = new TestAgent(t.app, '10.30.0.1');
+    await owner.signIn('telemarketer');
+    const body = { name: 'Once only', scopes: ['contacts:read'] };
+    const send = () => owner.request('POST', '/v1/api_keys', { body, headers: { 'idempotency-key': 'key-once-1' } });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const secret = first.json().key as string;
+    expect(secret).toMatch(/^crm_/);
+    const again = await send();
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual({ errors: { idempotency_key: SECRET_NOT_REPLAYED } });
+    expect(again.body).not.toContain(secret);
+    expect(SECRET_NOT_REPLAYED).toMatch(/^This request was already done with this Idempotency-Key: what it created exists\. Its secret was shown only once/);
+    const keys = (await owner.get('/v1/api_keys')).json().data as { name: string }[];
+    expect(keys.filter((key) => key.name === 'Once only')).toHaveLength(1);
+    const stored = await t.ctx.db.execute<{ response_body: string | null; state: string }>(
+      sql`select response_body, state from idempotency_keys where key = 'key-once-1'`,
+    );
+    expect(stored.rows).toEqual([{ response_body: null, state: 'done' }]);
+  });
+
+  it('a session opened as another user never gets a stored answer: not the user’s, not its own', async () => {
+    const body = { first_name: 'Imre', last_name: 'Impersonated' };
+    const mine = await create(as.agent, 'imp-key-1', body);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const impersonator = new TestAgent(t.app, '10.30.0.2');
+    await impersonator.post('/v1/sessions', { email: seedEmail('admin'), password: DEMO_PASSWORD });
+    const target = await t.ctx.usersRepository.findByEmail(seedEmail('agent'));
+    const started = await impersonator.post(`/v1/admin/users/${target!.id}/login`, { login_type: 'impersonate' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await impersonator.get('/v1/users/me')).json().email).toBe(seedEmail('agent'));
+    // the user's key does not reach the user's answer: the impersonating session's request runs on its own
+    const theirs = await create(impersonator, 'imp-key-1', body);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().data.id).not.toBe(mine.json().data.id);
+    // and its own repeat is refused, not replayed, and creates nothing
+    const repeat = await create(impersonator, 'imp-key-1', body);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toEqual({ errors: { idempotency_key: NOT_REPLAYED_TO_IMPERSONATION } });
+    expect(await countNamed('Impersonated')).toBe(2);
+    // the user's own repeat still gets the user's answer
+    const own = await create(as.agent, 'imp-key-1', body);
+    expect(own.headers['idempotent-replayed']).toBe('true');
+    expect(own.json()).toEqual(mine.json());
   });
 });
