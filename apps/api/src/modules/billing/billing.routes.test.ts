@@ -352,6 +352,23 @@ describe('POST /v1/admin/users/{id}/refund', () => {
     expect(rest.json().data).toMatchObject({ kind: 'refund', amount_cents: charge.amount_cents - 900 });
   });
 
+  it('two administrators sending one Idempotency-Key for two refunds each get their own refund', async () => {
+    const { id, charge, agent } = await paidPlan();
+    const admin = await signedIn('admin');
+    const subadmin = await signedIn('subadmin');
+    const first = await refund(admin, id, { transaction_id: charge.id, amount_cents: 700 }, 'shared-refund-key');
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await refund(subadmin, id, { transaction_id: charge.id, amount_cents: 1100 }, 'shared-refund-key');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json().data).toMatchObject({ kind: 'refund', status: 'succeeded', amount_cents: 1100 });
+    expect(second.json().data.id).not.toBe(first.json().data.id);
+    const refunds = ((await agent.get('/v1/accounts/history')).json().data as { kind: string; amount_cents: number }[]).filter((e) => e.kind === 'refund');
+    expect(refunds.map((e) => e.amount_cents).sort((a, b) => a - b)).toEqual([700, 1100]);
+    // each one's repeat still gets their own answer
+    expect((await refund(subadmin, id, { transaction_id: charge.id, amount_cents: 1100 }, 'shared-refund-key')).json()).toEqual(second.json());
+  });
+
   it('validates the body per field (422)', async () => {
     const admin = await signedIn('admin');
     const bad = await refund(admin, await idOf(seedEmail('agent')), { amount_cents: -5 });

@@ -302,8 +302,9 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     const already = await repo.refundedOf(charge);
     if (already >= charge.amountCents) throw unprocessable({ amount_cents: NOTHING_TO_REFUND });
     const amount = amountCents ?? charge.amountCents - already;
-    // without an Idempotency-Key the charge's refunded state names the refund: a double click is one refund
-    const key = requestKey ? `refund-${charge.id}-key-${requestKey}` : `refund-${charge.id}-after-${already}-${amount}`;
+    // without an Idempotency-Key the charge's refunded state names the refund: a double click is one refund;
+    // the client's key is the caller's own (as the API's are), so two administrators' keys never meet at the vendor
+    const key = requestKey ? `refund-${charge.id}-by-${actor.user.id}-key-${requestKey}` : `refund-${charge.id}-after-${already}-${amount}`;
     const reserved = await repo.reserveRefund(charge.id, {
       userId: charge.userId,
       kind: 'refund',

@@ -321,6 +321,19 @@ describe('POST /v1/admin/{dialer,sms}/refund_order', () => {
     ]);
   });
 
+  it('two administrators sending one Idempotency-Key for two refunds of an order each get their own outcome', async () => {
+    const { id, order } = await selfPay();
+    const admin = await signedIn('admin');
+    const subadmin = await signedIn('subadmin');
+    const first = await refundOrder(admin, { order_id: order.id, amount_cents: 400 }, 'one-key-two-admins');
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await refundOrder(subadmin, { order_id: order.id, amount_cents: 600 }, 'one-key-two-admins');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().refund).toMatchObject({ kind: 'refund', status: 'succeeded', amount_cents: 600 });
+    expect(second.json().data).toMatchObject({ refunded_cents: 1000 });
+    expect((await historyOf(id)).filter((e) => e.kind === 'refund').map((e) => e.amount_cents).sort((a, b) => a - b)).toEqual([400, 600]);
+  });
+
   it('validates the body per field (422)', async () => {
     const admin = await signedIn('admin');
     const bad = await refundOrder(admin, { amount_cents: 'ten', reason: 'x'.repeat(501) });
