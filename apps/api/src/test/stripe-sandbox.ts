@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { StripeObject } from '../sandbox/stripe/stripe-sandbox.repository';
 import { seedEmail } from '../db/seed';
 import { renewalKey } from '../modules/billing/renewals';
 import { TestAgent, type TestApp } from './test-app';
@@ -112,4 +113,14 @@ export async function onEndedPlan(t: TestApp, number = '4242424242424242') {
   await t.ctx.db.execute(sql`update billing_accounts set current_period_end = ${ended.toISOString()}::timestamptz where user_id = ${user.id}`);
   await t.ctx.usersRepository.update(user.id, { paidUntil: ended });
   return { ...user, ended, monthly };
+}
+
+/**
+ * Puts an object in the Stripe sandbox as if the vendor had made it (a refund on Stripe's
+ * dashboard, a payment whose answer was lost), sending no event: what the vendor's API then says
+ * of it, for a test's own webhook event to name.
+ */
+export async function vendorHas(t: TestApp, object: { id: string; object: string } & Record<string, unknown>): Promise<void> {
+  if (!t.ctx.stripeSandbox) throw new Error('The Stripe sandbox is not in use');
+  await t.ctx.stripeSandbox.repository.insert(object as StripeObject);
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { listenForSandbox, paymentMethodFor, unpaidAgent } from '../test/stripe-sandbox';
+import { listenForSandbox, paymentMethodFor, unpaidAgent, vendorHas } from '../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
 import { WebhookSignatureInvalid } from '../providers/payments/payments.provider';
 
@@ -60,6 +60,69 @@ describe('POST /webhooks/stripe: verify, store once, process in a job', () => {
     expect(await t.ctx.webhooks.repository.count('stripe', 'evt_forged000001')).toBe(0);
   });
 
+  it('the tolerance window applies both ways: a signature from the future is refused like a stale one', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const [ahead, status] of [
+      [365 * 24 * 3600, 400],
+      [10 * 60, 400],
+      [60, 200],
+    ] as const) {
+      const payload = stripeEvent('ping', { id: 'x', object: 'thing' }, `evt_future${ahead}`);
+      const res = await post(payload, sign(payload, { timestamp: now + ahead }));
+      expect(res.statusCode, `${ahead} s ahead`).toBe(status);
+      if (status === 400) expect(res.json()).toEqual({ error: 'Invalid signature' });
+      expect(await t.ctx.webhooks.repository.count('stripe', `evt_future${ahead}`)).toBe(status === 200 ? 1 : 0);
+    }
+  });
+
+  it('a signed body that is not an event (no id, type, time or object) is refused 400, not stored', async () => {
+    const event = JSON.parse(stripeEvent('refund.created', { id: 're_malformed', object: 'refund' }, 'evt_malformed0001')) as Record<string, unknown>;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...event, id: undefined }, 'The event has no id'],
+      [{ ...event, id: 42 }, 'The event has no id'],
+      [{ ...event, type: undefined }, 'The event has no type'],
+      [{ ...event, created: 'yesterday' }, 'The event has no time'],
+      [{ ...event, data: null }, 'The event has no object'],
+      [{ ...event, data: { object: { object: 'refund' } } }, 'The event has no object'],
+    ];
+    for (const [body, message] of cases) {
+      const payload = JSON.stringify(body);
+      const res = await post(payload, sign(payload));
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toEqual({ error: `Malformed event: ${message}` });
+    }
+    const notJson = 'not json at all';
+    expect((await post(notJson, sign(notJson))).statusCode).toBe(400);
+    expect(await t.ctx.webhooks.repository.count('stripe', 'evt_malformed0001')).toBe(0);
+  });
+
+  it('a signed refund is recorded at what the vendor says, never at what the event claims; one the vendor does not know is not recorded', async () => {
+    const { agent, paymentIntentId } = await paidCharge();
+    const charged = await t.ctx.billingRepository.transactionByPaymentIntent(paymentIntentId);
+    const processed = async (id: string) =>
+      vi.waitFor(async () => expect((await t.ctx.webhooks.repository.findByEventId('stripe', id))?.status).toBe('processed'), { timeout: 30_000, interval: 100 });
+    // a refund the vendor never made, claiming 999,999 of a smaller charge
+    const invented = stripeEvent('refund.created', { id: 're_invented000000001', object: 'refund', amount: 999_999, currency: 'usd', payment_intent: paymentIntentId, status: 'succeeded' }, 'evt_invented00001');
+    expect((await post(invented, sign(invented))).statusCode).toBe(200);
+    await processed('evt_invented00001');
+    expect(await refunds(agent)).toEqual([]);
+    // a refund the vendor made of 1,200, claimed as 999,999
+    await vendorHas(t, { id: 're_real0000000000001', object: 'refund', amount: 1_200, currency: 'usd', payment_intent: paymentIntentId, status: 'succeeded' });
+    const inflated = stripeEvent('refund.created', { id: 're_real0000000000001', object: 'refund', amount: 999_999, currency: 'usd', payment_intent: paymentIntentId, status: 'succeeded' }, 'evt_inflated00001');
+    expect((await post(inflated, sign(inflated))).statusCode).toBe(200);
+    await processed('evt_inflated00001');
+    expect((await refunds(agent)).map((e) => e.amount_cents)).toEqual([1_200]);
+    // charge.refunded claiming 999,999 refunded: the vendor's charge says how much was
+    const intent = await t.ctx.payments.retrieve('payment_intent', paymentIntentId);
+    const chargeId = String(intent?.latest_charge);
+    const claimed = stripeEvent('charge.refunded', { id: chargeId, object: 'charge', amount_refunded: 999_999, payment_intent: paymentIntentId }, 'evt_chargeclaim01');
+    expect((await post(claimed, sign(claimed))).statusCode).toBe(200);
+    await processed('evt_chargeclaim01');
+    const vendorCharge = await t.ctx.payments.retrieve('charge', chargeId);
+    expect((await t.ctx.billingRepository.transaction(charged!.id))!.refundedCents).toBe(vendorCharge!.amount_refunded);
+    expect(charged!.amountCents).toBeLessThan(999_999);
+  });
+
   it('the adapter verifies with stripe.webhooks.constructEvent on the raw body', () => {
     const payload = stripeEvent('ping', { id: 'x', object: 'thing' }, 'evt_raw00000001');
     expect(t.ctx.payments.verifyWebhook(Buffer.from(payload), sign(payload))).toMatchObject({ id: 'evt_raw00000001', type: 'ping' });
@@ -68,6 +131,8 @@ describe('POST /webhooks/stripe: verify, store once, process in a job', () => {
 
   it('a repeated event is acknowledged and applied once', async () => {
     const { agent, paymentIntentId } = await paidCharge();
+    // a refund made on Stripe's dashboard: the vendor knows it, the API has not heard of it
+    await vendorHas(t, { id: 're_dashboardrefund00001', object: 'refund', amount: 1_000, currency: 'usd', payment_intent: paymentIntentId, status: 'succeeded' });
     const payload = stripeEvent('refund.created', { id: 're_dashboardrefund00001', object: 'refund', amount: 1_000, currency: 'usd', payment_intent: paymentIntentId, status: 'succeeded' }, 'evt_repeat0000001');
     const first = await post(payload, sign(payload));
     expect(first.statusCode).toBe(200);

@@ -8,7 +8,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
  * POST /webhooks/:vendor: the body is kept raw (a signature is over the exact bytes), verified by
- * the vendor's verifier (forged, stale or unsigned: 400, and logged), stored once by the vendor's
+ * the vendor's verifier (forged, stale, from the future, unsigned or not an event: 400, and logged), stored once by the vendor's
  * event id (a repeat: 200, ignored), and processed by a job.
  */
 export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -26,6 +26,10 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
         if (error instanceof Error && error.name === 'WebhookSignatureInvalid') {
           request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: signature invalid');
           return reply.code(400).send({ error: 'Invalid signature' });
+        }
+        if (error instanceof Error && error.name === 'WebhookEventMalformed') {
+          request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: malformed event');
+          return reply.code(400).send({ error: `Malformed event: ${error.message}` });
         }
         throw error;
       }

@@ -1,7 +1,7 @@
 import type { AccountHistoryEntry, AccountInfo, AccountPlan, AccountStatus, PagingMeta } from '@crm/contract';
 import { formatCents } from '@crm/util';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider } from '../../providers/payments/payments.provider';
+import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider, type VendorObjectKind } from '../../providers/payments/payments.provider';
 import { STRIPE_SANDBOX_PREFIX } from '../../providers/payments/stripe-settings';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -89,6 +89,15 @@ type Actor = Pick<Identity, 'user' | 'roles'>;
  * the audit log, the request's Idempotency-Key (a repeat under it is the same refund) and our id of
  * the request for the vendor call log.
  */
+/** The Stripe events billing acts on, and the kind of object each names (read back from the vendor). */
+const READ_BACK: Partial<Record<string, VendorObjectKind>> = {
+  'payment_intent.succeeded': 'payment_intent',
+  'payment_intent.payment_failed': 'payment_intent',
+  'refund.created': 'refund',
+  'refund.updated': 'refund',
+  'charge.refunded': 'charge',
+};
+
 export type RefundRequest = { amountCents?: number | undefined; reason?: string | undefined; requestKey: string | null; correlationId?: string | null };
 
 /** A charge of a payer's card on file for a subject, under its idempotency key. */
@@ -348,6 +357,29 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     return row;
   }
 
+  /**
+   * The vendor's own view of the object a webhook event names, read back through the adapter
+   * (Stripe's advice); null when the vendor has no such object. Events of other types are not
+   * acted on here and pass as they are (a handler of another type adds it to READ_BACK).
+   */
+  async function vendorView(type: string, claimed: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+    const kind = READ_BACK[type];
+    if (!kind) return claimed;
+    if (typeof claimed.id !== 'string') return null;
+    return payments.retrieve(kind, claimed.id);
+  }
+
+  /** The vendor says this payment succeeded for exactly what the charge asked. */
+  const paidInFull = (intent: Record<string, unknown>, row: TransactionRow) =>
+    intent.status === 'succeeded' && intent.amount === row.amountCents && String(intent.currency).toLowerCase() === row.currency.toLowerCase();
+
+  /** A refund the vendor made of this charge, in its currency, never above what was charged. */
+  const refundFits = (refund: Record<string, unknown>, charge: TransactionRow) =>
+    Number.isInteger(refund.amount) &&
+    (refund.amount as number) > 0 &&
+    (refund.amount as number) <= charge.amountCents &&
+    String(refund.currency ?? charge.currency).toLowerCase() === charge.currency.toLowerCase();
+
   const onlyAdmins = (actor: Actor) => {
     if (!isAdmin(actor.roles)) throw forbidden();
   };
@@ -557,20 +589,25 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
      * applied once: a payment that succeeded or failed while the API did not get to record it is
      * recorded, with its outcome's effects (an order paid, a renewal's dunning); a refund (made
      * here or on Stripe's dashboard) enters the history once; charge.refunded sets how much of the
-     * payment the vendor says was refunded.
+     * payment the vendor says was refunded. What the event names is read back from the vendor's
+     * API (READ_BACK): the amounts and states acted on are the vendor's, a payment must have
+     * succeeded for what the charge asked, and a refund fits the charge it gives money back from.
      */
     async webhook(event: { type: string; payload: Record<string, unknown> }): Promise<void> {
-      const object = ((event.payload.data as { object?: Record<string, unknown> } | undefined)?.object ?? {}) as Record<string, unknown>;
+      const claimed = ((event.payload.data as { object?: Record<string, unknown> } | undefined)?.object ?? {}) as Record<string, unknown>;
+      // amounts and states come from the vendor's API, not from the event (a signed event may still lie)
+      const object = await vendorView(event.type, claimed);
+      if (!object) return;
       const metadata = (object.metadata ?? {}) as Record<string, string>;
       const transactionId = Number(metadata.transaction_id);
       const ours = async () => (Number.isInteger(transactionId) && transactionId > 0 ? repo.transaction(transactionId) : undefined);
       if (event.type === 'payment_intent.succeeded') {
         const row = await ours();
-        if (row?.kind === 'charge' && row.status === 'pending') await outcome(await repo.completeCharge(row.id, String(object.id)));
+        if (row?.kind === 'charge' && row.status === 'pending' && paidInFull(object, row)) await outcome(await repo.completeCharge(row.id, String(object.id)));
       } else if (event.type === 'payment_intent.payment_failed') {
         const row = await ours();
         const failure = (object.last_payment_error ?? {}) as { code?: string; decline_code?: string; message?: string };
-        if (row?.kind === 'charge' && row.status === 'pending') {
+        if (row?.kind === 'charge' && row.status === 'pending' && object.status !== 'succeeded') {
           await outcome(
             await repo.failCharge(row.id, {
               code: failure.decline_code ?? failure.code ?? 'card_declined',
@@ -582,7 +619,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       } else if (event.type === 'refund.created' || event.type === 'refund.updated') {
         if (typeof object.payment_intent !== 'string' || typeof object.id !== 'string' || object.status === 'failed') return;
         const charge = await repo.transactionByPaymentIntent(object.payment_intent);
-        if (!charge) return;
+        if (!charge || !refundFits(object, charge)) return;
         const mine = await ours();
         if (mine?.kind === 'refund' && mine.refundOf === charge.id) {
           // a refund made here whose answer the API has not recorded (yet)
@@ -607,7 +644,10 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
         await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
       } else if (event.type === 'charge.refunded') {
         if (typeof object.payment_intent !== 'string') return;
-        const charge = await repo.setRefundedCents(object.payment_intent, Number(object.amount_refunded ?? 0));
+        const known = await repo.transactionByPaymentIntent(object.payment_intent);
+        const refunded = Number(object.amount_refunded ?? 0);
+        if (!known || !Number.isInteger(refunded) || refunded < 0 || refunded > known.amountCents) return;
+        const charge = await repo.setRefundedCents(object.payment_intent, refunded);
         if (charge) await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
       }
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { mailsTo } from '../../test/mail';
-import { listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, unpaidAgent } from '../../test/stripe-sandbox';
+import { listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, unpaidAgent, vendorHas } from '../../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 import { createBillingService, NOTHING_TO_REFUND, refundTooLarge } from './billing.service';
 import { renewalKey, RETRY_AFTER_DAYS } from './renewals';
@@ -369,6 +369,8 @@ describe('Stripe webhooks that change billing state apply once', () => {
     const { order } = await t.ctx.products.createSubscription(me, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] });
     // no card: the order waits; a charge the API wrote but never heard back from
     const row = (await t.ctx.billingRepository.insertPending({ userId: made.id, kind: 'charge', status: 'pending', amountCents: 2900, currency: 'usd', description: 'order', subject: `order:${order!.id}`, idempotencyKey: `product-order-${order!.id}` }))!;
+    // what the vendor's API says of the payment (the handler reads it back; the event's copy is not trusted)
+    await vendorHas(t, { id: 'pi_webhook_1', object: 'payment_intent', status: 'succeeded', amount: 2900, currency: 'usd', metadata: { transaction_id: String(row.id) } });
     const succeeded = event('payment_intent.succeeded', { id: 'pi_webhook_1', metadata: { transaction_id: String(row.id) } });
     await t.ctx.billing.webhook(succeeded);
     await t.ctx.billing.webhook(succeeded);
@@ -378,6 +380,8 @@ describe('Stripe webhooks that change billing state apply once', () => {
     expect(await mailsTo(t, made.email, 'Receipt: $29.00 paid')).toHaveLength(1);
 
     // charge.refunded (from Stripe's dashboard, say) twice: the figure is set once; refund.created enters the history once
+    await vendorHas(t, { id: 'ch_webhook_1', object: 'charge', payment_intent: 'pi_webhook_1', amount: 2900, amount_refunded: 900, currency: 'usd' });
+    await vendorHas(t, { id: 're_webhook_1', object: 'refund', payment_intent: 'pi_webhook_1', amount: 900, currency: 'usd', status: 'succeeded', metadata: {} });
     const refunded = event('charge.refunded', { id: 'ch_webhook_1', payment_intent: 'pi_webhook_1', amount_refunded: 900 });
     await t.ctx.billing.webhook(refunded);
     await t.ctx.billing.webhook(refunded);
@@ -389,9 +393,31 @@ describe('Stripe webhooks that change billing state apply once', () => {
     expect((await t.ctx.billingRepository.transaction(row.id))!.refundedCents).toBe(900);
   });
 
+  it('an event is acted on as the vendor tells it: a payment of another amount, one not succeeded, or one the vendor does not know settles nothing', async () => {
+    const made = await unpaidAgent(t);
+    const row = (await t.ctx.billingRepository.insertPending({ userId: made.id, kind: 'charge', status: 'pending', amountCents: 4900, currency: 'usd', description: 'plan', subject: `account:${made.id}`, idempotencyKey: `read-back-${made.id}` }))!;
+    const metadata = { transaction_id: String(row.id) };
+    await vendorHas(t, { id: `pi_short_${row.id}`, object: 'payment_intent', status: 'succeeded', amount: 100, currency: 'usd', metadata });
+    await vendorHas(t, { id: `pi_open_${row.id}`, object: 'payment_intent', status: 'requires_payment_method', amount: 4900, currency: 'usd', metadata });
+    // each event claims a success of the full amount
+    for (const id of [`pi_short_${row.id}`, `pi_open_${row.id}`, `pi_unknown_${row.id}`]) {
+      await t.ctx.billing.webhook(event('payment_intent.succeeded', { id, status: 'succeeded', amount: 4900, currency: 'usd', metadata }));
+    }
+    expect(await t.ctx.billingRepository.transaction(row.id)).toMatchObject({ status: 'pending', paymentIntentId: null });
+  });
+
   it('payment_intent.payment_failed fails a pending renewal once: one failure, one e-mail, the next try scheduled', async () => {
     const { id, email, ended, monthly } = await onEndedPlan(t);
     const row = await pendingRenewal(t, { userId: id, subject: `account:${id}`, amountCents: monthly.amount_cents, periodStart: ended, planId: monthly.id });
+    await vendorHas(t, {
+      id: 'pi_webhook_2',
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      amount: monthly.amount_cents,
+      currency: 'usd',
+      metadata: { transaction_id: String(row.id) },
+      last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    });
     const failed = event('payment_intent.payment_failed', {
       id: 'pi_webhook_2',
       metadata: { transaction_id: String(row.id) },

@@ -70,6 +70,17 @@ export class PaymentRequestInvalid extends Error {
   }
 }
 
+/** A webhook whose signature holds but whose event is not one (no id, type, time or object): refused 400. */
+export class WebhookEventMalformed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookEventMalformed';
+  }
+}
+
+/** The vendor objects an event names, read back from the vendor's API rather than trusted from the event. */
+export type VendorObjectKind = 'payment_intent' | 'refund' | 'charge';
+
 /** A webhook whose signature is missing, wrong or too old. */
 export class WebhookSignatureInvalid extends Error {
   constructor(message: string) {
@@ -98,6 +109,14 @@ export type PaymentsProvider = {
   /** Charges a saved card without the customer present (an off-session PaymentIntent, confirmed at once). */
   charge(request: ChargeRequest, context?: CallContext): Promise<Charge>;
   refund(request: RefundRequest, context?: CallContext): Promise<Refund>;
-  /** Verifies a webhook's signature on its raw body; throws WebhookSignatureInvalid. */
+  /**
+   * The vendor's own current view of an object an event names (Stripe's advice: act on what the
+   * API says, not on the event's copy), as the API's JSON; null when the vendor has no such object.
+   */
+  retrieve(kind: VendorObjectKind, id: string, context?: CallContext): Promise<Record<string, unknown> | null>;
+  /**
+   * Verifies a webhook's signature on its raw body, its timestamp within the tolerance either way
+   * (throws WebhookSignatureInvalid), and that it is an event (throws WebhookEventMalformed).
+   */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): VerifiedEvent;
 };

@@ -4,6 +4,7 @@ import { loggedCall, type VendorCallsRepository } from '../vendor-calls/vendor-c
 import {
   PaymentDeclined,
   PaymentRequestInvalid,
+  WebhookEventMalformed,
   WebhookSignatureInvalid,
   type CallContext,
   type PaymentCard,
@@ -11,8 +12,25 @@ import {
 } from './payments.provider';
 import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from './stripe-settings';
 
-/** How old a webhook's signature may be (Stripe's default tolerance). */
+/** How far a webhook's signature time may be from now, before or after (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signature's time (`t=` of Stripe-Signature), or null when it has none. */
+function signedAt(header: string): number | null {
+  const t = header.split(',').find((part) => part.trim().startsWith('t='));
+  const value = t ? Number(t.trim().slice(2)) : NaN;
+  return Number.isFinite(value) ? value : null;
+}
+
+/** What the handlers rely on of an event: an id, a type, a time and its object with an id. */
+function malformation(event: Record<string, unknown>): string | null {
+  if (typeof event.id !== 'string' || !/^evt_\w{1,255}$/.test(event.id)) return 'The event has no id';
+  if (typeof event.type !== 'string' || !/^[\w.]{1,100}$/.test(event.type)) return 'The event has no type';
+  if (typeof event.created !== 'number' || !Number.isInteger(event.created)) return 'The event has no time';
+  const object = (event.data as { object?: unknown } | null | undefined)?.object;
+  if (!object || typeof object !== 'object' || typeof (object as { id?: unknown }).id !== 'string') return 'The event has no object';
+  return null;
+}
 const VENDOR = 'stripe';
 
 /**
@@ -180,14 +198,34 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
       return { id: refund.id, paymentIntentId: request.paymentIntentId, amountCents: refund.amount, status: refund.status ?? 'succeeded' };
     },
 
+    async retrieve(kind, id, context) {
+      try {
+        const found = await call<Stripe.Response<Stripe.PaymentIntent | Stripe.Refund | Stripe.Charge>>(`${kind}s.retrieve`, context, (stripe) =>
+          kind === 'payment_intent' ? stripe.paymentIntents.retrieve(id) : kind === 'refund' ? stripe.refunds.retrieve(id) : stripe.charges.retrieve(id),
+        );
+        const { lastResponse: _, ...object } = found as typeof found & { lastResponse?: unknown };
+        return object as unknown as Record<string, unknown>;
+      } catch (error) {
+        if (error instanceof PaymentRequestInvalid && error.code === 'resource_missing') return null;
+        throw error;
+      }
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureInvalid('No Stripe-Signature header');
+      let event: Stripe.Event;
       try {
-        const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
-        return { id: event.id, type: event.type, created: event.created, payload: event as unknown as Record<string, unknown> };
+        event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         throw new WebhookSignatureInvalid(error instanceof Error ? error.message : 'Invalid signature');
       }
+      // the SDK refuses a signature too old, not one from the future: the window holds both ways
+      const at = signedAt(signatureHeader);
+      if (at === null || at - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureInvalid('Timestamp outside the tolerance zone');
+      const payload = event as unknown as Record<string, unknown>;
+      const malformed = malformation(payload);
+      if (malformed) throw new WebhookEventMalformed(malformed);
+      return { id: event.id, type: event.type, created: event.created, payload };
     },
   };
 }

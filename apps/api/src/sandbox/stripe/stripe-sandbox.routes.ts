@@ -136,6 +136,7 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
       endpoint('GET', '/payment_intents/:id', (r) => service.retrievePaymentIntent(r.params.id));
       endpoint('POST', '/refunds', (_r, form, meta) => service.createRefund(form, meta));
       endpoint('GET', '/refunds/:id', (r) => service.retrieveRefund(r.params.id));
+      endpoint('GET', '/charges/:id', (r) => service.retrieveCharge(r.params.id));
       endpoint('GET', '/events/:id', (r) => service.retrieveEvent(r.params.id));
       // anything else of Stripe's API is outside the sandbox: Stripe's 404 for an unknown path
       scope.setNotFoundHandler((request, reply) =>

@@ -431,6 +431,7 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     },
 
     retrieveRefund: async (id: string) => (await get('refund', id)).data,
+    retrieveCharge: async (id: string) => (await get('charge', id)).data,
     retrieveEvent: async (id: string) => (await get('event', id)).data,
   };
 }
