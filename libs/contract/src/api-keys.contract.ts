@@ -85,10 +85,11 @@ export const showApiKey = defineEndpoint({
 export const updateApiKey = defineEndpoint({
   method: 'PATCH',
   path: '/v1/api_keys/{id}',
-  summary: 'Rename, or switch an API key on or off',
+  summary: 'Rename, or switch an API key on or off; switching one back on needs recent authentication, as creating one does',
   tag: 'api_keys',
   access: 'user',
   gate: 'enforced',
+  recentAuth: { field: 'active', value: true },
   params: idParams,
   body: updateApiKeyBody,
   response: z.object({ data: apiKey }),

@@ -72,5 +72,6 @@ describe('scopes and proof of presence', () => {
       expect(recentOf(e), e.path).toBe(true);
     }
     expect(endpoints.updateProfile.recentAuth).toEqual({ field: 'email' });
+    expect(endpoints.updateApiKey.recentAuth).toEqual({ field: 'active', value: true });
   });
 });

@@ -49,9 +49,10 @@ export type Endpoint = {
   /**
    * Proof of presence: the caller must be a browser session (not a key, not impersonating) that
    * signed in or re-authenticated within RECENT_AUTH_MINUTES. `{ field }`: only when the body
-   * carries that field with a value other than the caller's current one (a new e-mail address).
+   * carries that field with a value other than the caller's current one (a new e-mail address);
+   * `{ field, value }`: only when the body sets that field to that value (a key switched back on).
    */
-  recentAuth?: true | { field: string };
+  recentAuth?: true | { field: string; value?: string | number | boolean };
   /**
    * The answer carries a secret shown once (a new API key or user token, recovery codes, a
    * second-factor secret). The one idempotency mechanism (the API's plugins/idempotency.ts) never

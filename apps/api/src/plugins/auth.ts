@@ -102,12 +102,16 @@ function checkScope(endpoint: Endpoint, identity: Identity): void {
   if (!identity.scopes.includes(endpoint.scope)) throw forbidden({ user: missingScope(endpoint.scope) });
 }
 
-/** Whether this request is one Endpoint.recentAuth covers (for the field form: a new value of the field). */
+/**
+ * Whether this request is one Endpoint.recentAuth covers (for the field form: a new value of the
+ * field; with `value`: the field set to that value).
+ */
 function asksRecentAuth(endpoint: Endpoint, request: FastifyRequest, identity: Identity): boolean {
   const rule = endpoint.recentAuth;
   if (!rule) return false;
   if (rule === true) return true;
   const wanted = (request.body as Record<string, unknown> | null | undefined)?.[rule.field];
+  if (rule.value !== undefined) return wanted === rule.value;
   return wanted !== undefined && wanted !== (identity.user as Record<string, unknown>)[rule.field];
 }
 

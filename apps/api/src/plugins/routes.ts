@@ -28,8 +28,8 @@ export type RouteHandler<E extends Endpoint> = (
 ) => Promise<E['response'] extends null ? void : ResponseOf<E> | JsonText<ResponseOf<E>>>;
 
 /** The OpenAPI description of an endpoint that needs proof of presence (Endpoint.recentAuth). */
-function recentAuthNote(rule: true | { field: string }): string {
-  const when = rule === true ? '' : ` when \`${rule.field}\` changes`;
+function recentAuthNote(rule: NonNullable<Endpoint['recentAuth']>): string {
+  const when = rule === true ? '' : rule.value !== undefined ? ` when \`${rule.field}\` is set to ${JSON.stringify(rule.value)}` : ` when \`${rule.field}\` changes`;
   return (
     `Needs recent authentication${when}: a browser session that signed in or called POST /v1/sessions/reauthenticate ` +
     `within ${RECENT_AUTH_MINUTES} minutes; otherwise 403 with \`errors.reauth: "${REAUTH_REQUIRED}"\`. API keys and impersonating sessions get 403.`
@@ -64,7 +64,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       // The scope an API key needs (none: keys cannot call it) and whether a recent re-authentication is needed.
       ...(endpoint.scope && { 'x-scope': endpoint.scope }),
       ...(endpoint.recentAuth && {
-        'x-recent-auth': endpoint.recentAuth === true ? true : { when_changing: endpoint.recentAuth.field },
+        'x-recent-auth':
+          endpoint.recentAuth === true
+            ? true
+            : endpoint.recentAuth.value !== undefined
+              ? { when_set: { [endpoint.recentAuth.field]: endpoint.recentAuth.value } }
+              : { when_changing: endpoint.recentAuth.field },
         description: recentAuthNote(endpoint.recentAuth),
       }),
     },

@@ -16,6 +16,7 @@ export const ACCOUNT_NOTICE_JOB = 'account-notice';
 export const NOTICE_KINDS = [
   'email_change_confirmation',
   'email_change_requested',
+  'email_address_in_use',
   'password_changed',
   'password_reset',
   'two_factor_disabled',
@@ -129,6 +130,20 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
           path: `/email-change/not-me?token=${cancelToken}`,
         },
         notMe: null,
+      }),
+
+    /**
+     * To the owner of an address another company's user asked to move their account to (in place
+     * of the confirmation link): nothing changes, and the asker is told nothing more than for a free
+     * address, so that the answer does not tell which addresses have accounts.
+     */
+    emailAddressInUse: (owner: UserRow) =>
+      queue('email_address_in_use', owner, owner.email, {
+        subject: 'Someone tried to use your e-mail address',
+        body:
+          `On ${when(owner)} someone asked to use ${owner.email} as the e-mail address of another account. ` +
+          'Your address already belongs to your account, so nothing changed and no link was sent.',
+        notMe: 'You need do nothing. If this keeps happening, tell your administrator.',
       }),
 
     passwordChanged: (user: UserRow, meta: RequestMeta, device: Device) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailChanges } from '../../db/schema';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedEmail } from '../../db/seed';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { currentTotp } from '../../lib/totp';
 import { mailTo, mailsTo } from '../../test/mail';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
@@ -92,6 +92,33 @@ describe('changing the e-mail address', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ errors: { token: `${wanted} is already used by another account.` } });
     expect((await agent.get('/v1/users/me')).json().email).toBe(seedEmail('telemarketer'));
+  });
+
+  it('an address another brand uses is taken like a free one (no oracle): its owner is told by e-mail, no link goes out, and the hourly limit counts it', async () => {
+    const askerEmail = seedEmail('rm', KEYSTONE_DEMO.domainName);
+    const asker = new TestAgent(t.app, { host: 'keystone.localhost' });
+    await asker.signIn(askerEmail);
+    const me = (await asker.get('/v1/users/me')).json();
+    const ask = (email: string) => asker.patch('/v1/users/update_profile', { first_name: me.profile.first_name, last_name: me.profile.last_name, email });
+    const owned = seedEmail('admin');
+    const taken = await ask(owned);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().email).toBe(askerEmail);
+    expect((await asker.get('/v1/users/email_change')).json()).toMatchObject({ data: { new_email: owned, expired: false } });
+    const told = await mailTo(t, owned, 'Someone tried to use your e-mail address');
+    expect(told.subject).toBe('Harbor Agent: Someone tried to use your e-mail address');
+    expect(told.text).toContain(`someone asked to use ${owned} as the e-mail address of another account`);
+    expect(told.text).toContain('nothing changed and no link was sent');
+    expect((await t.ctx.outbox.latest(owned, 20)).filter((mail) => mail.subject.endsWith('Confirm your new e-mail address'))).toEqual([]);
+    // a resend tells the owner again rather than sending a link
+    expect((await asker.post('/v1/users/email_change/resend')).statusCode).toBe(200);
+    await mailsTo(t, owned, 'Someone tried to use your e-mail address', 2);
+    // probing more addresses meets the same hourly limit as free addresses do
+    const others = ['subadmin', 'buadmin', 'telemarketer'].map((key) => seedEmail(key));
+    for (const address of others) expect((await ask(address)).statusCode).toBe(200);
+    const limited = await ask(seedEmail('field'));
+    expect(limited.statusCode).toBe(429);
+    expect(await signInStatus(owned)).toBe(200);
   });
 
   it('refuses an expired confirmation link and an expired “not me” link with a clear message', async () => {

@@ -61,6 +61,17 @@ export function createEmailChangesService({ changes, users, sessions, signIns, a
     return Boolean(other && other.id !== userId);
   }
 
+  /**
+   * The link to the new address; when another account (of another company: the caller refused
+   * its own company's) has that address, its owner is told instead and no link goes out, while
+   * the asker sees what a free address gives.
+   */
+  async function sendConfirmation(user: UserRow, newEmail: string, token: string): Promise<void> {
+    const owner = await users.findByEmail(newEmail);
+    if (owner && owner.id !== user.id) await notices.emailAddressInUse(owner);
+    else await notices.emailChangeConfirmation(user, newEmail, token);
+  }
+
   /** Counts a request (or resend) against the user's hourly limit; 429 past it. */
   async function count(user: UserRow, newEmail: string, meta: RequestMeta, resend: boolean): Promise<void> {
     const full = await audit.recordWithin(
@@ -103,8 +114,9 @@ export function createEmailChangesService({ changes, users, sessions, signIns, a
     },
 
     /**
-     * Asks to change the user's address to `newEmail` (the caller checked that no other account
-     * uses it): stored as pending, the link e-mailed to the new address and the notice to the old.
+     * Asks to change the user's address to `newEmail` (the caller checked that no other account of
+     * the user's company uses it): stored as pending, the link e-mailed to the new address (or its
+     * owner told, when another company's account has it) and the notice to the old.
      * The same address as now, or as the pending change, asks for nothing new.
      */
     async request(user: UserRow, newEmail: string, meta: RequestMeta): Promise<void> {
@@ -124,7 +136,7 @@ export function createEmailChangesService({ changes, users, sessions, signIns, a
         cancelTokenDigest: digest(cancelToken),
         cancelExpiresAt: new Date(now + EMAIL_CHANGE_REPORT_HOURS * HOUR_MS),
       });
-      await notices.emailChangeConfirmation(user, newEmail, token);
+      await sendConfirmation(user, newEmail, token);
       await notices.emailChangeRequested(user, newEmail, cancelToken, meta, deviceOf(meta));
     },
 
@@ -136,7 +148,7 @@ export function createEmailChangesService({ changes, users, sessions, signIns, a
       const token = randomToken();
       const renewed = await changes.renewToken(pending.id, digest(token), new Date(Date.now() + EMAIL_CHANGE_CONFIRM_HOURS * HOUR_MS));
       if (!renewed) throw notFound('Pending e-mail change');
-      await notices.emailChangeConfirmation(user, renewed.newEmail, token);
+      await sendConfirmation(user, renewed.newEmail, token);
       return toPendingEmailChange(renewed);
     },
 

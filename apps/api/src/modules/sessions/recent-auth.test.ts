@@ -37,6 +37,29 @@ async function ageSession(agent: TestAgent, minutes: number) {
   return me.id as number;
 }
 
+describe('switching an API key back on', () => {
+  it('needs recent authentication like creating one; switching it off or renaming it does not', async () => {
+    const agent = new TestAgent(t.app, '10.7.0.20');
+    await agent.signIn('telemarketer');
+    const { key, data } = (await agent.post('/v1/api_keys', { name: 'Lead feed', scopes: ['contacts:read'] })).json() as { key: string; data: { id: number } };
+    await ageSession(agent, 30);
+    const patch = (body: object) => agent.patch(`/v1/api_keys/${data.id}`, body);
+    const off = await patch({ active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.active).toBe(false);
+    expect((await patch({ name: 'Lead feed (old)' })).statusCode).toBe(200);
+    const on = await patch({ active: true });
+    expect(on.statusCode).toBe(403);
+    expect(on.json().errors.reauth).toBe('required');
+    expect((await withKey(t.app, key, 'GET', '/v1/contacts/workers_status')).statusCode).toBe(401);
+    expect((await agent.post('/v1/sessions/reauthenticate', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const again = await patch({ active: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.active).toBe(true);
+    expect((await withKey(t.app, key, 'GET', '/v1/contacts/workers_status')).statusCode).toBe(200);
+  });
+});
+
 describe('credential changes need proof of presence', () => {
   it('a key-only attacker gets 403 on changing the e-mail, password, two-factor and keys, whatever scopes the key has', async () => {
     const agent = new TestAgent(t.app);

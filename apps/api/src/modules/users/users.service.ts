@@ -52,9 +52,15 @@ export function createUsersService({ env, users, sessions, audit, email, feature
     return toCurrentUser(user, rel, { termsVersion: env.TERMS_VERSION, impersonation, features: flags, subscriptions });
   }
 
-  async function emailTaken(address: string, exceptId: number): Promise<boolean> {
+  /**
+   * The address is another account's in the user's own company (said beside the field). One of
+   * another company or brand is not said: the request is taken like a free address's, and the
+   * address's owner is told instead (email-changes.service.ts), so the answer is no oracle of
+   * which addresses have accounts elsewhere.
+   */
+  async function emailTaken(address: string, user: UserRow): Promise<boolean> {
     const other = await users.findByEmail(address);
-    return Boolean(other && other.id !== exceptId);
+    return Boolean(other && other.id !== user.id && other.companyId === user.companyId);
   }
 
   return {
@@ -74,7 +80,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
      */
     async updateProfile(user: UserRow, body: ProfileBody, meta: RequestMeta) {
       const errors: Record<string, string> = {};
-      if (await emailTaken(body.email, user.id)) errors.email = 'Email is already taken';
+      if (await emailTaken(body.email, user)) errors.email = 'Email is already taken';
       if (body.title) {
         const titles = BRANDS[await users.companyBrand(user.companyId)].agentTitles;
         if (!titles.some((t) => t.value === body.title)) errors.title = 'Choose one of the titles your brand offers';
