@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailChanges } from '../../db/schema';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, EVERGREEN_DEMO, KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { currentTotp } from '../../lib/totp';
 import { mailTo, mailsTo } from '../../test/mail';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
@@ -326,5 +326,24 @@ describe('changing the e-mail address', () => {
     const refused = await new TestAgent(t.app).post('/v1/users/email_change/restore', { token: notMe, password: DEMO_PASSWORD });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.notHeld } });
+  });
+
+  it('the “not me” link of a deactivated account changes nothing, so a hold can never make it active again', async () => {
+    const oldEmail = seedEmail('basic', EVERGREEN_DEMO.domainName);
+    const agent = new TestAgent(t.app, { host: 'evergreen.localhost' });
+    await agent.signIn(oldEmail);
+    const me = (await agent.get('/v1/users/me')).json();
+    const newEmail = 'rowan.finch@elsewhere.example.com';
+    await agent.patch('/v1/users/update_profile', { first_name: me.profile.first_name, last_name: me.profile.last_name, email: newEmail });
+    const notice = await mailTo(t, oldEmail, 'Your e-mail address is being changed');
+    const confirmation = await mailTo(t, newEmail, 'Confirm your new e-mail address');
+    await new TestAgent(t.app).post('/v1/users/email_change/confirm', { token: tokenOf(confirmation.text, 'confirm') });
+    await t.ctx.usersRepository.update(me.id, { active: false });
+    const notMe = tokenOf(notice.text, 'not-me');
+    const reported = await new TestAgent(t.app).post('/v1/users/email_change/not_me', { token: notMe });
+    expect(reported.json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.invalid } });
+    const restored = await new TestAgent(t.app).post('/v1/users/email_change/restore', { token: notMe, password: DEMO_PASSWORD });
+    expect(restored.json()).toEqual({ errors: { token: EMAIL_CHANGE_MESSAGES.notHeld } });
+    expect(await t.ctx.usersRepository.findById(me.id)).toMatchObject({ active: false, email: newEmail });
   });
 });

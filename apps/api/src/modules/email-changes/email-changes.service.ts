@@ -201,6 +201,8 @@ export function createEmailChangesService({ changes, users, sessions, signIns, a
       const user = row && (await users.findById(row.userId));
       if (!row || !user) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.invalid });
       if (REPORTED.has(row.state)) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.reportUsed });
+      // a deactivated account has no way in to end, and its hold must never be lifted into an active one
+      if (!user.active) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.invalid });
       if (row.cancelExpiresAt.getTime() <= Date.now()) throw unprocessable({ token: EMAIL_CHANGE_MESSAGES.reportExpired });
       // a newer change (the reported one was replaced) is cancelled too
       const pending = await changes.pendingOf(user.id);
