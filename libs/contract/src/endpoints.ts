@@ -127,6 +127,7 @@ import { productEndpointEntries } from './products.contract';
 import {
   accountHistory,
   accountInfoEndpoint,
+  accountPlanQuote,
   cancelAccountSubscription,
   connectCard,
   grantPaidMembership,
@@ -280,6 +281,7 @@ export const endpoints = {
   listAccountPlans,
   connectCard,
   updateAccountPlan,
+  accountPlanQuote,
   accountHistory,
   cancelAccountSubscription,
   grantPaidMembership,
