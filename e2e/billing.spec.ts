@@ -3,6 +3,8 @@ import { BRAND_KEYS, brandEmail, brandOrigin, demoEmail, expectAccessible, fillC
 
 test.describe('billing', () => {
   test('an unpaid user lands on /billing; a declined card shows the decline beside the number; 4242 4242 4242 4242 pays and reaches /', async ({ page }) => {
+    // nine screens, each settled and checked by axe: more than the default budget on a busy machine
+    test.setTimeout(90_000);
     await page.goto('/login');
     await fillCredentials(page, demoEmail('unpaid.agent'));
     await expect(page).toHaveURL(/\/billing$/);
