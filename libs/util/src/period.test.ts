@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from './date';
-import { formatPeriod, formatPeriodDate } from './period';
+import { formatPeriod, formatPeriodDate, formatPeriodMonth } from './period';
 
 describe('formatPeriod', () => {
   afterEach(() => {
@@ -33,5 +33,17 @@ describe('formatPeriod', () => {
     expect(formatPeriodDate(null)).toBe('');
     expect(formatPeriodDate('not a date')).toBe('');
     expect(formatPeriod('', undefined)).toBe('');
+  });
+});
+
+describe('formatPeriodMonth', () => {
+  it('names the usage month of a UTC month start, the same in every zone', () => {
+    for (const zone of ['America/Los_Angeles', 'America/New_York']) {
+      vi.stubEnv('TZ', zone);
+      expect(formatPeriodMonth('2026-12-01T00:00:00.000Z')).toBe('December 2026');
+      expect(formatPeriodMonth('2026-11', 'short')).toBe('Nov 2026');
+    }
+    vi.unstubAllEnvs();
+    expect(formatPeriodMonth('nonsense')).toBe('');
   });
 });

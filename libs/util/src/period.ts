@@ -28,3 +28,13 @@ export function formatPeriod(start: string | Date | null | undefined, end: strin
   if (until) return `until ${until}`;
   return from ? `from ${from}` : '';
 }
+
+/**
+ * A usage period, a calendar month as the usage ledger counts it (UTC), from its start (an ISO
+ * timestamp, a Date or `YYYY-MM`): `November 2026`, or `Nov 2026` with `month: 'short'`; '' when invalid.
+ */
+export function formatPeriodMonth(value: string | Date, month: 'long' | 'short' = 'long'): string {
+  const at = typeof value === 'string' ? new Date(/^\d{4}-\d{2}$/.test(value) ? `${value}-01T00:00:00Z` : value) : value;
+  if (Number.isNaN(at.getTime())) return '';
+  return at.toLocaleDateString('en-US', { month, year: 'numeric', timeZone: 'UTC' });
+}

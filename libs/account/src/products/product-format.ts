@@ -1,5 +1,5 @@
 import type { Product, Subscription, SubscriptionType, UsageSummary } from '@crm/contract';
-import { formatCents, formatPeriod, formatPeriodDate } from '@crm/util';
+import { formatCents, formatPeriod, formatPeriodDate, formatPeriodMonth } from '@crm/util';
 
 /** The product's name as the screens show it. */
 export const PRODUCT_NAMES: Record<Product, string> = { dialer: 'Dialer', sms: 'SMS' };
@@ -46,6 +46,4 @@ export function subscriptionStatusText(subscription: Subscription): string {
 export const periodText = formatPeriod;
 
 /** The usage period, a calendar month (UTC, as the ledger counts it): `November 2026`. */
-export function usageMonth(periodStart: string): string {
-  return new Date(periodStart).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+export const usageMonth = (periodStart: string): string => formatPeriodMonth(periodStart);
