@@ -3,6 +3,8 @@ import { BRAND_KEYS, brandEmail, brandOrigin, demoEmail, expectAccessible, fillC
 
 test.describe('billing', () => {
   test('an unpaid user lands on /billing; a declined card shows the decline beside the number; 4242 4242 4242 4242 pays and reaches /', async ({ page }) => {
+    // nine screens, each settled and checked by axe: more than the default budget on a busy machine
+    test.setTimeout(90_000);
     await page.goto('/login');
     await fillCredentials(page, demoEmail('unpaid.agent'));
     await expect(page).toHaveURL(/\/billing$/);
@@ -68,6 +70,107 @@ test.describe('billing', () => {
       await expectAccessible(page);
       await page.goto(`${origin}/billing/plan`);
       await expect(page.getByRole('radio').first()).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
+
+/** The sizes every billing screen is checked at: a common laptop, a smaller one, a phone. */
+const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/** A billing period's boundary as the screens show it: its calendar date in UTC (libs/util formatPeriodDate). */
+const periodDate = (at: Date) => `${String(at.getUTCMonth() + 1).padStart(2, '0')}/${String(at.getUTCDate()).padStart(2, '0')}/${at.getUTCFullYear()}`;
+const monthsFromNow = (months: number) => {
+  const at = new Date();
+  at.setUTCMonth(at.getUTCMonth() + months);
+  return at;
+};
+
+test.describe('billing: plans, their review and the paid period in every brand', () => {
+  // A paid demo user of each brand with a granted membership (no plan yet).
+  const USER: Record<(typeof BRAND_KEYS)[number], string> = { harbor: 'agent', keystone: 'agent', evergreen: 'basic' };
+  for (const brand of BRAND_KEYS) {
+    test(`${brand}: the plans name what the brand gives; the review says what Pay does (the plan paid: no Pay; Annual: less the unused month); at 1366, 1280 and 390 px`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = brandOrigin(baseURL, brand);
+      await signInAt(page, origin, brandEmail(brand, USER[brand]));
+
+      // the plans: nothing the product does not have, and no dialer or SMS where the brand's flags give none
+      await page.goto(`${origin}/billing/plan`);
+      const plans = page.getByRole('form', { name: 'Choose a plan' });
+      await expect(plans.getByRole('radio', { name: /^Agent Monthly/ })).toBeVisible();
+      await expect(plans).not.toContainText(/calendar|reports|browser dialer/i);
+      if (brand === 'evergreen') await expect(plans).not.toContainText(/SMS|dialer/i);
+      else await expect(plans.getByText('Dialer and SMS licences, ordered and billed separately').first()).toBeVisible();
+
+      // choose Agent Annual to learn its id, then Agent Monthly, and pay it with a new card
+      await plans.getByRole('radio', { name: /^Agent Annual/ }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/billing\/review\?plan=\d+$/);
+      const annualId = new URL(page.url()).searchParams.get('plan');
+      await page.goto(`${origin}/billing/plan`);
+      await page.getByRole('radio', { name: /^Agent Monthly/ }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/billing\/review\?plan=\d+$/);
+      const monthlyId = new URL(page.url()).searchParams.get('plan');
+      await expect(page.getByText(/^Pay charges \$49\.00 now for \d\d\/\d\d\/\d{4} until \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
+      await page.getByRole('link', { name: /^(Add a card|Use another card)$/ }).click();
+      await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+      await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
+      await page.getByRole('textbox', { name: 'Security code' }).fill('123');
+      await page.getByRole('button', { name: 'Save card' }).click();
+      await expect(page).toHaveURL(`${origin}/billing/review?plan=${monthlyId}`);
+      await page.getByRole('button', { name: 'Pay $49.00' }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+
+      const paidUntil = periodDate(monthsFromNow(1));
+      for (const size of VIEWPORTS) {
+        await page.setViewportSize(size);
+
+        // /billing: the period's end as a calendar date; the receipt's card by its brand's name
+        await page.goto(`${origin}/billing`);
+        await expect(page.getByText(`Paid until ${paidUntil}`, { exact: true })).toBeVisible();
+        await expect(page.getByText(`$49.00 on ${paidUntil}`, { exact: true })).toBeVisible();
+        const history = page.getByRole('table', { name: 'Charges, refunds and failed charges' });
+        await expect(history.getByRole('row', { name: new RegExp(`Agent Monthly \\(${periodDate(new Date())} until ${paidUntil}\\)`) })).toContainText('Visa ending in 4242');
+        await expectAccessible(page);
+
+        await page.goto(`${origin}/billing/plan`);
+        await expect(page.getByRole('radio', { name: /^Agent Monthly: \$49\.00 a month \(your plan\)/ })).toBeChecked();
+        await expectAccessible(page);
+
+        // the plan already paid: what is paid and until when, and nothing to press that charges nothing
+        await page.goto(`${origin}/billing/review?plan=${monthlyId}`);
+        await expect(page.getByText(`You are on this plan, paid until ${paidUntil}. There is nothing to pay.`)).toBeVisible();
+        await expect(page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'Back to billing' })).toBeVisible();
+        await expectAccessible(page);
+
+        // Monthly to Annual: now, less the unused days of the month (all of them: it was paid today)
+        await page.goto(`${origin}/billing/review?plan=${annualId}`);
+        await expect(page.getByText('Your plan changes now, from Agent Monthly to Agent Annual.')).toBeVisible();
+        await expect(page.getByText(/^-\$49\.00 \(\d+ of \d+ days of Agent Monthly\)$/)).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Pay $441.00' })).toBeVisible();
+        await expectAccessible(page);
+      }
+
+      await page.getByRole('button', { name: 'Pay $441.00' }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+      await page.goto(`${origin}/billing`);
+      await expect(page.getByText('Agent Annual ($490.00 a year)')).toBeVisible();
+      await expect(page.getByText(`Paid until ${periodDate(monthsFromNow(12))}`, { exact: true })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Charges, refunds and failed charges' }).getByRole('row', { name: /less \$49\.00 for \d+ unused of \d+ days of Agent Monthly/ })).toContainText('$441.00');
+
+      // Annual to Monthly: at the period's end, nothing now
+      await page.goto(`${origin}/billing/review?plan=${monthlyId}`);
+      await expect(page.getByText('Nothing is charged now. Agent Monthly is charged $49.00 on ' + periodDate(monthsFromNow(12)) + '.')).toBeVisible();
+      await page.getByRole('button', { name: `Change on ${periodDate(monthsFromNow(12))}` }).click();
+      await expect(page).toHaveURL(`${origin}/billing`);
+      await expect(page.getByText(`Changes to Agent Monthly ($49.00 a month) on ${periodDate(monthsFromNow(12))}, when the paid period ends`)).toBeVisible();
       await expectAccessible(page);
     });
   }

@@ -70,6 +70,8 @@ export const accountInfo = z.object({
   /** The paid period's end: the account is paid until then. */
   current_period_end: timestamp.nullable(),
   cancel_at_period_end: z.boolean(),
+  /** A change to a shorter or cheaper plan that takes effect at the paid period's end (the renewal charges it); null for none. */
+  scheduled_plan: accountPlan.nullable(),
   /** The next charge of the plan (none while cancelling or without a plan). */
   next_charge: z.object({ amount_cents: z.number().int(), currency: z.string(), date: timestamp }).nullable(),
   /** The cards on file (at most one: the one charged). */
@@ -103,9 +105,66 @@ export const connectCardBody = z.object({
     .regex(/^pm_[A-Za-z0-9_]{6,250}$/, 'Enter your card details'),
 });
 
+const planId = z.coerce.number({ error: 'Choose a plan' }).int('Choose a plan').positive('Choose a plan').max(2_147_483_647, 'Choose a plan');
+
 export const updatePlanBody = z.object({
-  plan_id: z.coerce.number({ error: 'Choose a plan' }).int('Choose a plan').positive('Choose a plan').max(2_147_483_647, 'Choose a plan'),
+  plan_id: planId,
+  /**
+   * What the review page showed would be charged now (the quote's amount_due_cents): when the quote
+   * has changed since (a day passed, the plan's price changed), nothing is charged and the answer is
+   * 409 with the new amount. Optional: without it the quote of the moment is charged.
+   */
+  expected_amount_cents: z
+    .number({ error: 'Amount must be a number of cents' })
+    .int('Amount must be whole cents')
+    .min(0, 'Amount cannot be negative')
+    .max(100_000_000, 'Amount is too large')
+    .optional(),
 });
+
+/**
+ * What choosing a plan does (the server's one quote, used by GET /v1/accounts/plan_quote and by
+ * POST /v1/accounts/update_plan, so the review page and the charge never disagree):
+ * - subscribe: no paid period runs; the plan's whole amount is charged now for a period from now.
+ * - upgrade: a longer or dearer plan; charged now, less a credit for the unused days of the paid
+ *   period (the current plan's amount times unused days over the period's days, in whole cents); the
+ *   new period starts now.
+ * - downgrade: a shorter or cheaper plan; nothing is charged now, the plan starts when the paid period
+ *   ends and the renewal then charges it.
+ * - current: the plan paid for now; nothing to do.
+ * - resume: the current plan, cancelled at the period's end: it goes on (renews), nothing charged now.
+ * - keep: the current plan while a change to another is scheduled: the change is dropped.
+ * - scheduled: the plan already scheduled for the period's end; nothing to do.
+ */
+export const PLAN_CHANGE_ACTIONS = ['subscribe', 'upgrade', 'downgrade', 'current', 'resume', 'keep', 'scheduled'] as const;
+export type PlanChangeAction = (typeof PLAN_CHANGE_ACTIONS)[number];
+
+export const planQuote = z.object({
+  plan: accountPlan,
+  /** The plan paid for now (null without a running paid period). */
+  current_plan: accountPlan.nullable(),
+  action: z.enum(PLAN_CHANGE_ACTIONS),
+  /** When the choice takes effect: now, at the paid period's end, or nothing changes. */
+  effective: z.enum(['now', 'period_end', 'none']),
+  /** Whether the choice has something to confirm (a payment or a change); false: there is no Pay. */
+  confirmable: z.boolean(),
+  /** What confirming charges now, integer cents (0 for a change at the period's end). */
+  amount_due_cents: z.number().int(),
+  /** The credit for the unused days of the current paid period, integer cents (upgrade only, else 0). */
+  credit_cents: z.number().int(),
+  /** The unused and total days behind the credit (0 without a credit). */
+  unused_days: z.number().int(),
+  period_days: z.number().int(),
+  currency: z.string(),
+  /** The period the plan's charge pays for (from now, or from the paid period's end for a downgrade); null when nothing changes. */
+  period_start: timestamp.nullable(),
+  period_end: timestamp.nullable(),
+  /** The end of the period paid for now (null without one). */
+  paid_until: timestamp.nullable(),
+  /** The charge after this choice: its amount and date (null when none is due, e.g. a cancelled plan). */
+  next_charge: z.object({ amount_cents: z.number().int(), currency: z.string(), date: timestamp }).nullable(),
+});
+export type PlanQuote = z.infer<typeof planQuote>;
 
 /**
  * What an administrator's refund takes besides what it refunds: the amount in cents (default: all
@@ -155,9 +214,19 @@ export const updateAccountPlan = defineEndpoint({
   method: 'POST',
   path: '/v1/accounts/update_plan',
   summary:
-    "Choose a plan: its first period is charged to the card on file at once (send an Idempotency-Key: a retry never charges twice) and the account is paid for the period. A decline answers 422 on `card`",
+    "Choose a plan, as GET /v1/accounts/plan_quote says: a new plan's first period, or a longer or dearer plan less a credit for the unused days, is charged to the card on file at once (send an Idempotency-Key: a retry never charges twice) and the account is paid for the period; a shorter or cheaper plan is scheduled for the period's end (charge null). A decline answers 422 on `card`; an expected_amount_cents that the quote no longer matches answers 409 and charges nothing",
   body: updatePlanBody,
   response: z.object({ data: accountInfo, charge: accountHistoryEntry.nullable() }),
+});
+
+export const accountPlanQuote = defineEndpoint({
+  ...billingEndpoint,
+  method: 'GET',
+  path: '/v1/accounts/plan_quote',
+  summary:
+    'What choosing a plan would do now: charge the whole amount, charge less a credit for the unused days (a longer or dearer plan), change at the period\'s end (a shorter or cheaper plan), or nothing (the plan paid for). POST /v1/accounts/update_plan acts on the same quote',
+  query: z.object({ plan_id: planId }),
+  response: z.object({ data: planQuote }),
 });
 
 export const accountHistory = defineEndpoint({

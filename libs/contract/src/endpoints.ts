@@ -128,6 +128,7 @@ import { productEndpointEntries } from './products.contract';
 import {
   accountHistory,
   accountInfoEndpoint,
+  accountPlanQuote,
   cancelAccountSubscription,
   connectCard,
   grantPaidMembership,
@@ -282,6 +283,7 @@ export const endpoints = {
   listAccountPlans,
   connectCard,
   updateAccountPlan,
+  accountPlanQuote,
   accountHistory,
   cancelAccountSubscription,
   grantPaidMembership,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, detectCardBrand, isValidCardExpiry, maskCardNumber, stripAmount } from './card';
+import { amountToCents, cardBrandLabel, cardText, detectCardBrand, isValidCardExpiry, maskCardNumber, stripAmount } from './card';
 
 describe('card form rules (spec part 2 §5)', () => {
   it('detects visa, mastercard, amex and discover', () => {
@@ -28,5 +28,28 @@ describe('card form rules (spec part 2 §5)', () => {
     expect(amountToCents('1,234.5')).toBe(123_450);
     expect(amountToCents('49')).toBe(4_900);
     expect(amountToCents('4.999')).toBeNull();
+  });
+});
+
+describe('cardBrandLabel', () => {
+  it('writes card brands as their issuers do', () => {
+    expect(cardBrandLabel('visa')).toBe('Visa');
+    expect(cardBrandLabel('mastercard')).toBe('Mastercard');
+    expect(cardBrandLabel('amex')).toBe('American Express');
+    expect(cardBrandLabel('discover')).toBe('Discover');
+    expect(cardBrandLabel('diners')).toBe('Diners Club');
+    expect(cardBrandLabel('jcb')).toBe('JCB');
+    expect(cardBrandLabel('unionpay')).toBe('UnionPay');
+    expect(cardBrandLabel('VISA')).toBe('Visa');
+  });
+  it('capitalises a brand it does not know and names a missing one "Card"', () => {
+    expect(cardBrandLabel('new_brand')).toBe('New Brand');
+    expect(cardBrandLabel('')).toBe('Card');
+    expect(cardBrandLabel(null)).toBe('Card');
+    expect(cardBrandLabel('unknown')).toBe('Card');
+  });
+  it('writes a card as "Visa ending in 4242"', () => {
+    expect(cardText({ brand: 'visa', last4: '4242' })).toBe('Visa ending in 4242');
+    expect(cardText({ brand: 'amex', last4: '0005' })).toBe('American Express ending in 0005');
   });
 });

@@ -88,3 +88,31 @@ export function formatCardNumber(value: string): string {
 export function formatCents(cents: number, currency: string = 'usd', locale: string = 'en-US'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
+
+/** Card brands as their issuers write them, by the brand codes Stripe gives (`visa`, `amex`, `diners` …). */
+const CARD_BRAND_LABELS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  american_express: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  diners_club: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  cartes_bancaires: 'Cartes Bancaires',
+  eftpos_au: 'eftpos Australia',
+  interac: 'Interac',
+};
+
+/** A card brand code as written on the card: `visa` → `Visa`, `amex` → `American Express`; an unknown code capitalised, an empty one `Card`. */
+export function cardBrandLabel(brand: string | null | undefined): string {
+  const code = (brand ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  if (!code || code === 'unknown') return 'Card';
+  return CARD_BRAND_LABELS[code] ?? code.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+}
+
+/** A card as the payer reads it in receipts and histories: `Visa ending in 4242`. */
+export function cardText(card: { brand: string | null | undefined; last4: string }): string {
+  return `${cardBrandLabel(card.brand)} ending in ${card.last4}`;
+}

@@ -3,3 +3,4 @@ export * from './date';
 export * from './storage-key';
 export * from './debounce';
 export * from './card';
+export * from './period';

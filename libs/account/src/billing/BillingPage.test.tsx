@@ -21,8 +21,8 @@ describe('BillingPage', () => {
       },
     });
     expect(await screen.findByText('Starter ($29.00 a month)')).toBeInTheDocument();
-    expect(screen.getByText('Paid until 11/30/2026')).toBeInTheDocument();
-    expect(screen.getByText('$29.00 on 11/30/2026')).toBeInTheDocument();
+    expect(screen.getByText('Paid until 12/01/2026')).toBeInTheDocument();
+    expect(screen.getByText('$29.00 on 12/01/2026')).toBeInTheDocument();
     expect(screen.getByText('Visa ending in 4242, expires 04/2031')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Charges, refunds and failed charges' });
     // created 03:00 UTC on November 1: October 31 in New York
@@ -71,11 +71,11 @@ describe('BillingPage', () => {
     const events = userEvent.setup();
     await events.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('the account stays paid until 11/30/2026');
+    expect(dialog).toHaveTextContent('the account stays paid until 12/01/2026');
     expect(callsOf(client, 'cancelAccountSubscription')).toHaveLength(0);
     await events.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
-    expect(await screen.findByText('Cancels at the end of the period: paid until 11/30/2026')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Your account stays paid until 11/30/2026.');
+    expect(await screen.findByText('Cancels at the end of the period: paid until 12/01/2026')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your account stays paid until 12/01/2026.');
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
     expect(callsOf(client, 'cancelAccountSubscription')).toHaveLength(1);
   });

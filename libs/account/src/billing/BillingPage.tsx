@@ -17,7 +17,7 @@ import {
   Table,
   type TableColumn,
 } from '@crm/ui';
-import { formatDate } from '@crm/util';
+import { formatDate, formatPeriodDate } from '@crm/util';
 import {
   accountStatusText,
   cardLabel,
@@ -25,16 +25,17 @@ import {
   historyKindLabel,
   nextChargeText,
   planPrice,
+  scheduledChangeText,
 } from './billing-format';
 import { usePageParam } from '../usePageParam';
 import { accountInfoQueryOptions, historyQueryOptions, useRefreshAccount } from './billing-queries';
 
 export type BillingPageProps = Record<string, never>;
 
-type SummaryProps = { info: AccountInfo; zone: string };
+type SummaryProps = { info: AccountInfo };
 
 /** Plan, status, next charge and card on file, with the actions that fit the account's state. */
-function Summary({ info, zone }: SummaryProps) {
+function Summary({ info }: SummaryProps) {
   const client = useApiClient();
   const refresh = useRefreshAccount();
   const [confirming, setConfirming] = useState(false);
@@ -45,12 +46,13 @@ function Summary({ info, zone }: SummaryProps) {
       setConfirming(false);
       await refresh();
       const end = answer.data.current_period_end;
-      setNotice(end ? `Your plan is cancelled. Your account stays paid until ${formatDate(end, zone)}.` : 'Your plan is cancelled.');
+      setNotice(end ? `Your plan is cancelled. Your account stays paid until ${formatPeriodDate(end)}.` : 'Your plan is cancelled.');
     },
   });
   const card = info.payment_infos[0] ?? null;
   const canCancel = info.status === 'active' && info.plan !== null && !info.cancel_at_period_end;
   const unpaid = !info['paid_user?'];
+  const scheduled = scheduledChangeText(info);
 
   return (
     <Card title="Your plan" headingLevel={2}>
@@ -63,9 +65,15 @@ function Summary({ info, zone }: SummaryProps) {
         <dt className="font-medium text-muted">Plan</dt>
         <dd>{info.plan ? `${info.plan.name} (${planPrice(info.plan)})` : 'No plan'}</dd>
         <dt className="font-medium text-muted">Status</dt>
-        <dd>{accountStatusText(info, zone)}</dd>
+        <dd>{accountStatusText(info)}</dd>
+        {scheduled && (
+          <>
+            <dt className="font-medium text-muted">Plan change</dt>
+            <dd>{scheduled}</dd>
+          </>
+        )}
         <dt className="font-medium text-muted">Next charge</dt>
-        <dd>{nextChargeText(info, zone)}</dd>
+        <dd>{nextChargeText(info)}</dd>
         <dt className="font-medium text-muted">Card on file</dt>
         <dd>
           {card
@@ -98,7 +106,7 @@ function Summary({ info, zone }: SummaryProps) {
         title="Cancel your subscription?"
         description={
           info.current_period_end
-            ? `Your plan ends with the paid period: the account stays paid until ${formatDate(info.current_period_end, zone)} and is not charged again. Nothing is refunded.`
+            ? `Your plan ends with the paid period: the account stays paid until ${formatPeriodDate(info.current_period_end)} and is not charged again.${info.scheduled_plan ? ` The change to ${info.scheduled_plan.name} is dropped.` : ''} Nothing is refunded.`
             : 'Your plan ends with the paid period and is not charged again.'
         }
         confirmLabel="Cancel subscription"
@@ -173,7 +181,7 @@ export function BillingPage(_props: BillingPageProps) {
       ) : info.isError ? (
         <FormError message={apiErrorMessage(info.error)} />
       ) : (
-        <Summary info={info.data} zone={zone} />
+        <Summary info={info.data} />
       )}
       <History zone={zone} />
     </div>

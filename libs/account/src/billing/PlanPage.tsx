@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { apiErrorMessage, FormError } from '@crm/session';
 import { Button, buttonClassName, PageHeader, Spinner } from '@crm/ui';
+import { formatPeriodDate } from '@crm/util';
 import { planPrice } from './billing-format';
 import { accountInfoQueryOptions, plansQueryOptions } from './billing-queries';
 
@@ -18,6 +19,7 @@ export function PlanPage(_props: PlanPageProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = info.data?.plan?.id ?? null;
+  const scheduled = info.data?.scheduled_plan?.id ?? null;
   const selected = chosen ?? current;
 
   const handleSubmit = (event: FormEvent) => {
@@ -60,6 +62,7 @@ export function PlanPage(_props: PlanPageProps) {
                   <span className="font-semibold">
                     {plan.name}: {planPrice(plan)}
                     {plan.id === current ? ' (your plan)' : ''}
+                    {plan.id === scheduled ? ` (from ${formatPeriodDate(info.data?.current_period_end)})` : ''}
                   </span>
                   {plan.description && <span className="text-sm text-muted">{plan.description}</span>}
                   {plan.features.length > 0 && (

@@ -1,27 +1,77 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, useApiClient } from '@crm/api-client';
+import type { PlanQuote } from '@crm/contract';
 import { apiErrorMessage, FormError } from '@crm/session';
 import { Button, buttonClassName, Card, PageHeader, Spinner, toast } from '@crm/ui';
-import { formatCents } from '@crm/util';
-import { cardLabel, planPrice } from './billing-format';
-import { accountInfoQueryOptions, plansQueryOptions, useRefreshAccount } from './billing-queries';
+import { formatCents, formatPeriodDate } from '@crm/util';
+import { cardLabel, planPrice, quoteActionLabel, quoteSummary } from './billing-format';
+import { accountInfoQueryOptions, planQuoteQueryOptions, useRefreshAccount } from './billing-queries';
 
 export type ReviewPageProps = Record<string, never>;
 
-/** The message of a refused payment: the card's (422 on `card`), or the request's. */
+/** The message of a refused payment: the card's (422 on `card`), a changed quote's (409), or the request's. */
 function paymentError(error: unknown): string {
   if (error instanceof ApiError) {
     const fields = error.fieldErrors();
     if (fields['card']) return fields['card'];
+    if (fields['expected_amount_cents']) return fields['expected_amount_cents'];
   }
   return apiErrorMessage(error);
 }
 
+/** The toast after confirming: what changed. */
+function doneText(quote: PlanQuote): string {
+  switch (quote.action) {
+    case 'downgrade':
+      return `${quote.plan.name} starts on ${formatPeriodDate(quote.paid_until)}.`;
+    case 'resume':
+    case 'keep':
+      return `You stay on ${quote.plan.name}.`;
+    default:
+      return `You are on ${quote.plan.name}.`;
+  }
+}
+
+/** The quote's figures: what is charged now (with the credit of an upgrade) and when the change takes effect. */
+function QuoteFigures({ quote }: { quote: PlanQuote }) {
+  const money = (cents: number) => formatCents(cents, quote.currency);
+  return (
+    <>
+      <dt className="font-medium text-muted">Price</dt>
+      <dd>{planPrice(quote.plan)}</dd>
+      {quote.current_plan && (
+        <>
+          <dt className="font-medium text-muted">Your plan now</dt>
+          <dd>
+            {quote.current_plan.name}, paid until {formatPeriodDate(quote.paid_until)}
+          </dd>
+        </>
+      )}
+      {quote.credit_cents > 0 && (
+        <>
+          <dt className="font-medium text-muted">Credit for unused days</dt>
+          <dd>
+            -{money(quote.credit_cents)} ({quote.unused_days} of {quote.period_days} days of {quote.current_plan?.name})
+          </dd>
+        </>
+      )}
+      <dt className="font-medium text-muted">Takes effect</dt>
+      <dd>{quote.effective === 'now' ? 'Now' : quote.effective === 'period_end' ? `On ${formatPeriodDate(quote.paid_until)}, when the paid period ends` : 'Nothing changes'}</dd>
+      <dt className="font-medium text-muted">Charged now</dt>
+      <dd className="text-lg font-semibold">{quote.amount_due_cents > 0 ? money(quote.amount_due_cents) : 'Nothing'}</dd>
+    </>
+  );
+}
+
 /**
- * /billing/review?plan=<id>: the chosen plan with the amount charged now, the card it is charged to,
- * and Pay (POST /v1/accounts/update_plan; the api-client sends one Idempotency-Key per click, so a
- * retried request never charges twice). Paid, the user goes to /.
+ * /billing/review?plan=<id>: what choosing the plan does, from the server's quote (GET
+ * /v1/accounts/plan_quote, the same one the charge uses): a new plan or a longer or dearer one is
+ * charged now (less a credit for the unused days), a shorter or cheaper one starts at the period's
+ * end, the plan already paid has nothing to pay (no Pay). The button says what it does; Pay sends
+ * the amount shown (POST /v1/accounts/update_plan with expected_amount_cents: a changed quote
+ * charges nothing) and the api-client sends one Idempotency-Key per click, so a retried request
+ * never charges twice. Paid, the user goes to /; a change for later goes back to /billing.
  */
 export function ReviewPage(_props: ReviewPageProps) {
   const client = useApiClient();
@@ -29,19 +79,27 @@ export function ReviewPage(_props: ReviewPageProps) {
   const refresh = useRefreshAccount();
   const [params] = useSearchParams();
   const planId = Number(params.get('plan'));
-  const plans = useQuery(plansQueryOptions(client));
+  const valid = Number.isInteger(planId) && planId > 0;
+  const quote = useQuery({ ...planQuoteQueryOptions(client, valid ? planId : 0), enabled: valid });
   const info = useQuery(accountInfoQueryOptions(client));
   const pay = useMutation({
-    mutationFn: (plan_id: number) => client.call('updateAccountPlan', { body: { plan_id } }),
-    onSuccess: async (answer) => {
+    mutationFn: (chosen: PlanQuote) =>
+      client.call('updateAccountPlan', {
+        body: { plan_id: chosen.plan.id, ...(chosen.effective === 'now' && { expected_amount_cents: chosen.amount_due_cents }) },
+      }),
+    onSuccess: async (_answer, chosen) => {
       await refresh();
-      toast.success(answer.data.plan ? `You are on ${answer.data.plan.name}.` : 'Your plan is updated.');
-      navigate('/', { replace: true });
+      toast.success(doneText(chosen));
+      navigate(chosen.effective === 'now' ? '/' : '/billing', { replace: true });
+    },
+    onError: async (error) => {
+      // the quote changed since it was shown: show the new one
+      if (error instanceof ApiError && error.status === 409) await refresh();
     },
   });
 
-  if (!Number.isInteger(planId) || planId < 1) return <Navigate to="/billing/plan" replace />;
-  if (plans.isPending || info.isPending) {
+  if (!valid) return <Navigate to="/billing/plan" replace />;
+  if (quote.isPending || info.isPending) {
     return (
       <div className="flex flex-col gap-6">
         <PageHeader title="Review your plan" />
@@ -49,44 +107,80 @@ export function ReviewPage(_props: ReviewPageProps) {
       </div>
     );
   }
-  const loadError = plans.error ?? info.error;
-  const plan = plans.data?.find((candidate) => candidate.id === planId);
+  const loadError = quote.error ?? info.error;
   const card = info.data?.payment_infos[0] ?? null;
+  const unknownPlan = loadError instanceof ApiError && loadError.status === 422;
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeader title="Review your plan" />
-      {loadError || !plan || !info.data ? (
-        <FormError message={loadError ? apiErrorMessage(loadError) : 'That plan is not available. Choose another one.'} />
+      {loadError || !quote.data || !info.data ? (
+        <FormError message={unknownPlan || !loadError ? 'That plan is not available. Choose another one.' : apiErrorMessage(loadError)} />
       ) : (
-        <Card title={plan.name} headingLevel={2} description={plan.description}>
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-            <dt className="font-medium text-muted">Price</dt>
-            <dd>{planPrice(plan)}</dd>
-            <dt className="font-medium text-muted">Charged now</dt>
-            <dd className="text-lg font-semibold">{formatCents(plan.amount_cents, plan.currency)}</dd>
+        <Review quote={quote.data} card={card} pay={() => pay.mutate(quote.data)} pending={pay.isPending} error={pay.error ? paymentError(pay.error) : null} />
+      )}
+      {(loadError || !quote.data) && (
+        <Link to="/billing/plan" className={buttonClassName({ variant: 'secondary', className: 'self-start' })}>
+          Choose another plan
+        </Link>
+      )}
+    </div>
+  );
+}
+
+type ReviewProps = {
+  quote: PlanQuote;
+  card: { brand: string; last4: string } | null;
+  pay: () => void;
+  pending: boolean;
+  error: string | null;
+};
+
+function Review({ quote, card, pay, pending, error }: ReviewProps) {
+  const action = quoteActionLabel(quote);
+  const charges = quote.amount_due_cents > 0;
+  return (
+    <Card title={quote.plan.name} headingLevel={2} description={quote.plan.description}>
+      <div className="mb-4 flex flex-col gap-1" data-testid="quote-summary">
+        {quoteSummary(quote)
+          .filter(Boolean)
+          .map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+      </div>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+        <QuoteFigures quote={quote} />
+        {action && (
+          <>
             <dt className="font-medium text-muted">Card</dt>
             <dd>
               {card ? cardLabel(card) : 'No card on file'}{' '}
-              <Link to={`/billing/update?plan=${plan.id}`} className="text-primary underline">
+              <Link to={`/billing/update?plan=${quote.plan.id}`} className="text-primary underline">
                 {card ? 'Use another card' : 'Add a card'}
               </Link>
             </dd>
-          </dl>
-          <div className="mt-4 flex flex-col gap-3">
-            <FormError message={pay.error ? paymentError(pay.error) : null} />
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" disabled={!card} loading={pay.isPending} onClick={() => pay.mutate(plan.id)}>
-                {`Pay ${formatCents(plan.amount_cents, plan.currency)}`}
-              </Button>
-              <Link to="/billing/plan" className={buttonClassName({ variant: 'secondary' })}>
-                Choose another plan
-              </Link>
-            </div>
-            {!card && <p className="text-sm text-muted">Add a card to pay for the plan.</p>}
-          </div>
-        </Card>
-      )}
-    </div>
+          </>
+        )}
+      </dl>
+      <div className="mt-4 flex flex-col gap-3">
+        <FormError message={error} />
+        <div className="flex flex-wrap gap-2">
+          {action && (
+            <Button type="button" disabled={charges && !card} loading={pending} onClick={pay}>
+              {action}
+            </Button>
+          )}
+          <Link to="/billing/plan" className={buttonClassName({ variant: action ? 'secondary' : 'primary' })}>
+            Choose another plan
+          </Link>
+          {!action && (
+            <Link to="/billing" className={buttonClassName({ variant: 'secondary' })}>
+              Back to billing
+            </Link>
+          )}
+        </div>
+        {action && charges && !card && <p className="text-sm text-muted">Add a card to pay for the plan.</p>}
+      </div>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ export const billingKeys = {
   all: ['billing'] as const,
   info: () => [...billingKeys.all, 'info'] as const,
   plans: () => [...billingKeys.all, 'plans'] as const,
+  quote: (planId: number) => [...billingKeys.all, 'quote', planId] as const,
   history: (page: number, limit: number) => [...billingKeys.all, 'history', { page, limit }] as const,
 };
 
@@ -27,6 +28,15 @@ export function plansQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: billingKeys.plans(),
     queryFn: ({ signal }) => client.call('listAccountPlans', { signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/** What choosing the plan would do now: the server's quote, which Pay charges (GET /v1/accounts/plan_quote). */
+export function planQuoteQueryOptions(client: ApiClient, planId: number) {
+  return queryOptions({
+    queryKey: billingKeys.quote(planId),
+    queryFn: ({ signal }) => client.call('accountPlanQuote', { query: { plan_id: planId }, signal }),
     select: (answer) => answer.data,
   });
 }

@@ -33,7 +33,7 @@ describe('ProductSubscriptionPage', () => {
     expect(screen.getByText('Manager pays (licences for the downline)')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
     // 03:00 UTC on November 1 is October 31 in New York
-    expect(screen.getByText('10/31/2026 to 11/30/2026')).toBeInTheDocument();
+    expect(screen.getByText('11/01/2026 until 12/01/2026')).toBeInTheDocument();
     expect(screen.getByText('2 given out of 5 bought')).toBeInTheDocument();
 
     const used = screen.getByRole('progressbar', { name: 'Minutes used by your licences in November 2026: 1,640 of 2,500 minutes' });

@@ -33,7 +33,7 @@ export type ProductSubscriptionPageProps = {
 type SectionProps = { product: Product; usage: UsageSummary; subscription: Subscription; zone: string };
 
 /** Plan, type, status and period of the subscription. */
-function SubscriptionCard({ usage, subscription, zone, payer }: SectionProps & { payer: boolean }) {
+function SubscriptionCard({ usage, subscription, payer }: SectionProps & { payer: boolean }) {
   return (
     <Card title="Subscription" headingLevel={2}>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
@@ -48,9 +48,9 @@ function SubscriptionCard({ usage, subscription, zone, payer }: SectionProps & {
           </>
         )}
         <dt className="font-medium text-muted">Status</dt>
-        <dd>{subscriptionStatusText(subscription, zone)}</dd>
+        <dd>{subscriptionStatusText(subscription)}</dd>
         <dt className="font-medium text-muted">Current period</dt>
-        <dd>{periodText(subscription.current_period_start, subscription.current_period_end, zone)}</dd>
+        <dd>{periodText(subscription.current_period_start, subscription.current_period_end)}</dd>
         {payer && subscription.type !== 'self' && (
           <>
             <dt className="font-medium text-muted">Licences</dt>

@@ -1,5 +1,5 @@
 import type { Product, Subscription, SubscriptionType, UsageSummary } from '@crm/contract';
-import { formatCents, formatDate } from '@crm/util';
+import { formatCents, formatPeriod, formatPeriodDate, formatPeriodMonth } from '@crm/util';
 
 /** The product's name as the screens show it. */
 export const PRODUCT_NAMES: Record<Product, string> = { dialer: 'Dialer', sms: 'SMS' };
@@ -34,20 +34,16 @@ export function subscriptionPlanText(subscription: Subscription, unit: UsageSumm
   return `${plan.name} (${formatCents(plan.price_cents)} a licence a ${plan.period}, ${formatUnits(plan.units_per_license)} ${unit} each)`;
 }
 
-/** The status in words, with a cancellation at the period's end. */
-export function subscriptionStatusText(subscription: Subscription, zone: string): string {
+/** The status in words, with a cancellation at the period's end (a calendar date, formatPeriodDate). */
+export function subscriptionStatusText(subscription: Subscription): string {
   if (subscription.status === 'active' && subscription.cancel_at_period_end) {
-    return `Active, cancels on ${formatDate(subscription.current_period_end, zone)}`;
+    return `Active, cancels on ${formatPeriodDate(subscription.current_period_end)}`;
   }
   return STATUS_LABELS[subscription.status];
 }
 
-/** A paid period, its instants as dates in the user's time zone: `11/01/2026 to 12/01/2026`. */
-export function periodText(start: string, end: string, zone: string): string {
-  return `${formatDate(start, zone)} to ${formatDate(end, zone)}`;
-}
+/** A paid period as a span of calendar dates, the same for every user: `11/01/2026 until 12/01/2026` (libs/util's formatPeriod). */
+export const periodText = formatPeriod;
 
 /** The usage period, a calendar month (UTC, as the ledger counts it): `November 2026`. */
-export function usageMonth(periodStart: string): string {
-  return new Date(periodStart).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+export const usageMonth = (periodStart: string): string => formatPeriodMonth(periodStart);

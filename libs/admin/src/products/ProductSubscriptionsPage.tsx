@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
-import { IANA_TIMEZONES, type Subscription } from '@crm/contract';
-import { apiErrorMessage, FormError, useSession } from '@crm/session';
+import type { Subscription } from '@crm/contract';
+import { apiErrorMessage, FormError } from '@crm/session';
 import { Button, ConfirmDialog, Dialog, DialogClose, EmptyState, Field, Notice, Pager, Select, Spinner, Table, type TableColumn } from '@crm/ui';
-import { formatDate } from '@crm/util';
+import { formatPeriodDate } from '@crm/util';
 import { adminEndpoint, adminSubscriptionsQueryOptions, productKeys } from '../admin-queries';
 import { ListSearch } from '../ListSearch';
 import { useListParams } from '../list-params';
@@ -30,8 +30,6 @@ type Change = { kind: 'activate' | 'cancel'; subscription: Subscription };
 export function ProductSubscriptionsPage({ product }: ProductPageProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const { user } = useSession();
-  const zone = IANA_TIMEZONES[user?.timezone ?? 'est'];
   const { page, values, go } = useListParams(['q', 'active']);
   const [creating, setCreating] = useState(false);
   const [change, setChange] = useState<Change | null>(null);
@@ -52,7 +50,7 @@ export function ProductSubscriptionsPage({ product }: ProductPageProps) {
         kind === 'activate'
           ? `${label} is active.`
           : answer.data.cancel_at_period_end
-            ? `${label} ends on ${formatDate(answer.data.current_period_end, zone)}.`
+            ? `${label} ends on ${formatPeriodDate(answer.data.current_period_end)}.`
             : `${label} is cancelled.`,
       );
       setChange(null);
@@ -77,7 +75,7 @@ export function ProductSubscriptionsPage({ product }: ProductPageProps) {
       cell: (s) => (s.cancel_at_period_end && s.status === 'active' ? 'Active, ends with the period' : statusLabel(s.status)),
     },
     { id: 'licenses', header: 'Licences', align: 'end', cell: (s) => `${s.licenses_count} of ${s.quantity}` },
-    { id: 'period', header: 'Period ends', cell: (s) => formatDate(s.current_period_end, zone) },
+    { id: 'period', header: 'Paid until', cell: (s) => formatPeriodDate(s.current_period_end) },
     {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
@@ -169,7 +167,7 @@ export function ProductSubscriptionsPage({ product }: ProductPageProps) {
         title={changing ? `Cancel ${subscriptionChoiceLabel(changing)}?` : ''}
         description={
           changing?.status === 'active'
-            ? `At the end of its period (${formatDate(changing.current_period_end, zone)}) it stays usable until then; now ends it today. Its pending orders are cancelled.`
+            ? `At the end of its period (${formatPeriodDate(changing.current_period_end)}) it stays usable until then; now ends it today. Its pending orders are cancelled.`
             : 'A pending subscription ends now, with its pending orders.'
         }
         footer={

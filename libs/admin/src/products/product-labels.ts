@@ -1,5 +1,5 @@
 import type { Plan, Product, ProductOrder, Subscription, SubscriptionType } from '@crm/contract';
-import { formatCents } from '@crm/util';
+import { formatCents, formatPeriodMonth } from '@crm/util';
 
 /** A product's name on the admin screens. */
 export const PRODUCT_LABELS: Record<Product, string> = { dialer: 'Dialer', sms: 'SMS' };
@@ -40,7 +40,7 @@ export function planPriceText(plan: Pick<Plan, 'price_cents' | 'period'>): strin
 
 /** A usage period (`2026-11`) as `Nov 2026`. */
 export function periodLabel(period: string): string {
-  return new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return formatPeriodMonth(period, 'short');
 }
 
 /** Who a subscription is for: its owner, or the company. */

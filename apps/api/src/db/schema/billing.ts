@@ -38,6 +38,8 @@ export const billingAccounts = pgTable('billing_accounts', {
   currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** A change to a shorter or cheaper plan, taking effect when the paid period ends (the renewal charges it); null for none. */
+  scheduledPlanId: integer('scheduled_plan_id').references(() => accountPlans.id),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

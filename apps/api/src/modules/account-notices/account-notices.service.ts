@@ -48,7 +48,7 @@ type NoticeContent = {
   notMe?: string | null;
 };
 
-/** A payment as the payer reads it: amount, card ("visa ending 4242"), what it paid for, when. */
+/** A payment as the payer reads it: amount, card ("Visa ending in 4242", cardText of libs/util), what it paid for, when. */
 export type PaymentNotice = { amountCents: number; currency: string; card: string | null; description: string; at: Date };
 
 type Deps = { env: Env; users: UsersRepository; jobs: JobQueue; email: EmailProvider; audit: AuditRepository };

@@ -56,10 +56,19 @@ export function createBillingRepository(db: Database) {
         .where(eq(billingAccounts.userId, userId));
     },
 
+    /** Cancels at the period's end (dropping a scheduled change: nothing renews) or takes the cancellation back. */
     async setCancelAtPeriodEnd(userId: number, cancel: boolean): Promise<void> {
       await db
         .update(billingAccounts)
-        .set({ cancelAtPeriodEnd: cancel, canceledAt: cancel ? new Date() : null, updatedAt: new Date() })
+        .set({ cancelAtPeriodEnd: cancel, canceledAt: cancel ? new Date() : null, ...(cancel && { scheduledPlanId: null }), updatedAt: new Date() })
+        .where(eq(billingAccounts.userId, userId));
+    },
+
+    /** The plan the account renews on at the period's end (null: its current plan); the account renews, so a cancellation is taken back. */
+    async setScheduledPlan(userId: number, planId: number | null): Promise<void> {
+      await db
+        .update(billingAccounts)
+        .set({ scheduledPlanId: planId, cancelAtPeriodEnd: false, canceledAt: null, updatedAt: new Date() })
         .where(eq(billingAccounts.userId, userId));
     },
 
@@ -289,6 +298,7 @@ export function createBillingRepository(db: Database) {
             .update(billingAccounts)
             .set({
               planId: row.planId,
+              scheduledPlanId: null,
               currentPeriodStart: row.periodStart,
               currentPeriodEnd: row.periodEnd,
               cancelAtPeriodEnd: false,

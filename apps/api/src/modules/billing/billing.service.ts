@@ -1,6 +1,8 @@
-import type { AccountHistoryEntry, AccountInfo, AccountPlan, AccountStatus, PagingMeta } from '@crm/contract';
-import { formatCents } from '@crm/util';
+import type { AccountHistoryEntry, AccountInfo, AccountPlan, AccountStatus, PagingMeta, PlanQuote } from '@crm/contract';
+import type { BrandConfig } from '@crm/brand-config';
+import { cardText, formatCents, formatPeriod, formatPeriodDate } from '@crm/util';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import type { Features } from '../feature-flags/feature-flags.service';
 import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider, type VendorObjectKind } from '../../providers/payments/payments.provider';
 import { STRIPE_SANDBOX_PREFIX } from '../../providers/payments/stripe-settings';
 import type { AccountNotices } from '../account-notices/account-notices.service';
@@ -14,6 +16,11 @@ import { LAST_ATTEMPT, renewalKey, retryAt, RETRY_SLACK_MS, type ChargeSubject, 
 export const NO_CARD = 'Add a card before choosing a plan';
 export const UNKNOWN_PLAN = 'Choose one of the plans';
 export const SAME_PLAN = 'You are already on this plan';
+/** The 422 of choosing again the plan a change is already scheduled to. */
+export const alreadyScheduled = (date: Date) => `Your plan changes to this one on ${formatPeriodDate(date)} already`;
+/** The 409 of a Pay whose amount (expected_amount_cents) the quote no longer matches. */
+export const quoteChanged = (cents: number, currency = 'usd') =>
+  `The amount due is now ${formatCents(cents, currency)}. Review it and pay again; nothing was charged.`;
 export const NOTHING_TO_CANCEL = 'You have no plan to cancel';
 export const CARD_NOT_FOUND = 'This card could not be found. Enter it again.';
 /** Accounts renewed per run of the renewals job (the next run takes the rest). */
@@ -34,7 +41,28 @@ export function periodEnd(start: Date, interval: string): Date {
   return end;
 }
 
-export function toPlan(row: PlanRow): AccountPlan {
+/**
+ * What every account plan gives a user of a brand: the product's screens their flags open (the
+ * account plan gates none of them). Only what exists is named: no calendar, reports or browser
+ * dialer; dialer and SMS licences only where the brand's flags give them to the user.
+ */
+export function planFeatures(brand: Pick<BrandConfig, 'supportEmail'>, flags: Features): string[] {
+  const features = ['Contacts with notes, policies, securities and files', 'Contact import and export'];
+  if (flags.contact_merge) features.push('Duplicate scan and merge');
+  if (flags.transfer_log) features.push('Contact transfers and their log');
+  if (flags.mailer_assignment) features.push('Mailer assignment');
+  if (flags.import_lead_tracking) features.push('Lead tracking on imports');
+  const products = [flags.dialer && 'dialer', flags.sms && 'SMS'].filter(Boolean);
+  if (products.length) {
+    const names = products.join(' and ');
+    features.push(`${names.charAt(0).toUpperCase()}${names.slice(1)} licences, ordered and billed separately`);
+  }
+  features.push(`E-mail support at ${brand.supportEmail}`);
+  return features;
+}
+
+/** A plan as the API gives it; `features` is what the brand and flags give (planFeatures) and then the plan's own. */
+export function toPlan(row: PlanRow, given: readonly string[] = []): AccountPlan {
   return {
     id: row.id,
     code: row.code,
@@ -43,8 +71,89 @@ export function toPlan(row: PlanRow): AccountPlan {
     amount_cents: row.amountCents,
     currency: row.currency,
     interval: row.interval === 'year' ? 'year' : 'month',
-    features: row.features,
+    features: [...given, ...row.features],
   };
+}
+
+const DAY_MS = 86_400_000;
+/** Whole calendar days (UTC, as periods are computed) from `from`'s date to `to`'s. */
+const daysBetween = (from: Date, to: Date) =>
+  Math.round((Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) - Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate())) / DAY_MS);
+const months = (plan: Pick<PlanRow, 'interval'>) => (plan.interval === 'year' ? 12 : 1);
+
+/** What the quote needs: the account's state, its plans, the chosen one, the clock. */
+export type QuoteInput = {
+  status: AccountStatus;
+  account: Pick<BillingAccountRow, 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> | undefined;
+  current: PlanRow | undefined;
+  scheduled: PlanRow | undefined;
+  plan: PlanRow;
+  now: Date;
+};
+
+/**
+ * The one quote of a plan change (PlanQuote in the contract): the review page shows it and
+ * update_plan charges it. A longer or dearer plan starts now, charged less a credit for the unused
+ * days of the paid period (days, not seconds, so the quote holds all day; the current plan's amount
+ * times unused over total days, rounded to the cent, as Stripe's proration credits unused time); a
+ * shorter or cheaper plan (or one the credit would cover) starts at the period's end.
+ */
+export function quotePlanChange({ status, account, current, scheduled, plan, now }: QuoteInput): PlanQuote {
+  const running = (status === 'active' || status === 'canceling') && current && account?.currentPeriodStart && account.currentPeriodEnd;
+  const base = {
+    plan: toPlan(plan),
+    current_plan: running ? toPlan(current) : null,
+    credit_cents: 0,
+    unused_days: 0,
+    period_days: 0,
+    currency: plan.currency,
+    paid_until: running ? account.currentPeriodEnd!.toISOString() : null,
+  };
+  const renewal = (renewing: PlanRow, date: Date) => ({ amount_cents: renewing.amountCents, currency: renewing.currency, date: date.toISOString() });
+  const now_ = (amountDue: number, action: 'subscribe' | 'upgrade', credit: Partial<PlanQuote> = {}): PlanQuote => {
+    const end = periodEnd(now, plan.interval);
+    return {
+      ...base,
+      ...credit,
+      action,
+      effective: 'now',
+      confirmable: true,
+      amount_due_cents: amountDue,
+      period_start: now.toISOString(),
+      period_end: end.toISOString(),
+      next_charge: renewal(plan, end),
+    };
+  };
+  if (!running) return now_(plan.amountCents, 'subscribe');
+  const start = account.currentPeriodStart!;
+  const end = account.currentPeriodEnd!;
+  const none = { effective: 'none' as const, confirmable: false, amount_due_cents: 0, period_start: null, period_end: null };
+  const atEnd = (action: PlanQuote['action'], renewing: PlanRow | null): PlanQuote => ({
+    ...base,
+    action,
+    effective: 'period_end',
+    confirmable: true,
+    amount_due_cents: 0,
+    period_start: renewing === plan ? end.toISOString() : null,
+    period_end: renewing === plan ? periodEnd(end, plan.interval).toISOString() : null,
+    next_charge: renewing ? renewal(renewing, end) : null,
+  });
+  if (plan.id === current.id) {
+    if (status === 'canceling') return atEnd('resume', current);
+    if (scheduled) return { ...atEnd('keep', current), period_start: null, period_end: null };
+    return { ...base, ...none, action: 'current', next_charge: renewal(current, end) };
+  }
+  if (scheduled?.id === plan.id && status === 'active') {
+    return { ...base, ...none, action: 'scheduled', period_start: end.toISOString(), period_end: periodEnd(end, plan.interval).toISOString(), next_charge: renewal(plan, end) };
+  }
+  const longerOrDearer = months(plan) !== months(current) ? months(plan) > months(current) : plan.amountCents > current.amountCents;
+  const periodDays = Math.max(1, daysBetween(start, end));
+  const unusedDays = Math.min(periodDays, Math.max(0, daysBetween(now, end)));
+  const credit = Math.round((current.amountCents * unusedDays) / periodDays);
+  if (longerOrDearer && plan.amountCents > credit) {
+    return now_(plan.amountCents - credit, 'upgrade', { credit_cents: credit, unused_days: unusedDays, period_days: periodDays });
+  }
+  return atEnd('downgrade', plan);
 }
 
 export function toHistoryEntry(row: TransactionRow): AccountHistoryEntry {
@@ -145,9 +254,13 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
 
   async function info(userId: number): Promise<AccountInfo> {
     const [user, account] = await Promise.all([freshUser(userId), repo.account(userId)]);
-    const plan = account?.planId ? await repo.plan(account.planId) : undefined;
+    const [plan, scheduled] = await Promise.all([
+      account?.planId ? repo.plan(account.planId) : undefined,
+      account?.scheduledPlanId ? repo.plan(account.scheduledPlanId) : undefined,
+    ]);
     const status = accountStatus(user, account);
-    const renews = status === 'active' && plan && account?.currentPeriodEnd;
+    const renewing = scheduled ?? plan;
+    const renews = status === 'active' && renewing && account?.currentPeriodEnd;
     return {
       'paid_user?': isPaid(user),
       status,
@@ -155,7 +268,8 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       current_period_start: account?.currentPeriodStart?.toISOString() ?? null,
       current_period_end: account?.currentPeriodEnd?.toISOString() ?? null,
       cancel_at_period_end: account?.cancelAtPeriodEnd ?? false,
-      next_charge: renews ? { amount_cents: plan.amountCents, currency: plan.currency, date: account.currentPeriodEnd!.toISOString() } : null,
+      scheduled_plan: scheduled && status === 'active' ? toPlan(scheduled) : null,
+      next_charge: renews ? { amount_cents: renewing.amountCents, currency: renewing.currency, date: account.currentPeriodEnd!.toISOString() } : null,
       payment_infos:
         account?.paymentMethodId && account.cardBrand && account.cardLast4
           ? [{ brand: account.cardBrand, last4: account.cardLast4, exp_month: account.cardExpMonth ?? 0, exp_year: account.cardExpYear ?? 0 }]
@@ -207,7 +321,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     const payment = {
       amountCents: row.amountCents,
       currency: row.currency,
-      card: row.cardBrand && row.cardLast4 ? `${row.cardBrand} card ending ${row.cardLast4}` : null,
+      card: row.cardBrand && row.cardLast4 ? cardText({ brand: row.cardBrand, last4: row.cardLast4 }) : null,
       description: row.description,
       at: row.updatedAt,
     };
@@ -282,7 +396,9 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     async due(now, limit) {
       const due: Renewal[] = [];
       for (const account of await repo.dueRenewals(now, limit, LAST_ATTEMPT)) {
-        const plan = account.planId ? await repo.plan(account.planId) : undefined;
+        // a change scheduled for the period's end (a downgrade) is what renews
+        const planId = account.scheduledPlanId ?? account.planId;
+        const plan = planId ? await repo.plan(planId) : undefined;
         if (!plan || !account.currentPeriodEnd) continue;
         const start = account.currentPeriodEnd;
         const end = periodEnd(start, plan.interval);
@@ -291,7 +407,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
           payerId: account.userId,
           amountCents: plan.amountCents,
           currency: plan.currency,
-          description: `${plan.name} renewal (${periodText(start, end)})`,
+          description: `${plan.name} renewal (${formatPeriod(start, end)})`,
           planId: plan.id,
           periodStart: start,
           periodEnd: end,
@@ -391,7 +507,20 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     return row;
   }
 
-  const periodText = (start: Date, end: Date) => `${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`;
+
+  /** The quote of choosing `planId` now (quotePlanChange), with what it was computed from. */
+  async function quoteFor(identity: Identity, planId: number, now = new Date()) {
+    const userId = identity.user.id;
+    const plan = await repo.plan(planId);
+    if (!plan?.active) throw unprocessable({ plan_id: UNKNOWN_PLAN });
+    const [user, account] = await Promise.all([freshUser(userId), repo.account(userId)]);
+    const [current, scheduled] = await Promise.all([
+      account?.planId ? repo.plan(account.planId) : undefined,
+      account?.scheduledPlanId ? repo.plan(account.scheduledPlanId) : undefined,
+    ]);
+    const status = accountStatus(user, account, now);
+    return { plan, account, current, quote: quotePlanChange({ status, account, current, scheduled, plan, now }) };
+  }
 
   return {
     info,
@@ -485,8 +614,15 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       return { customerId: account.customerId, paymentMethodId: account.paymentMethodId, brand: account.cardBrand, last4: account.cardLast4 };
     },
 
-    async plans(): Promise<AccountPlan[]> {
-      return (await repo.activePlans()).map(toPlan);
+    /** The plans, each described by what the caller's brand and flags give (planFeatures) and then its own features. */
+    async plans(brand: Pick<BrandConfig, 'supportEmail'>, flags: Features): Promise<AccountPlan[]> {
+      const given = planFeatures(brand, flags);
+      return (await repo.activePlans()).map((row) => toPlan(row, given));
+    },
+
+    /** What choosing the plan would do now (GET /v1/accounts/plan_quote): the quote update_plan acts on. */
+    async planQuote(identity: Identity, planId: number): Promise<PlanQuote> {
+      return (await quoteFor(identity, planId)).quote;
     },
 
     /** Saves the tokenised card for off-session charges (a SetupIntent); a decline is 422 on `card`. */
@@ -503,8 +639,12 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     },
 
     /**
-     * Charges the plan's first period to the card on file and makes the account paid for it. The
-     * charge's idempotency key comes from the request's Idempotency-Key (a retry of the request
+     * Acts on the plan's quote (quotePlanChange, the one the review page showed): a new plan, or a
+     * longer or dearer one less the credit for the unused days, is charged to the card on file and
+     * makes the account paid for a period from now; a shorter or cheaper one is scheduled for the
+     * period's end; the current plan resumes a cancelled one or drops a scheduled change. With
+     * `expectedCents` (what the review page showed), a quote that changed since charges nothing (409).
+     * The charge's idempotency key comes from the request's Idempotency-Key (a retry of the request
      * charges nothing more, even when the first try's answer was lost after the vendor charged), or
      * without one from the account's state.
      */
@@ -513,11 +653,10 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       planId: number,
       requestKey: string | null,
       correlationId: string | null,
+      expectedCents?: number,
     ): Promise<{ data: AccountInfo; charge: AccountHistoryEntry | null }> {
       const userId = identity.user.id;
-      const plan = await repo.plan(planId);
-      if (!plan?.active) throw unprocessable({ plan_id: UNKNOWN_PLAN });
-      const account = await repo.account(userId);
+      const { plan, account, current, quote } = await quoteFor(identity, planId);
       if (!account?.paymentMethodId || !account.customerId) throw unprocessable({ card: NO_CARD });
       // Without an Idempotency-Key the account's state names the charge: two clicks on the same plan
       // from the same state (card, paid period) are one charge; a new card or period is a new one.
@@ -526,22 +665,39 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
         : `account-plan-${userId}-plan-${plan.id}-${account.paymentMethodId}-${account.currentPeriodEnd?.toISOString() ?? 'none'}`;
       let row = await repo.transactionByKey(key);
       if (!row) {
-        const status = accountStatus(identity.user, account);
-        if (account.planId === plan.id && (status === 'active' || status === 'canceling')) {
-          if (status === 'active') throw unprocessable({ plan_id: SAME_PLAN });
-          // cancelled, same plan again: it simply goes on at the period's end
-          await repo.setCancelAtPeriodEnd(userId, false);
-          return { data: await info(userId), charge: null };
+        switch (quote.action) {
+          case 'current':
+            throw unprocessable({ plan_id: SAME_PLAN });
+          case 'scheduled':
+            throw unprocessable({ plan_id: alreadyScheduled(account.currentPeriodEnd as Date) });
+          case 'resume':
+          case 'keep':
+            // the current plan again: it simply goes on at the period's end
+            await repo.setScheduledPlan(userId, null);
+            return { data: await info(userId), charge: null };
+          case 'downgrade':
+            await repo.setScheduledPlan(userId, plan.id);
+            return { data: await info(userId), charge: null };
+          case 'subscribe':
+          case 'upgrade':
+            break;
         }
-        const start = new Date();
-        const end = periodEnd(start, plan.interval);
+        if (expectedCents !== undefined && expectedCents !== quote.amount_due_cents) {
+          throw new HttpError(409, { expected_amount_cents: quoteChanged(quote.amount_due_cents, quote.currency) });
+        }
+        const start = new Date(quote.period_start as string);
+        const end = new Date(quote.period_end as string);
+        const credit =
+          quote.credit_cents > 0 && current
+            ? `, less ${formatCents(quote.credit_cents, quote.currency)} for ${quote.unused_days} unused of ${quote.period_days} days of ${current.name}`
+            : '';
         row = await pendingCharge({
           userId,
           kind: 'charge',
           status: 'pending',
-          amountCents: plan.amountCents,
+          amountCents: quote.amount_due_cents,
           currency: plan.currency,
-          description: `${plan.name} (${periodText(start, end)})`,
+          description: `${plan.name} (${formatPeriod(start, end)})${credit}`,
           subject: `account:${userId}`,
           planId: plan.id,
           periodStart: start,

@@ -1,9 +1,8 @@
+import { formatPeriod } from '@crm/util';
 import type { ChargeSubject } from '../billing/renewals';
 import { subjectId } from '../billing/renewals';
 import type { ProductsRepository } from './products.repository';
 import { periodEnd } from './products.service';
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Dialer and SMS subscriptions in the billing renewals job (one engine with the account plan's):
@@ -25,7 +24,7 @@ export function subscriptionSubject(repo: Pick<ProductsRepository, 'dueRenewals'
             payerId: s.ownerId as number,
             amountCents: s.plan.priceCents * s.quantity,
             currency: 'usd',
-            description: `${s.plan.name} renewal, ${s.quantity} licence${s.quantity === 1 ? '' : 's'} (${day(start)} to ${day(end)})`,
+            description: `${s.plan.name} renewal, ${s.quantity} licence${s.quantity === 1 ? '' : 's'} (${formatPeriod(start, end)})`,
             planId: null,
             periodStart: start,
             periodEnd: end,
