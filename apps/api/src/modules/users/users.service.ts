@@ -3,11 +3,11 @@ import { BRANDS } from '@crm/brand-config';
 import { PASSWORD_RULE_VERSION } from '@crm/password-rule';
 import type { Env } from '../../env';
 import { digest, randomToken } from '../../lib/crypto';
-import { notFound, unprocessable } from '../../lib/http-errors';
+import { NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { tooManyUntil } from '../../lib/throttle';
 import { brandPublicUrl } from '../../plugins/brand';
-import type { EmailProvider } from '../../providers/email/email.provider';
+import { EMAIL_NOT_CONFIGURED, type EmailProvider } from '../../providers/email/email.provider';
 import { deviceOf } from '../../lib/device';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -147,6 +147,8 @@ export function createUsersService({ env, users, sessions, audit, email, feature
      * client address) count requests, known address or not. The link leads to the user's brand.
      */
     async sendResetInstructions(address: string, meta: RequestMeta): Promise<void> {
+      // before the address is looked up: the answer must not differ between known and unknown addresses
+      if (email.kind === 'off') throw new NotConfigured(EMAIL_NOT_CONFIGURED);
       const user = await users.findByEmail(address);
       const full = await audit.recordWithin(
         {
