@@ -270,10 +270,11 @@ export async function buildApp(
     await ctx.identityChanges.close();
   });
 
+  // Every sandbox asks the production rule (isSandboxAllowed); guardSandboxes refuses any that does not.
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
   if (isSandboxAllowed(env) && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
   // null in production and with a real STRIPE_SECRET_KEY (stripe-sandbox.module.ts)
-  if (ctx.stripeSandbox) await registerStripeSandboxRoutes(app, ctx.stripeSandbox);
+  if (isSandboxAllowed(env) && ctx.stripeSandbox) await registerStripeSandboxRoutes(app, ctx.stripeSandbox);
 
   const web = options.serveWeb === false ? null : await registerStatic(app, env);
   app.setNotFoundHandler((request, reply) => {
