@@ -143,7 +143,7 @@ export const resetPasswordInstructions = defineEndpoint({
 export const resetPasswordByToken = defineEndpoint({
   method: 'POST',
   path: '/v1/users/reset_password_by_token',
-  summary: 'Set a new password with the token from the reset e-mail',
+  summary: 'Set a new password with the token from the reset e-mail; every session ends and the API keys and API token are revoked',
   tag: 'session',
   access: 'public',
   body: z
