@@ -124,6 +124,12 @@ describe('the production rule', () => {
     const sso = await new TestAgent(app).post('/v1/sessions/sso', { redirect_uri: 'http://localhost:3000/api/auth/callback' });
     expect(sso.statusCode).toBe(503);
     expect(sso.json()).toEqual({ errors: { base: 'Single sign-on is not configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET' } });
+    // the login page asks before it shows the button: off here, on in development (the sandbox issuer)
+    expect((await app.inject({ method: 'GET', url: '/v1/sessions/sso' })).json()).toEqual({
+      enabled: false,
+      unavailable: 'Single sign-on is not configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/sessions/sso' })).json()).toEqual({ enabled: true, unavailable: null });
   });
 
   it('on stage and demo the outbox needs an administrator of the brand: 401 without a session, 403 for an agent, 200 for an administrator', async () => {

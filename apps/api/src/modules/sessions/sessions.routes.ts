@@ -55,6 +55,11 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     return answer(result, reply);
   });
 
+  route(app, ctx, endpoints.ssoStatus, async () => {
+    const enabled = ctx.sso.enabled();
+    return { enabled, unavailable: enabled ? null : SSO_NOT_CONFIGURED };
+  });
+
   route(app, ctx, endpoints.createSsoSession, async (request, reply) => {
     const body = request.body;
     if (!ctx.sso.enabled()) throw new NotConfigured(SSO_NOT_CONFIGURED);
