@@ -20,7 +20,7 @@ export async function startBenchApi(
   beforeBuild: (database: DatabaseHandle) => void = () => undefined,
 ): Promise<{ app: FastifyInstance; database: DatabaseHandle; base: string; ctx: AppContext }> {
   const env: Env = {
-    ...envSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: bench.url }),
+    ...envSchema.parse({ NODE_ENV: 'production', APP_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: bench.url }),
     APP_SECRET: randomBytes(32).toString('base64url'),
     STORAGE_DIR: 'data/bench/storage',
   };
@@ -83,7 +83,9 @@ export async function spawnBenchApi(
     env: {
       ...process.env,
       NODE_OPTIONS: apiNodeOptions(),
+      // the production rule: both say production, or the server refuses to start
       NODE_ENV: 'production',
+      APP_ENV: 'production',
       LOG_LEVEL: 'silent',
       DATABASE_URL: bench.url,
       PORT: String(port),

@@ -7,7 +7,8 @@ import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
-import type { Env } from './env';
+import { isProduction, isSandboxAllowed, type Env } from './env';
+import { guardSandboxes } from './sandbox/sandbox-guard';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerFavoriteRoutes } from './modules/favorites/favorites.routes';
 import { registerQuickFilterRoutes } from './modules/quick-filters/quick-filters.routes';
@@ -173,11 +174,12 @@ export async function buildApp(
     // one line per request, written by logRequests (Fastify's own writes two)
     logController: new LogController({ disableRequestLogging: true }),
   });
+  guardSandboxes(app, env);
   logRequests(app);
   closeQuietConnections(app);
   limitRequestTime(app, env.REQUEST_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializer(env.NODE_ENV !== 'production'));
+  app.setSerializerCompiler(answerSerializer(!isProduction(env)));
 
   // An empty JSON body is no body (DELETE and body-less POSTs from browsers send content-type anyway).
   app.removeContentTypeParser('application/json');
@@ -268,10 +270,11 @@ export async function buildApp(
     await ctx.identityChanges.close();
   });
 
+  // Every sandbox asks the production rule (isSandboxAllowed); guardSandboxes refuses any that does not.
   if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
-  if (env.APP_ENV !== 'production' && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
+  if (isSandboxAllowed(env) && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
   // null in production and with a real STRIPE_SECRET_KEY (stripe-sandbox.module.ts)
-  if (ctx.stripeSandbox) await registerStripeSandboxRoutes(app, ctx.stripeSandbox);
+  if (isSandboxAllowed(env) && ctx.stripeSandbox) await registerStripeSandboxRoutes(app, ctx.stripeSandbox);
 
   const web = options.serveWeb === false ? null : await registerStatic(app, env);
   app.setNotFoundHandler((request, reply) => {

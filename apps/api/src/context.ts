@@ -53,7 +53,7 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...accountNotices,
     ...sessions,
     ...emailChanges,
-    ...createUsersModule(core, { ...sessions, ...featureFlags, ...accountNotices, ...emailChanges, ...products }),
+    ...createUsersModule(core, { ...sessions, ...featureFlags, ...accountNotices, ...emailChanges, ...products, ...apiKeys }),
     ...createTwoFactorModule(core, { ...sessions, ...accountNotices }),
     ...apiKeys,
     ...createAdminUsersModule(core),

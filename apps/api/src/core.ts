@@ -9,10 +9,11 @@ import {
 import type { Database } from './db/database';
 import { createIdentityChanges } from './db/identity-changes';
 import { isSandboxAllowed, type Env } from './env';
+import { NotConfigured } from './lib/http-errors';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createUsersRepository } from './modules/users/users.repository';
-import type { EmailProvider } from './providers/email/email.provider';
+import { EMAIL_NOT_CONFIGURED, type EmailProvider } from './providers/email/email.provider';
 import { createDnsEmailVerifier } from './providers/email-verification/dns-email-verifier';
 import type { EmailVerifier } from './providers/email-verification/email-verifier';
 import { createOutboxEmailProvider } from './providers/email/outbox.provider';
@@ -24,7 +25,8 @@ import { createIdempotencyRepository } from './modules/idempotency/idempotency.r
 import { createLocalOrigin } from './lib/local-origin';
 import type { PaymentsProvider } from './providers/payments/payments.provider';
 import { createStripePaymentsProvider } from './providers/payments/stripe.provider';
-import { stripeSettings } from './providers/payments/stripe-settings';
+import { PAYMENTS_NOT_CONFIGURED, stripeSettings } from './providers/payments/stripe-settings';
+import { createUnconfiguredPayments } from './providers/payments/unconfigured.provider';
 import { createVendorCallsRepository } from './providers/vendor-calls/vendor-calls.repository';
 import { createWebhooksRepository } from './webhooks/webhooks.repository';
 import { createWebhooksService } from './webhooks/webhooks.service';
@@ -36,6 +38,14 @@ export type CoreOverrides = {
   storage?: StorageProvider;
   broadcaster?: Broadcaster;
   payments?: PaymentsProvider;
+};
+
+/** E-mail in production without SMTP_URL: off, each send naming the setting. */
+const unconfiguredEmail: EmailProvider = {
+  kind: 'off',
+  send: async () => {
+    throw new NotConfigured(EMAIL_NOT_CONFIGURED);
+  },
 };
 
 const warn = (message: string) => console.warn(`[crm] ${message}`);
@@ -54,9 +64,12 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const localOrigin = createLocalOrigin(env);
   const vendorCalls = createVendorCallsRepository(db);
   const paymentsSettings = stripeSettings(env);
-  if (paymentsSettings.mode === 'sandbox' && !isSandboxAllowed(env)) warn('Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (the Stripe sandbox is not served in production)');
-  const payments = overrides.payments ?? createStripePaymentsProvider(paymentsSettings, localOrigin, vendorCalls);
+  if (paymentsSettings.mode === 'off') warn(`${PAYMENTS_NOT_CONFIGURED} (the Stripe sandbox is never served in production)`);
+  const payments =
+    overrides.payments ??
+    (paymentsSettings.mode === 'off' ? createUnconfiguredPayments() : createStripePaymentsProvider(paymentsSettings, localOrigin, vendorCalls));
   const identityChanges = createIdentityChanges(db.$client, { max: env.IDENTITY_CACHE_SIZE });
+  if (!env.SMTP_URL && !isSandboxAllowed(env)) warn(`${EMAIL_NOT_CONFIGURED}: sign-in codes, password resets and account notices cannot be sent`);
   const webhooks = createWebhooksService(createWebhooksRepository(db), jobs);
   webhooks.verifier('stripe', (raw, headers) => payments.verifyWebhook(raw, typeof headers['stripe-signature'] === 'string' ? headers['stripe-signature'] : undefined));
   return {
@@ -68,7 +81,9 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
       overrides.email ??
       (env.SMTP_URL
         ? createSmtpEmailProvider(env.SMTP_URL, env.MAIL_FROM)
-        : createOutboxEmailProvider(outbox)),
+        : isSandboxAllowed(env)
+          ? createOutboxEmailProvider(outbox)
+          : unconfiguredEmail),
     emailVerifier: overrides.emailVerifier ?? createDnsEmailVerifier(),
     storage: overrides.storage ?? createLocalDiskStorage(env.STORAGE_DIR),
     /** Realtime: messages to the sockets of a stream, in every API process (realtime/broadcaster.ts). */

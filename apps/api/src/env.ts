@@ -49,8 +49,9 @@ const trustProxy = z
 
 /** The environment, parsed once at boot. Defaults give the embedded, offline setup. */
 export const envSchema = z.object({
+  /** Must agree with APP_ENV: production is both saying production (isProduction, productionDisagreement). */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  /** Deployment environment of the product (feature flags and cookies depend on it). */
+  /** Deployment environment of the product (feature flags and cookies depend on it); must agree with NODE_ENV. */
   APP_ENV: z.enum(['development', 'stage', 'demo', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -179,7 +180,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+  const disagreement = productionDisagreement(env);
+  if (disagreement) throw new Error(`Invalid environment:\n  ${disagreement}`);
+  if (isProduction(env) && !env.APP_SECRET) {
     throw new Error('Invalid environment:\n  APP_SECRET: required in production');
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
@@ -188,7 +191,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   }
-  if (env.STRIPE_SANDBOX_CHARGE_DELAY_MS > 0 && (env.NODE_ENV === 'production' || env.APP_ENV === 'production')) {
+  if (env.STRIPE_SANDBOX_CHARGE_DELAY_MS > 0 && isProduction(env)) {
     throw new Error('Invalid environment:\n  STRIPE_SANDBOX_CHARGE_DELAY_MS: a test setting, refused in production');
   }
   return {
@@ -208,6 +211,40 @@ function localSecret(dataDir: string): string {
   return secret;
 }
 
-export function isSandboxAllowed(env: Env): boolean {
-  return env.APP_ENV !== 'production' && env.NODE_ENV !== 'production';
+/** The two variables the production rule reads. */
+type Deployment = Pick<Env, 'NODE_ENV' | 'APP_ENV'>;
+
+/**
+ * The production rule, the one answer to "is this production": NODE_ENV=production and
+ * APP_ENV=production together. The two must agree (productionDisagreement: the server refuses to
+ * start otherwise); should they not (an environment built without loadEnv), either one saying
+ * production counts as production, so that nothing a production deployment must not serve (the
+ * sandboxes, the outbox, development overrides) is ever served by a half-configured one.
+ */
+export function isProduction(env: Deployment): boolean {
+  return env.NODE_ENV === 'production' || env.APP_ENV === 'production';
+}
+
+/**
+ * Why NODE_ENV and APP_ENV disagree, or null when they agree. They disagree when exactly one of
+ * them says production: NODE_ENV=production with APP_ENV development (its default), stage or demo,
+ * or APP_ENV=production with NODE_ENV development (its default) or test. Stage and demo run with
+ * NODE_ENV development or test.
+ */
+export function productionDisagreement(env: Deployment): string | null {
+  if ((env.NODE_ENV === 'production') === (env.APP_ENV === 'production')) return null;
+  return (
+    `NODE_ENV and APP_ENV disagree (NODE_ENV=${env.NODE_ENV}, APP_ENV=${env.APP_ENV}): ` +
+    'production is NODE_ENV=production and APP_ENV=production together; stage, demo and development run with NODE_ENV development or test'
+  );
+}
+
+/** Whether sandboxes (the vendors' stand-ins under /sandbox: SSO issuer, e-mail outbox, Stripe) may be served: never in production. */
+export function isSandboxAllowed(env: Deployment): boolean {
+  return !isProduction(env);
+}
+
+/** A developer's own machine (APP_ENV=development, and not production by the rule): the sandbox SSO issuer, localhost redirects. */
+export function isDevelopment(env: Deployment): boolean {
+  return env.APP_ENV === 'development' && !isProduction(env);
 }

@@ -85,7 +85,7 @@ describe('PasswordForm', () => {
     });
     await fill('old-pass-1', STRONG);
 
-    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(await screen.findByText('Your password has been changed. Your API keys and API token were revoked.')).toBeInTheDocument();
     expect(callsOf(client, 'updatePassword')).toEqual([
       {
         params: { id: 42 },
@@ -93,10 +93,38 @@ describe('PasswordForm', () => {
           current_password: 'old-pass-1',
           password: STRONG,
           password_confirmation: STRONG,
+          keep_api_keys: false,
         },
       },
     ]);
     await waitFor(() => expect(callsOf(client, 'authProfile').length).toBeGreaterThan(0));
     expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it('asks whether to keep the API keys and token: unticked by default (the change revokes them), and says which happened', async () => {
+    const changed = makeUser({ id: 42, 'change_password?': false });
+    const { client } = renderAccount({
+      user,
+      element: <PasswordForm user={user} />,
+      handlers: { updatePassword: () => changed, authProfile: () => changed },
+    });
+    const keep = screen.getByRole('checkbox', { name: 'Keep my API keys and API token working' });
+    expect(keep).not.toBeChecked();
+    expect(keep).toHaveAccessibleDescription(
+      'Left unticked, changing the password revokes every API key and your API token, so that programs using them stop working until you make new ones. Tick it only if you are sure no one else has them.',
+    );
+    await fill('old-pass-1', STRONG);
+    expect(await screen.findByText('Your password has been changed. Your API keys and API token were revoked.')).toBeInTheDocument();
+    expect(callsOf(client, 'updatePassword').at(-1)?.body).toMatchObject({ keep_api_keys: false });
+
+    // ticked with the keyboard (the form was reset: unticked again)
+    const events = userEvent.setup();
+    expect(keep).not.toBeChecked();
+    keep.focus();
+    await events.keyboard(' ');
+    expect(keep).toBeChecked();
+    await fill('old-pass-1', STRONG);
+    expect(await screen.findByText('Your password has been changed. Your API keys and API token still work.')).toBeInTheDocument();
+    expect(callsOf(client, 'updatePassword').at(-1)?.body).toMatchObject({ keep_api_keys: true });
   });
 });

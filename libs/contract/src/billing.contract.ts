@@ -44,8 +44,11 @@ export type CardOnFile = z.infer<typeof cardOnFile>;
  */
 export const paymentsSetup = z.object({
   provider: z.literal('stripe'),
-  mode: z.enum(['live', 'test', 'sandbox']),
+  /** off: production without Stripe's keys; card payments are unavailable (`unavailable` says which settings are missing). */
+  mode: z.enum(['live', 'test', 'sandbox', 'off']),
   publishable_key: z.string(),
+  /** Why card payments are unavailable (mode off), naming the missing settings; null when they work. */
+  unavailable: z.string().nullable(),
   /** Sandbox mode: the sandbox's tokenisation address (same origin); null with a real Stripe key. */
   tokenize_url: z.string().nullable(),
 });

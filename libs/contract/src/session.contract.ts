@@ -109,6 +109,20 @@ export const createSsoSession = defineEndpoint({
   response: ssoResponse,
 });
 
+export const ssoStatus = defineEndpoint({
+  method: 'GET',
+  path: '/v1/sessions/sso',
+  summary:
+    'Whether single sign-on is set up on this server (an issuer configured, or the sandbox issuer of development); the login page shows its button only then. Not in the spec',
+  tag: 'session',
+  access: 'public',
+  response: z.object({
+    enabled: z.boolean(),
+    /** Why it is off, naming the missing settings; null when it is on. */
+    unavailable: z.string().nullable(),
+  }),
+});
+
 export const destroySession = defineEndpoint({
   method: 'DELETE',
   path: '/v1/sessions',
@@ -143,7 +157,7 @@ export const resetPasswordInstructions = defineEndpoint({
 export const resetPasswordByToken = defineEndpoint({
   method: 'POST',
   path: '/v1/users/reset_password_by_token',
-  summary: 'Set a new password with the token from the reset e-mail',
+  summary: 'Set a new password with the token from the reset e-mail; every session ends and the API keys and API token are revoked',
   tag: 'session',
   access: 'public',
   body: z

@@ -177,6 +177,11 @@ export const updatePasswordBody = z
     current_password: z.string().min(1, 'Current password is required'),
     password,
     password_confirmation: z.string().min(1, 'Confirm the new password'),
+    /** Keep the account's API keys and API token working; by default a password change revokes them (a reset always does). */
+    keep_api_keys: z
+      .boolean()
+      .optional()
+      .describe("Keep the account's API keys (crm_…) and API token (crmu_…) working; left out or false, the change revokes them"),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -186,7 +191,7 @@ export const updatePasswordBody = z
 export const updatePassword = defineEndpoint({
   method: 'PATCH',
   path: '/v1/users/{id}/update_password',
-  summary: 'Change the password (the id must be the signed-in user)',
+  summary: 'Change the password (the id must be the signed-in user); other sessions end, and the API keys and API token are revoked unless keep_api_keys is true',
   tag: 'user',
   access: 'user',
   recentAuth: true,

@@ -274,10 +274,13 @@ describe('LoginPage', () => {
   it('shows the SSO button only when enabled, and opens the authorization address', async () => {
     const onSsoRedirect = vi.fn();
     const { client, unmount } = renderLogin(
-      { createSsoSession: () => ({ authorization_url: 'https://idp.example/authorize?x=1' }) },
+      {
+        ssoStatus: () => ({ enabled: true, unavailable: null }),
+        createSsoSession: () => ({ authorization_url: 'https://idp.example/authorize?x=1' }),
+      },
       { ssoEnabled: true, onSsoRedirect },
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with SSO' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with SSO' }));
     await waitFor(() =>
       expect(onSsoRedirect).toHaveBeenCalledWith('https://idp.example/authorize?x=1'),
     );
@@ -287,6 +290,14 @@ describe('LoginPage', () => {
     unmount();
 
     renderLogin({});
+    expect(screen.queryByRole('button', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
+  });
+
+  it('hides the SSO button when the server has no issuer (production without OIDC_ISSUER), the brand flag on or not', async () => {
+    const ssoStatus = vi.fn(() => ({ enabled: false, unavailable: 'Single sign-on is not configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET' }));
+    renderLogin({ ssoStatus }, { ssoEnabled: true });
+    await waitFor(() => expect(ssoStatus).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
   });
 });

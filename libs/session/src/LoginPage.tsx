@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import type { signInBody } from './auth-schemas';
@@ -77,6 +78,13 @@ function CredentialsForm({ defaultValues, onChallenge }: CredentialsFormProps) {
 
 type SsoButtonProps = { redirectUri?: string; onRedirect?: (url: string) => void };
 
+/** The SSO button, once the server says single sign-on is set up (GET /v1/sessions/sso): in production without an issuer it is off. */
+function SsoSection(props: SsoButtonProps) {
+  const client = useApiClient();
+  const status = useQuery({ queryKey: ['sessions', 'sso-status'], queryFn: () => client.call('ssoStatus'), staleTime: Infinity, retry: false });
+  return status.data?.enabled ? <SsoButton {...props} /> : null;
+}
+
 function SsoButton({ redirectUri, onRedirect }: SsoButtonProps) {
   const client = useApiClient();
   const [pending, setPending] = useState(false);
@@ -147,7 +155,7 @@ export function LoginPage({
           setChallenge(next);
         }}
       />
-      {ssoEnabled && <SsoButton redirectUri={ssoRedirectUri} onRedirect={onSsoRedirect} />}
+      {ssoEnabled && <SsoSection redirectUri={ssoRedirectUri} onRedirect={onSsoRedirect} />}
     </AuthLayout>
   );
 }

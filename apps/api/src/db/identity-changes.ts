@@ -19,8 +19,11 @@ export function parseIdentityChange(payload: string | undefined): IdentityChange
   return 'all';
 }
 
-/** What a kept value depends on: its user and the user's company. */
-export type IdentityOwner = { userId: number; companyId: number };
+/**
+ * What a kept value depends on: its user and the user's company, and any other users whose change
+ * makes it stale (an impersonation's impersonators: their roles, state and sessions).
+ */
+export type IdentityOwner = { userId: number; companyId: number; alsoUserIds?: readonly number[] };
 
 /** Until when a kept value holds by time alone (epoch ms): values that depend on the clock expire. */
 type Entry<V> = { value: V; owner: IdentityOwner; until: number };
@@ -92,7 +95,7 @@ export class IdentityCache<V> {
       if (!oldest.done) this.#drop(oldest.value);
     }
     this.#entries.set(key, { value, owner, until });
-    index(this.#byUser, owner.userId, key);
+    for (const userId of usersOf(owner)) index(this.#byUser, userId, key);
     index(this.#byCompany, owner.companyId, key);
   }
 
@@ -100,9 +103,13 @@ export class IdentityCache<V> {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    unindex(this.#byUser, entry.owner.userId, key);
+    for (const userId of usersOf(entry.owner)) unindex(this.#byUser, userId, key);
     unindex(this.#byCompany, entry.owner.companyId, key);
   }
+}
+
+function usersOf(owner: IdentityOwner): number[] {
+  return [owner.userId, ...(owner.alsoUserIds ?? [])];
 }
 
 function index(map: Map<number, Set<string>>, id: number, key: string): void {

@@ -13,6 +13,17 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A vendor this deployment has no credentials for (production without them: the production rule
+ * serves no sandbox in their place): its features are off, and the answer names the setting.
+ */
+export class NotConfigured extends HttpError {
+  constructor(message: string) {
+    super(503, { base: message });
+    this.name = 'NotConfigured';
+  }
+}
+
 export const unauthorized = (message = 'You need to sign in', field = 'base') => new HttpError(401, { [field]: message });
 export const forbidden = (extra: FieldErrors = {}) => new HttpError(403, { user: ACCESS_DENIED, ...extra });
 export const notFound = (what = 'Record') => new HttpError(404, { base: `${what} not found` });

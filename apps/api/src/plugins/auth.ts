@@ -55,14 +55,17 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
 
-    const token = request.cookies[COOKIES.session];
-    if (token) {
-      const resolved = await ctx.sessions.resolve(token);
-      if (resolved?.brand === request.brand) request.identity = { ...resolved, via: 'session', scopes: null };
-    }
+    request.identity = await sessionIdentity(ctx, request);
     const pending = verifySigned<PendingOtp>(request.cookies[COOKIES.pendingOtp], ctx.env.APP_SECRET);
     request.pendingOtpUserId = pending?.uid ?? null;
   });
+}
+
+/** The caller of the request's session cookie on this brand's host (null: none, ended, or another brand's). */
+export async function sessionIdentity(ctx: AppContext, request: FastifyRequest): Promise<Identity | null> {
+  const token = request.cookies[COOKIES.session];
+  const resolved = token ? await ctx.sessions.resolve(token) : null;
+  return resolved?.brand === request.brand ? { ...resolved, via: 'session', scopes: null } : null;
 }
 
 /** Whether the request asks for health (its path, with or without a query), read from the URL: Fastify makes request.routeOptions anew at every read. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND_IDS, BRANDS, isBrandId, type BrandId } from '@crm/brand-config';
-import type { Env } from '../env';
+import { isProduction, type Env } from '../env';
 import { COOKIES, readableCookie } from './cookies';
 
 declare module 'fastify' {
@@ -111,7 +111,7 @@ function brandParam(url: string): string | undefined {
 export function registerBrand(app: FastifyInstance, env: Env): void {
   app.decorateRequest('brand', env.DEFAULT_BRAND);
   app.decorateRequest('webpageSubdomain', null);
-  const overridable = env.APP_ENV !== 'production';
+  const overridable = !isProduction(env);
 
   app.addHook('onRequest', (request, reply, done) => {
     resolveBrand(request, reply);

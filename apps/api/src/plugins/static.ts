@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND_IDS, BRANDS, type BrandId } from '@crm/brand-config';
-import type { Env } from '../env';
+import { isProduction, type Env } from '../env';
 
 const API_PREFIX = /^\/(v1|auth|cable|sandbox)(\/|$)/;
 
@@ -54,7 +54,7 @@ export async function registerStatic(app: FastifyInstance, env: Env): Promise<We
     if (!existsSync(resolve(root, 'index.html'))) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuilt(request.brand));
     }
-    const file = bundleFile(root, request.url, { sourceMaps: env.APP_ENV !== 'production' });
+    const file = bundleFile(root, request.url, { sourceMaps: !isProduction(env) });
     if (file) return reply.sendFile(file, root);
     if (html) return reply.sendFile('/index.html', root);
     return null;

@@ -160,7 +160,11 @@ export function CardPage(_props: CardPageProps) {
           headingLevel={2}
           description={card ? `On file: ${cardLabel(card)}. A new card replaces it.` : undefined}
         >
-          {payments.mode === 'sandbox' && payments.tokenize_url ? (
+          {payments.unavailable ? (
+            <p role="status" className="text-sm">
+              {payments.unavailable}
+            </p>
+          ) : payments.mode === 'sandbox' && payments.tokenize_url ? (
             <SandboxCardForm payments={{ ...payments, tokenize_url: payments.tokenize_url }} onSaved={handleSaved} />
           ) : (
             <Suspense fallback={<Spinner label="Loading the card form" />}>

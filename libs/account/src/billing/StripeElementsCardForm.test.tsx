@@ -24,7 +24,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 
 const liveInfo = makeAccountInfo({
   payment_infos: [],
-  payments: { provider: 'stripe', mode: 'live', publishable_key: 'pk_live_abc', tokenize_url: null },
+  payments: { provider: 'stripe', mode: 'live', publishable_key: 'pk_live_abc', tokenize_url: null, unavailable: null },
 });
 
 beforeEach(() => {

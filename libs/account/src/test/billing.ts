@@ -28,6 +28,7 @@ export function makeAccountInfo(overrides: Partial<AccountInfo> = {}): AccountIn
       mode: 'sandbox',
       publishable_key: 'pk_test_sandbox',
       tokenize_url: '/sandbox/stripe/v1/payment_methods',
+      unavailable: null,
     },
     ...overrides,
   };

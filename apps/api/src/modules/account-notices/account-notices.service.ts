@@ -48,6 +48,17 @@ type NoticeContent = {
   notMe?: string | null;
 };
 
+/** What a password reset or change revoked of the account's programmatic access. */
+export type RevokedApiAccess = { apiKeys: number; apiToken: boolean };
+
+/** "Your 2 API keys and your API token were revoked: ..." (or that there were none). */
+function revokedText({ apiKeys, apiToken }: RevokedApiAccess): string {
+  const what = [apiKeys > 0 && (apiKeys === 1 ? 'your API key' : `your ${apiKeys} API keys`), apiToken && 'your API token'].filter(Boolean).join(' and ');
+  return what
+    ? `${what.charAt(0).toUpperCase()}${what.slice(1)} ${apiKeys + Number(apiToken) > 1 ? 'were' : 'was'} revoked: programs that used ${apiKeys + Number(apiToken) > 1 ? 'them' : 'it'} need a new one (Profile → Security).`
+    : 'You had no API keys or API token to revoke.';
+}
+
 /** A payment as the payer reads it: amount, card ("Visa ending in 4242", cardText of libs/util), what it paid for, when. */
 export type PaymentNotice = { amountCents: number; currency: string; card: string | null; description: string; at: Date };
 
@@ -146,16 +157,19 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
         notMe: 'You need do nothing. If this keeps happening, tell your administrator.',
       }),
 
-    passwordChanged: (user: UserRow, meta: RequestMeta, device: Device) =>
+    /** `revoked`: what the change revoked of the API keys and token; null when the user chose to keep them working. */
+    passwordChanged: (user: UserRow, meta: RequestMeta, device: Device, revoked: RevokedApiAccess | null) =>
       queue('password_changed', user, user.email, {
         subject: 'Your password was changed',
-        body: `The password of your account was changed on ${when(user)} from ${from(meta, device)}. Your other sessions were signed out.`,
+        body:
+          `The password of your account was changed on ${when(user)} from ${from(meta, device)}. Your other sessions were signed out.` +
+          (revoked ? ` ${revokedText(revoked)}` : ' Your API keys and API token were kept working, as chosen when the password was changed.'),
       }),
 
-    passwordReset: (user: UserRow, meta: RequestMeta, device: Device) =>
+    passwordReset: (user: UserRow, meta: RequestMeta, device: Device, revoked: RevokedApiAccess) =>
       queue('password_reset', user, user.email, {
         subject: 'Your password was reset',
-        body: `The password of your account was reset with an e-mailed link on ${when(user)} from ${from(meta, device)}. Every session was signed out.`,
+        body: `The password of your account was reset with an e-mailed link on ${when(user)} from ${from(meta, device)}. Every session was signed out. ${revokedText(revoked)}`,
       }),
 
     twoFactorDisabled: (user: UserRow, meta: RequestMeta, device: Device) =>

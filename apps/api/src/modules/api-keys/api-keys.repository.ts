@@ -47,9 +47,10 @@ export function createApiKeysRepository(db: Database) {
         .returning({ id: apiKeys.id });
       return rows.length === 1;
     },
-    /** Revokes every key of a user (a reported account takeover ends them all). */
-    async deleteAllForUser(userId: number): Promise<void> {
-      await db.delete(apiKeys).where(eq(apiKeys.userId, userId));
+    /** Revokes every key of a user (a reported account takeover, a password reset or change ends them all); how many. */
+    async deleteAllForUser(userId: number): Promise<number> {
+      const rows = await db.delete(apiKeys).where(eq(apiKeys.userId, userId)).returning({ id: apiKeys.id });
+      return rows.length;
     },
   };
 }

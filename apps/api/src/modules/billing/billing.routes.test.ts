@@ -54,6 +54,7 @@ describe('account plans and info', () => {
       mode: 'sandbox',
       publishable_key: t.ctx.paymentsSettings.publishableKey,
       tokenize_url: '/sandbox/stripe/v1/payment_methods',
+      unavailable: null,
     });
     expect(res.body).not.toContain(t.ctx.paymentsSettings.secretKey);
   });

@@ -1,10 +1,10 @@
 import type { AccountHistoryEntry, AccountInfo, AccountPlan, AccountStatus, PagingMeta, PlanQuote } from '@crm/contract';
 import type { BrandConfig } from '@crm/brand-config';
 import { cardText, formatCents, formatPeriod, formatPeriodDate } from '@crm/util';
-import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { forbidden, HttpError, NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import type { Features } from '../feature-flags/feature-flags.service';
 import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider, type VendorObjectKind } from '../../providers/payments/payments.provider';
-import { STRIPE_SANDBOX_PREFIX } from '../../providers/payments/stripe-settings';
+import { PAYMENTS_NOT_CONFIGURED, STRIPE_SANDBOX_PREFIX } from '../../providers/payments/stripe-settings';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
@@ -226,6 +226,7 @@ export type SubjectCharge = {
 
 /** What a vendor failure means to the caller: a card refusal on `card`, an unknown card on `payment_method_id`, else 503. */
 function vendorFailure(error: unknown): never {
+  if (error instanceof NotConfigured) throw error;
   if (error instanceof PaymentDeclined) throw unprocessable({ card: error.message });
   if (error instanceof PaymentRequestInvalid) {
     if (error.code === 'resource_missing') throw unprocessable({ payment_method_id: CARD_NOT_FOUND });
@@ -279,6 +280,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
         mode: payments.mode,
         publishable_key: payments.publishableKey,
         tokenize_url: payments.mode === 'sandbox' ? `${STRIPE_SANDBOX_PREFIX}/v1/payment_methods` : null,
+        unavailable: payments.mode === 'off' ? PAYMENTS_NOT_CONFIGURED : null,
       },
     };
   }

@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@crm/contract';
 import { BRANDS, resolveFlag, resolveFlags, type BrandId, type FlagOverride } from '@crm/brand-config';
-import type { Env } from '../../env';
+import { isProduction, type Env } from '../../env';
 import { unprocessable, type FieldErrors } from '../../lib/http-errors';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
@@ -80,7 +80,7 @@ type FlagsResponse = ResponseOf<typeof endpoints.listFeatureFlags>;
  * has no preview.
  */
 export function previewAllowed(env: Env): boolean {
-  return env.APP_ENV !== 'production';
+  return !isProduction(env);
 }
 
 /** GET/PUT /v1/admin/feature_flags and GET /v1/admin/features for the administrator's own company. */

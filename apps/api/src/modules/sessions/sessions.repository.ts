@@ -1,15 +1,36 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { identityCacheOf, type IdentityChanges } from '../../db/identity-changes';
+import type { Role } from '@crm/contract';
 import { companies, sessions, users } from '../../db/schema';
 import { USER_ACCESS, userAccess, type UserAccess } from '../users/users.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 
+/**
+ * One link of an impersonation (a session opened as `targetId` from the session of `actorId`), with
+ * what the impersonator's right to it rests on now: their state, roles and company, their session's
+ * expiry, and whether the target is in their downline.
+ */
+export type ImpersonationLink = {
+  loginType: string | null;
+  targetId: number;
+  targetCompanyId: number;
+  actorId: number;
+  actorActive: boolean;
+  actorCompanyId: number;
+  actorRoles: Role[];
+  actorSessionExpiresAt: Date;
+  inDownline: boolean;
+};
+
+/** A session with its caller; an impersonation's with every link from the impersonated user back to the first impersonator. */
+export type SessionCaller = UserAccess & { session: SessionRow; impersonation: ImpersonationLink[] | null };
+
 /** `identityChanges`: keep each session's caller in memory until a change to the session, its user or company. */
 export function createSessionsRepository(db: Database, identityChanges?: IdentityChanges) {
-  const keptCallers = identityCacheOf<UserAccess & { session: SessionRow }>(identityChanges);
+  const keptCallers = identityCacheOf<SessionCaller>(identityChanges);
   // Every signed-in request runs it: prepared once per connection (its plan took longer than the lookup).
   const withAccess = db
     .select({ session: sessions, ...USER_ACCESS })
@@ -18,6 +39,46 @@ export function createSessionsRepository(db: Database, identityChanges?: Identit
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.tokenDigest, sql.placeholder('digest')))
     .prepare('session_with_access');
+
+  /**
+   * The links of an impersonation, from the session back along its actor sessions (an administrator
+   * logged in as a regional manager who impersonates an agent: two). An actor session's deletion
+   * deletes the sessions opened from it (the foreign key cascades), so no link is ever missing.
+   */
+  async function impersonationLinks(sessionId: number): Promise<ImpersonationLink[]> {
+    const result = await db.execute<ImpersonationLink & { actorSessionExpiresAt: string | Date }>(sql`
+      with recursive chain as (
+        select s.id, s.actor_session_id, s.login_type, s.user_id, 1 as depth from ${sessions} s where s.id = ${sessionId}
+        union all
+        select a.id, a.actor_session_id, a.login_type, a.user_id, c.depth + 1
+        from chain c join ${sessions} a on a.id = c.actor_session_id
+        where c.depth < 10
+      )
+      select
+        c.login_type as "loginType",
+        c.user_id as "targetId",
+        t.company_id as "targetCompanyId",
+        a.user_id as "actorId",
+        coalesce(u.active, false) as "actorActive",
+        u.company_id as "actorCompanyId",
+        array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = a.user_id) as "actorRoles",
+        a.expires_at as "actorSessionExpiresAt",
+        exists(
+          with recursive up as (
+            select m.id, m.upline_id from ${users} m where m.id = c.user_id
+            union
+            select p.id, p.upline_id from ${users} p join up on p.id = up.upline_id
+          )
+          select 1 from up where up.upline_id = a.user_id
+        ) as "inDownline"
+      from chain c
+      join ${sessions} a on a.id = c.actor_session_id
+      join ${users} u on u.id = a.user_id
+      join ${users} t on t.id = c.user_id
+      order by c.depth`);
+    const links = result.rows.map((row) => ({ ...row, actorSessionExpiresAt: new Date(row.actorSessionExpiresAt) }));
+    return links;
+  }
 
   return {
     async create(session: NewSession): Promise<SessionRow> {
@@ -30,13 +91,23 @@ export function createSessionsRepository(db: Database, identityChanges?: Identit
       return db.query.sessions.findFirst({ where: eq(sessions.tokenDigest, tokenDigest) });
     },
 
-    /** A session with its user, the user's roles and company brand: one statement for every signed-in request. */
-    async findWithAccess(tokenDigest: string): Promise<(UserAccess & { session: SessionRow }) | undefined> {
-      const load = async () => {
+    /**
+     * A session with its user, the user's roles and company brand: one statement for every signed-in
+     * request (an impersonation's a second one, for its impersonators). Kept until a change to the
+     * user, their company, or (for an impersonation) any impersonator of it.
+     */
+    async findWithAccess(tokenDigest: string): Promise<SessionCaller | undefined> {
+      const load = async (): Promise<SessionCaller | undefined> => {
         const [row] = await withAccess.execute({ digest: tokenDigest });
-        return row && { session: row.session, ...userAccess(row) };
+        if (!row) return undefined;
+        const impersonation = row.session.actorSessionId ? await impersonationLinks(row.session.id) : null;
+        return { session: row.session, ...userAccess(row), impersonation };
       };
-      return keptCallers.get(tokenDigest, load, ({ user }) => ({ userId: user.id, companyId: user.companyId }));
+      return keptCallers.get(tokenDigest, load, ({ user, impersonation }) => ({
+        userId: user.id,
+        companyId: user.companyId,
+        alsoUserIds: impersonation?.map((link) => link.actorId) ?? [],
+      }));
     },
 
     async findById(id: number): Promise<SessionRow | undefined> {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type SignInResponse } from '@crm/contract';
 import type { AppContext } from '../../context';
 import { sign } from '../../lib/crypto';
-import { unauthorized } from '../../lib/http-errors';
+import { NotConfigured, unauthorized } from '../../lib/http-errors';
+import { SSO_NOT_CONFIGURED } from '../../providers/sso/sso.provider';
 import { PENDING_OTP_MINUTES, requestMeta, requireIdentity } from '../../plugins/auth';
 import { clearSessionCookies, COOKIES, httpOnlyCookie } from '../../plugins/cookies';
 import { route } from '../../plugins/routes';
@@ -54,9 +55,14 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     return answer(result, reply);
   });
 
+  route(app, ctx, endpoints.ssoStatus, async () => {
+    const enabled = ctx.sso.enabled();
+    return { enabled, unavailable: enabled ? null : SSO_NOT_CONFIGURED };
+  });
+
   route(app, ctx, endpoints.createSsoSession, async (request, reply) => {
     const body = request.body;
-    if (!ctx.sso.enabled()) throw unauthorized('Single sign-on is not set up for this site');
+    if (!ctx.sso.enabled()) throw new NotConfigured(SSO_NOT_CONFIGURED);
     if (body.redirect_uri !== undefined) {
       return { authorization_url: await ctx.sso.authorizationUrl(body.redirect_uri, request.brand) };
     }
@@ -90,7 +96,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     let proof: ReauthProof;
     if ('redirect_uri' in body || 'code' in body) {
       ownSession(identity);
-      if (!ctx.sso.enabled()) throw unauthorized('Single sign-on is not set up for this site');
+      if (!ctx.sso.enabled()) throw new NotConfigured(SSO_NOT_CONFIGURED);
       if ('redirect_uri' in body) {
         return { authorization_url: await ctx.sso.authorizationUrl(body.redirect_uri, request.brand, identity.user.id) };
       }

@@ -1,4 +1,4 @@
-import { IMPERSONATOR_ROLES } from '@crm/contract';
+import { IMPERSONATOR_ROLES, type Role } from '@crm/contract';
 import type { BrandId } from '@crm/brand-config';
 import type { Env } from '../../env';
 import { digest, randomDigits, randomToken, safeEqual } from '../../lib/crypto';
@@ -18,7 +18,7 @@ import { PASSWORD_RULE_VERSION } from '@crm/password-rule';
 import { passwordVerdict } from '../users/password-policy';
 import type { UserAccess, UserRow, UsersRepository } from '../users/users.repository';
 import type { KnownDevicesRepository } from './known-devices.repository';
-import type { SessionRow, SessionsRepository } from './sessions.repository';
+import type { ImpersonationLink, SessionCaller, SessionRow, SessionsRepository } from './sessions.repository';
 import type { Identity, RequestMeta } from './identity';
 import { ownSession } from './own-session';
 import { lastSeenDue } from '../../lib/last-seen';
@@ -45,8 +45,34 @@ type Deps = {
   devices: KnownDevicesRepository;
 };
 
+/**
+ * Who may open a session as another user (the one rule, at the start and on every request of the
+ * impersonation): login_as, administrators; impersonate, administrators, regional managers and
+ * business-unit admins, the latter two only within their downline; always within their company.
+ */
+export function mayImpersonate(loginType: LoginType, actor: { roles: readonly Role[]; companyId: number }, target: { companyId: number; inDownline: boolean }): boolean {
+  const admin = isAdmin(actor.roles);
+  const allowed = loginType === 'login_as' ? admin : actor.roles.some((r) => IMPERSONATOR_ROLES.includes(r));
+  return allowed && actor.companyId === target.companyId && (admin || target.inDownline);
+}
+
+/** Whether an impersonation's impersonator still stands behind it: active, their session alive, and still allowed to reach the user (mayImpersonate). */
+function linkStands(link: ImpersonationLink, now: number): boolean {
+  return (
+    link.actorActive &&
+    link.actorSessionExpiresAt.getTime() > now &&
+    mayImpersonate(link.loginType as LoginType, { roles: link.actorRoles, companyId: link.actorCompanyId }, { companyId: link.targetCompanyId, inDownline: link.inDownline })
+  );
+}
+
 /** What a sign-in of an account of another brand answers: exactly what a wrong password answers. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** Every link of an impersonation stands (an impersonation without one stands on nothing). */
+function impersonationStands(caller: SessionCaller, now: number): boolean {
+  const links = caller.impersonation ?? [];
+  return links.length > 0 && links.every((link) => linkStands(link, now));
+}
 
 export function createSessionsService({ env, users, sessions, audit, email, secrets, features, notices, devices }: Deps) {
   const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
@@ -282,17 +308,31 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       return at;
     },
 
-    /** The session behind a cookie, or null when unknown or past its idle or absolute expiry. */
+    /**
+     * The session behind a cookie, or null when unknown or past its idle or absolute expiry. An
+     * impersonation also ends (deleted, audited) once an impersonator behind it no longer may:
+     * lowered, deactivated, signed out, or the user moved out of their reach.
+     */
     async resolve(token: string): Promise<(UserAccess & { session: SessionRow }) | null> {
       const found = await sessions.findWithAccess(digest(token));
       if (!found) return null;
-      const { session, ...access } = found;
+      const { session, impersonation, ...access } = found;
       const now = Date.now();
       if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + env.SESSION_IDLE_MINUTES * 60_000 <= now) {
         await sessions.delete(session.id);
         return null;
       }
       if (!access.user.active) return null;
+      if (impersonation && !impersonationStands(found, now)) {
+        await sessions.delete(session.id);
+        await audit.record({
+          event: 'impersonation_ended',
+          userId: access.user.id,
+          actorUserId: impersonation[0]?.actorId ?? null,
+          details: { login_type: session.loginType, reason: 'impersonator_rights' },
+        });
+        return null;
+      }
       if (lastSeenDue(session.lastSeenAt, now)) await sessions.touch(session.id, new Date(now));
       return { session, ...access };
     },
@@ -356,16 +396,18 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
      */
     async startImpersonation(identity: Identity, targetId: number, loginType: LoginType, meta: RequestMeta) {
       if (!identity.session) throw forbidden();
-      const admin = isAdmin(identity.roles);
-      const allowed = loginType === 'login_as' ? admin : identity.roles.some((r) => IMPERSONATOR_ROLES.includes(r));
-      if (!allowed) throw forbidden();
+      const actor = { roles: identity.roles, companyId: identity.user.companyId };
+      // allowed at all (anyone in their reach): else 403, before anything about the target is told
+      if (!mayImpersonate(loginType, actor, { companyId: actor.companyId, inDownline: true })) throw forbidden();
       if (identity.session.actorSessionId && identity.session.loginType === loginType) throw forbidden();
       const target = await users.findById(targetId);
       const reachable =
         target &&
         target.id !== identity.user.id &&
-        target.companyId === identity.user.companyId &&
-        (admin || (await users.isInDownline(identity.user.id, target.id)));
+        mayImpersonate(loginType, actor, {
+          companyId: target.companyId,
+          inDownline: isAdmin(identity.roles) || (await users.isInDownline(identity.user.id, target.id)),
+        });
       if (!target || !reachable) throw notFound('User');
       // Impersonating (or logging in as) a business-unit admin needs the impersonate_bu_admin flag.
       const targetIsBuAdmin = target.accountType === 'bu_admin' || (await users.roleNames(target.id)).includes('bu_admin');

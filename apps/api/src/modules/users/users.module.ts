@@ -4,6 +4,7 @@ import type { AccountNotices } from '../account-notices/account-notices.service'
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { ProductsService } from '../products/products.service';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { createUsersService } from './users.service';
 
 /** The current user's own account: profile, time zone, theme, terms, password, API token. */
@@ -15,15 +16,17 @@ export function createUsersModule(
     notices,
     emailChanges,
     products,
+    apiKeysRepository,
   }: {
     sessionsRepository: SessionsRepository;
     features: FeaturesService;
     notices: AccountNotices;
     emailChanges: EmailChangesService;
     products: Pick<ProductsService, 'statesOf'>;
+    apiKeysRepository: Pick<ApiKeysRepository, 'deleteAllForUser'>;
   },
 ) {
   return {
-    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features, notices, emailChanges, products }),
+    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features, notices, emailChanges, products, apiKeys: apiKeysRepository }),
   };
 }

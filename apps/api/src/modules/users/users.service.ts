@@ -3,17 +3,18 @@ import { BRANDS } from '@crm/brand-config';
 import { PASSWORD_RULE_VERSION } from '@crm/password-rule';
 import type { Env } from '../../env';
 import { digest, randomToken } from '../../lib/crypto';
-import { notFound, unprocessable } from '../../lib/http-errors';
+import { NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { tooManyUntil } from '../../lib/throttle';
 import { brandPublicUrl } from '../../plugins/brand';
-import type { EmailProvider } from '../../providers/email/email.provider';
+import { EMAIL_NOT_CONFIGURED, type EmailProvider } from '../../providers/email/email.provider';
 import { deviceOf } from '../../lib/device';
-import type { AccountNotices } from '../account-notices/account-notices.service';
+import type { AccountNotices, RevokedApiAccess } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { ProductsService } from '../products/products.service';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
 import { refuseAdminScopes } from '../api-keys/api-keys.service';
@@ -35,7 +36,14 @@ type Deps = {
   emailChanges: EmailChangesService;
   /** Dialer and SMS subscriptions of the user (users/me): one statement for both products. */
   products: Pick<ProductsService, 'statesOf'>;
+  apiKeys: Pick<ApiKeysRepository, 'deleteAllForUser'>;
 };
+
+/** A user row's patch that revokes the API token. */
+const NO_API_TOKEN = { apiTokenDigest: null, apiTokenPrefix: null, apiTokenCreatedAt: null } satisfies UserPatch;
+
+/** What a password reset or change revoked of the account's programmatic access: its API keys, and its API token. */
+type RevokedCredentials = RevokedApiAccess;
 
 /** A new password that passed the password rule, as the user's row keeps it: its hash and the rule's version (sign-ins then skip the check). */
 async function ruledPassword(password: string): Promise<Pick<UserPatch, 'passwordHash' | 'passwordRuleVersion'>> {
@@ -45,7 +53,17 @@ async function ruledPassword(password: string): Promise<Pick<UserPatch, 'passwor
 type ProfileBody = ParsedBodyOf<typeof endpoints.updateProfile>;
 type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
 
-export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges, products }: Deps) {
+export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges, products, apiKeys }: Deps) {
+  /**
+   * Ends the account's programmatic access with its new password: every API key (crm_…) is deleted,
+   * and the API token (crmu_…) goes with the password's own update (NO_API_TOKEN). A key or token
+   * made before a reset (or a change, unless the user keeps them) must not outlive it: whoever had
+   * the account may have made them.
+   */
+  async function revokeApiKeys(user: UserRow): Promise<RevokedCredentials> {
+    return { apiKeys: await apiKeys.deleteAllForUser(user.id), apiToken: Boolean(user.apiTokenDigest) };
+  }
+
   async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
     const [rel, subscriptions] = await Promise.all([users.relations(user), products.statesOf(user)]);
     const flags = features.withOverrides({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role }, rel.flagOverrides);
@@ -110,7 +128,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
      * pass the password rule (passwordVerdict); a wrong current password and a refused new one are
      * answered together.
      */
-    async updatePassword(identity: Identity, id: number, body: { current_password: string; password: string }, meta: RequestMeta) {
+    async updatePassword(identity: Identity, id: number, body: { current_password: string; password: string; keep_api_keys?: boolean }, meta: RequestMeta) {
       const user = identity.user;
       if (id !== user.id) throw notFound('User');
       const [currentOk, verdict] = await Promise.all([
@@ -124,14 +142,23 @@ export function createUsersService({ env, users, sessions, audit, email, feature
       if (await verifyPassword(user.passwordHash, body.password)) {
         throw unprocessable({ password: 'New password must be different from the current one' });
       }
+      const revoke = !body.keep_api_keys;
       const updated = await users.update(user.id, {
         ...(await ruledPassword(body.password)),
         changePassword: false,
         passwordChangedAt: new Date(),
+        ...(revoke && NO_API_TOKEN),
       });
       await sessions.deleteOthers(user.id, identity.session?.id ?? null);
-      await audit.record({ event: 'password_changed', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
-      await notices.passwordChanged(updated, meta, deviceOf(meta));
+      const revoked = revoke ? await revokeApiKeys(user) : null;
+      await audit.record({
+        event: 'password_changed',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: revoked ? { api_keys_revoked: revoked.apiKeys, api_token_revoked: revoked.apiToken } : { api_keys_kept: true },
+      });
+      await notices.passwordChanged(updated, meta, deviceOf(meta), revoked);
       return updated;
     },
 
@@ -153,6 +180,8 @@ export function createUsersService({ env, users, sessions, audit, email, feature
      * client address) count requests, known address or not. The link leads to the user's brand.
      */
     async sendResetInstructions(address: string, meta: RequestMeta): Promise<void> {
+      // before the address is looked up: the answer must not differ between known and unknown addresses
+      if (email.kind === 'off') throw new NotConfigured(EMAIL_NOT_CONFIGURED);
       const user = await users.findByEmail(address);
       const full = await audit.recordWithin(
         {
@@ -197,10 +226,18 @@ export function createUsersService({ env, users, sessions, audit, email, feature
         resetPasswordSentAt: null,
         changePassword: false,
         passwordChangedAt: new Date(),
+        ...NO_API_TOKEN,
       });
       await sessions.deleteOthers(user.id, null);
-      await audit.record({ event: 'password_reset', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
-      await notices.passwordReset(updated, meta, deviceOf(meta));
+      const revoked = await revokeApiKeys(user);
+      await audit.record({
+        event: 'password_reset',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { api_keys_revoked: revoked.apiKeys, api_token_revoked: revoked.apiToken },
+      });
+      await notices.passwordReset(updated, meta, deviceOf(meta), revoked);
     },
 
     apiTokenStatus(user: UserRow) {

@@ -7,8 +7,14 @@ export type EmailMessage = {
   replyTo?: string;
 };
 
-/** Sends e-mail. SMTP when SMTP_URL is set; otherwise the local outbox (a sandbox a developer can read). */
+/** What sending answers in production without SMTP_URL (the outbox is a sandbox, never served there). */
+export const EMAIL_NOT_CONFIGURED = 'E-mail is not configured: set SMTP_URL';
+
+/**
+ * Sends e-mail. SMTP when SMTP_URL is set; otherwise the local outbox (a sandbox a developer can
+ * read), or in production `off`: every send answers NotConfigured (EMAIL_NOT_CONFIGURED).
+ */
 export type EmailProvider = {
-  readonly kind: 'smtp' | 'outbox';
+  readonly kind: 'smtp' | 'outbox' | 'off';
   send(message: EmailMessage): Promise<void>;
 };

@@ -89,7 +89,8 @@ export class WebhookSignatureInvalid extends Error {
   }
 }
 
-export type PaymentsMode = 'live' | 'test' | 'sandbox';
+/** off: production without STRIPE_SECRET_KEY (no sandbox there): every call answers NotConfigured. */
+export type PaymentsMode = 'live' | 'test' | 'sandbox' | 'off';
 
 export type PaymentsProvider = {
   vendor: 'stripe';

@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listenForSandbox, paymentMethodFor, tokenize } from '../../test/stripe-sandbox';
 import { PaymentDeclined, PaymentRequestInvalid } from './payments.provider';
+import { createStripePaymentsProvider } from './stripe.provider';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,5 +116,26 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
     expect(text).not.toContain(t.ctx.paymentsSettings.secretKey);
     expect(text).not.toContain('4000000000000002');
     expect(rows.some((r) => r.operation === 'payment_intents.create' && r.ok)).toBe(true);
+  });
+});
+
+describe('an answer without a card', () => {
+  it('is a failure of the vendor, never an empty card to save over the one on file', async () => {
+    // a server that answers every Stripe call 200 with an object that has no card (as a misrouted request might)
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'pm_1NoCardHere', object: 'payment_method' })));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = { url: () => new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), listening: () => undefined };
+      const adapter = createStripePaymentsProvider(t.ctx.paymentsSettings, origin, t.ctx.vendorCalls);
+      await expect(adapter.saveCard({ customerId: 'cus_1', paymentMethodId: 'pm_1NoCardHere', idempotencyKey: 'no-card' })).rejects.toThrow(
+        'The payment method came back without a card',
+      );
+      await expect(adapter.paymentMethod('pm_1NoCardHere')).rejects.toThrow('The payment method came back without a card');
+    } finally {
+      server.close();
+    }
   });
 });

@@ -49,14 +49,16 @@ function prefixedHttpClient(prefix: string): Stripe.HttpClient {
   return client as Stripe.HttpClient;
 }
 
+/** The card of a payment method; an answer without one (no card, no last four digits) is the vendor failing, never an empty card to save. */
 function cardOf(method: Stripe.PaymentMethod): PaymentCard {
   const card = method.card;
+  if (!method.id || !card?.last4) throw new Error('The payment method came back without a card');
   return {
     paymentMethodId: method.id,
-    brand: card?.brand ?? 'unknown',
-    last4: card?.last4 ?? '',
-    expMonth: card?.exp_month ?? 0,
-    expYear: card?.exp_year ?? 0,
+    brand: card.brand || 'unknown',
+    last4: card.last4,
+    expMonth: card.exp_month ?? 0,
+    expYear: card.exp_year ?? 0,
   };
 }
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { BRANDS, type BrandId } from '@crm/brand-config';
 import type { Database } from '../../db/database';
-import type { Env } from '../../env';
+import { isDevelopment, isSandboxAllowed, type Env } from '../../env';
 import { unauthorized, unprocessable } from '../../lib/http-errors';
 import { createSsoRepository } from './sso.repository';
 
@@ -10,10 +10,16 @@ const REQUEST_MINUTES = 10;
 /** The browser's callback pages: the sign-in's, and the re-authentication's (a real issuer must know both). */
 const CALLBACK_PATHS = ['/api/auth/callback', '/api/auth/callback/reauth'];
 export const SANDBOX_ISSUER_PATH = '/sandbox/oidc';
+/** What single sign-on answers where no issuer is configured and the sandbox issuer does not run (production, stage, demo). */
+export const SSO_NOT_CONFIGURED = 'Single sign-on is not configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET';
 
-/** The built-in sandbox issuer runs only in development and only while no real issuer is configured. */
+/**
+ * The built-in sandbox issuer runs only in development (never in production by the production
+ * rule, nor on stage or demo, where anyone could sign in as anyone) and only while no real issuer
+ * is configured.
+ */
 export function sandboxIssuerEnabled(env: Env): boolean {
-  return !env.OIDC_ISSUER && env.APP_ENV === 'development';
+  return !env.OIDC_ISSUER && isSandboxAllowed(env) && isDevelopment(env);
 }
 
 export function ssoClientSecret(env: Env): string {
@@ -51,7 +57,7 @@ export function createSsoProvider(env: Env, db: Database, options: { fetch?: Sso
     const url = new URL(redirectUri);
     if (!CALLBACK_PATHS.includes(url.pathname)) return false;
     if (url.origin === new URL(env.PUBLIC_URL).origin) return true;
-    const development = env.APP_ENV === 'development';
+    const development = isDevelopment(env);
     if (BRANDS[brand].domains.includes(url.hostname) && (development || url.protocol === 'https:')) return true;
     return development && ['localhost', '127.0.0.1'].includes(url.hostname);
   }
