@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler, type onResponseHookHandler } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
 import { isProduction, isSandboxAllowed, type Env } from './env';
@@ -53,6 +53,7 @@ import { registerCompression } from './plugins/compression';
 import { answerSerializer } from './plugins/serializer';
 import { API_DOCS_PATH, registerSecurityHeaders, swaggerCsp } from './plugins/security-headers';
 import { registerStatic } from './plugins/static';
+import { inputValidatorCompiler } from './plugins/validation';
 import { sandboxIssuerEnabled } from './providers/sso/sso.provider';
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (what Fastify does with a number, which its types leave out). */
@@ -178,7 +179,7 @@ export async function buildApp(
   logRequests(app);
   closeQuietConnections(app);
   limitRequestTime(app, env.REQUEST_TIMEOUT_MS);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(answerSerializer(!isProduction(env)));
 
   // An empty JSON body is no body (DELETE and body-less POSTs from browsers send content-type anyway).
@@ -211,7 +212,8 @@ export async function buildApp(
         version: SYSTEM_VERSION,
         description:
           'The REST API behind the CRM. Browser sessions use the session cookie plus the X-CSRF-Token header; ' +
-          'programs use an API key as `Authorization: Bearer <key>`. Invalid input answers 422 with per-field messages. ' +
+          'programs use an API key as `Authorization: Bearer <key>`. Invalid input answers 422 with per-field messages; ' +
+          'no text may hold NUL or another control character (tab and line breaks excepted) or a lone surrogate. ' +
           'A key carries scopes: each operation\'s `x-scope` names the one it needs (an operation without one: no key can call it, only a browser session); ' +
           'operations marked `x-recent-auth` need a browser session that signed in or re-authenticated (POST /v1/sessions/reauthenticate) within 15 minutes.',
       },

@@ -43,8 +43,13 @@ export const createApiKeyBody = z.object({
   active: z.boolean().optional(),
 });
 
+/** A PATCH of a key with neither field. */
+export const API_KEY_NOTHING_TO_CHANGE = 'Nothing to change: send a new name or active';
+
 /** A key's name and on/off switch change; its scopes and expiry do not (make a new key instead). */
-const updateApiKeyBody = z.object({ name: keyName.optional(), active: z.boolean().optional() });
+const updateApiKeyBody = z
+  .object({ name: keyName.optional(), active: z.boolean().optional() })
+  .refine((body) => body.name !== undefined || body.active !== undefined, { error: API_KEY_NOTHING_TO_CHANGE });
 
 export const listApiKeys = defineEndpoint({
   method: 'GET',

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { CONFLICT_BODY, isUniqueViolation } from '../db/unique-violation';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from '../db/unavailable';
 import { HttpError, type FieldErrors } from '../lib/http-errors';
 import { clearSessionCookies } from './cookies';
@@ -42,6 +43,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE_BODY);
+    }
+    if (isUniqueViolation(error)) {
+      // two requests raced past the same check (five profile updates to one address): the loser is told so
+      request.log.warn({ err: error }, 'unique violation');
+      return reply.code(409).send(CONFLICT_BODY);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RECENT_AUTH_MINUTES, REAUTH_REQUIRED, toRoutePath, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf, type ResponseOf } from '@crm/contract';
 import type { AppContext } from '../context';
@@ -7,6 +7,7 @@ import type { JsonText } from '../lib/json-text';
 import { isFlagName } from '../modules/feature-flags/feature-flags.service';
 import { authorize } from './auth';
 import { idempotencyCheck, takesIdempotencyKey, underIdempotency } from './idempotency';
+import { inputValidatorCompiler } from './validation';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -75,7 +76,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     },
     ...(endpoint.bodyType === 'multipart' && {
       validatorCompiler: (request) =>
-        request.httpPart === 'body' ? () => true : validatorCompiler(request as Parameters<typeof validatorCompiler>[0]),
+        request.httpPart === 'body' ? () => true : inputValidatorCompiler(request as Parameters<typeof inputValidatorCompiler>[0]),
     }),
     ...(endpoint.download && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     // A download streams a file as it is: never held back or recompressed on the way (plugins/compression.ts).

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ContactFile } from '@crm/contract';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { throughInspector } from '../../lib/upload-stream';
 import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
 import type { ContactsCaller, ContactsService } from '../contacts/contacts.service';
 import { toAuthor } from '../users/author';
@@ -47,18 +48,12 @@ export function createContactFilesService({ files, storage, contacts }: Deps) {
     const { stream } = incoming;
     const inspector = createUploadInspector(extension, incoming.truncated);
     // A small file can be refused before the storage provider listens (it may prepare a folder
-    // first); the error is kept on the stream and the provider's put rejects with it then.
-    inspector.on('error', () => undefined);
+    // first); the error is kept on the stream and the provider's put rejects with it then (throughInspector).
     let sourceFailed = false;
-    stream.once('error', (error) => {
-      sourceFailed = true;
-      inspector.destroy(error);
-    });
     try {
-      await storage.put(key, stream.pipe(inspector));
+      await storage.put(key, throughInspector(stream, inspector, () => (sourceFailed = true)));
       return inspector.bytes();
     } catch (error) {
-      stream.unpipe(inspector);
       stream.resume();
       if (error instanceof HttpError) throw error;
       if (sourceFailed) throw unprocessable({ file: FILE_MESSAGES.unreadable });

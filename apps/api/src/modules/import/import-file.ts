@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { IMPORT_FILE_MAX_BYTES, type ImportFormat } from '@crm/contract';
 import { unprocessable } from '../../lib/http-errors';
+import { textProblem, withoutRefusedText } from '../../lib/refused-text';
 
 export const IMPORT_FILE_MESSAGES = {
   missing: 'Choose a CSV or Excel (.xlsx) file',
@@ -93,7 +94,19 @@ export function createImportInspector(format: ImportFormat, truncated: () => boo
  * Google Sheets show it as an empty one) and a quoted cell that spans lines stays in its one row, so
  * the number is the one the user sees beside the row when they open the file to fix it.
  */
-export type FileRow = { row: number; values: string[]; bytes: number };
+/** `cleaned`: the columns whose cell lost characters no text may hold (lib/refused-text.ts), when there are any. */
+export type FileRow = { row: number; values: string[]; bytes: number; cleaned?: number[] };
+
+/** A row's cells without the characters no text may hold, and which columns lost some. */
+function cleanRow(row: number, cells: string[], bytes: number): FileRow {
+  let cleaned: number[] | undefined;
+  const values = cells.map((cell, index) => {
+    if (textProblem(cell) === undefined) return cell;
+    (cleaned ??= []).push(index);
+    return withoutRefusedText(cell);
+  });
+  return cleaned ? { row, values, bytes, cleaned } : { row, values, bytes };
+}
 
 /** Text decoding as a stream step (the byte-order mark is dropped). */
 function decoder(encoding: string): Transform {
@@ -171,12 +184,12 @@ export async function* readImportRows(source: Readable, format: ImportFormat, en
         parser ??= parse({ ...CSV_OPTIONS, delimiter: sniffDelimiter(chunk) });
         parser.write(chunk);
         for (let read = parser.read() as ParsedRecord | null; read !== null; read = parser.read() as ParsedRecord | null) {
-          if (!isBlank(read.record)) yield { row: row(read), values: read.record, bytes: counter.bytes() };
+          if (!isBlank(read.record)) yield cleanRow(row(read), read.record, counter.bytes());
         }
       }
       if (!parser) return;
       parser.end();
-      for await (const read of parser as AsyncIterable<ParsedRecord>) if (!isBlank(read.record)) yield { row: row(read), values: read.record, bytes: counter.bytes() };
+      for await (const read of parser as AsyncIterable<ParsedRecord>) if (!isBlank(read.record)) yield cleanRow(row(read), read.record, counter.bytes());
     } catch (error) {
       if (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_')) throw new Error(`${IMPORT_FILE_MESSAGES.unreadable} (${error.message})`);
       throw error;
@@ -191,7 +204,7 @@ export async function* readImportRows(source: Readable, format: ImportFormat, en
       const cells = Array.isArray(row.values) ? row.values.slice(1) : [];
       const values = Array.from(cells, (value) => cellText(value as ExcelJS.CellValue).trim());
       if (isBlank(values)) continue;
-      yield { row: row.number, values, bytes: counter.bytes() };
+      yield cleanRow(row.number, values, counter.bytes());
     }
     break; // the first sheet only
   }

@@ -53,6 +53,7 @@ export const IMPORT_ROW_REASONS = {
   nothingToIdentify: 'Nothing to identify the person by: no name, and no valid phone or e-mail',
   repeats: (row: number) => `Repeats row ${row}`,
   notYourContact: (column: string, id: number) => `${column} ${id} is not one of your contacts: imported as a new contact`,
+  cleaned: (column: string, value: string) => `${column} ${value} had control characters or broken text, which were removed`,
 } as const;
 
 /** The column a mapping's field is read from, named as the file does (for a message about its value). */
@@ -125,8 +126,11 @@ export function createRowMapper(headers: readonly string[], fields: readonly (Im
   const emailColumns = columnsOf('email');
   const noteColumns = columnsOf('note');
 
-  return function mapRow(values: readonly string[]): MappedRow {
-    const warnings: ImportProblem[] = [];
+  /** `cleaned`: the columns whose cells lost characters no text may hold when the file was read (FileRow), each warned of once. */
+  return function mapRow(values: readonly string[], cleaned: readonly number[] = []): MappedRow {
+    const warnings: ImportProblem[] = cleaned
+      .filter((index) => fields[index])
+      .map((index) => ({ column: columnOf(index), value: values[index] ?? '', reason: IMPORT_ROW_REASONS.cleaned(columnOf(index), quoted(values[index] ?? '')), severity: 'warning' as const }));
     const textAt = (index: number) => (values[index] ?? '').trim();
     const cell = (field: ImportField): { index: number; text: string } | undefined => {
       const index = single.get(field);

@@ -82,8 +82,8 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
       const made = new Map<string, number>();
       /** The contact each row that updated one named (a repeat of the row names it in the error file too). */
       const updatedBy = new Map<number, number>();
-      const mapUnrepeated = (row: number, values: string[]): MappedRow => {
-        const mapped = mapRow(values);
+      const mapUnrepeated = (row: number, values: string[], cleaned: number[] | undefined): MappedRow => {
+        const mapped = mapRow(values, cleaned);
         if (!mapped.ok) return mapped;
         const earlier = made.get(mapped.key);
         if (earlier === undefined) return (made.set(mapped.key, row), mapped);
@@ -239,7 +239,7 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
         for await (const r of readImportRows(source, file.format as ImportFormat, file.encoding)) {
           if (++index < 0) continue;
           bytes = r.bytes;
-          const mapped = mapUnrepeated(r.row, r.values);
+          const mapped = mapUnrepeated(r.row, r.values, r.cleaned);
           if (index < attempt.processedRows) continue;
           batch.push({ row: r.row, values: r.values, index, mapped });
           processed = index + 1;

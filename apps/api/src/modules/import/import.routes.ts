@@ -17,6 +17,7 @@ import { fileHeaders } from '../../lib/file-response';
 import { unprocessable, type FieldErrors } from '../../lib/http-errors';
 import { requireIdentity } from '../../plugins/auth';
 import { route } from '../../plugins/routes';
+import { refusingBadText } from '../../plugins/validation';
 import { Readable } from 'node:stream';
 import { csvLine, safeCell } from '../export/export-writers';
 import { IMPORT_FILE_MESSAGES } from './import-file';
@@ -37,7 +38,7 @@ async function readForm(request: FastifyRequest, ctx: AppContext): Promise<Form>
   if (!request.isMultipart()) throw unprocessable({ file: IMPORT_FILE_MESSAGES.missing });
   const caller = requireIdentity(request);
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1 } })) {
+    for await (const part of readableParts(request)) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file' && !form.file) {
@@ -48,15 +49,38 @@ async function readForm(request: FastifyRequest, ctx: AppContext): Promise<Form>
     }
   } catch (error) {
     if (form.file) await ctx.imports.dropFile(form.file);
-    if (error instanceof Error && 'statusCode' in error && !('errors' in error)) throw unprocessable({ file: IMPORT_FILE_MESSAGES.unreadable });
     throw error;
   }
   return form;
 }
 
+/**
+ * The parts of a multipart request as the parser reads them; whatever the parser cannot read (no
+ * boundary, a boundary the body does not use, a body cut off, a limit passed) is a 422.
+ */
+async function* readableParts(request: FastifyRequest) {
+  const unreadable = () => unprocessable({ file: IMPORT_FILE_MESSAGES.unreadable });
+  let parts;
+  try {
+    parts = request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1 } })[Symbol.asyncIterator]();
+  } catch {
+    throw unreadable();
+  }
+  for (;;) {
+    let next;
+    try {
+      next = await parts.next();
+    } catch {
+      throw unreadable();
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
 /** The form's fields by the endpoint's schema: per-field 422 (and the file just stored is dropped). */
 async function parseForm<S extends z.ZodType>(ctx: AppContext, schema: S, form: Form): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(form.fields);
+  const parsed = refusingBadText(schema).safeParse(form.fields);
   if (parsed.success) return parsed.data;
   if (form.file) await ctx.imports.dropFile(form.file);
   const errors: FieldErrors = {};

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { throughInspector } from '../../lib/upload-stream';
 import { BRANDS, type BrandId } from '@crm/brand-config';
 import {
   IMPORT_PREVIEW_ROWS,
@@ -83,7 +84,7 @@ async function head(storage: StorageProvider, file: ImportFileRow, limit: number
   const source = await storage.get(file.storageKey);
   if (!source) throw unprocessable({ file: IMPORT_FILE_MESSAGES.unreadable });
   let headers: string[] | null = null;
-  const rows: { row: number; values: string[] }[] = [];
+  const rows: { row: number; values: string[]; cleaned?: number[] }[] = [];
   let more = false;
   try {
     for await (const r of readImportRows(source, file.format as ImportFile['format'], file.encoding)) {
@@ -128,12 +129,9 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
     }
     const key = storageKey('imports');
     const inspector = createImportInspector(format, incoming.truncated);
-    inspector.on('error', () => undefined);
-    incoming.stream.once('error', (error) => inspector.destroy(error));
     try {
-      await storage.put(key, incoming.stream.pipe(inspector));
+      await storage.put(key, throughInspector(incoming.stream, inspector));
     } catch (error) {
-      incoming.stream.unpipe(inspector);
       incoming.stream.resume();
       if (error instanceof HttpError) throw error;
       throw unprocessable({ file: IMPORT_FILE_MESSAGES.unreadable });
@@ -198,7 +196,7 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
         const [lookups, brand] = await Promise.all([imports.titleLookups(caller.user.companyId), companyBrand(caller.user.companyId)]);
         const mapRow = createRowMapper(headers, fields, { ...lookups, brand: BRANDS[brand] });
         const made = new Map<string, number>();
-        const mappedRows = rows.map((r) => ({ ...r, mapped: mapRow(r.values) }));
+        const mappedRows = rows.map((r) => ({ ...r, mapped: mapRow(r.values, r.cleaned) }));
         // rows naming a contact update it when the caller may edit it, as the import will do
         const editable = await imports.editableContacts(
           contactReach(caller),

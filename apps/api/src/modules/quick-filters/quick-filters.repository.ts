@@ -1,18 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { quickFilters } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export type QuickFilterRow = typeof quickFilters.$inferSelect;
 
 /** Thrown when the (user, lower(name)) unique index refuses a row. */
 export class DuplicateQuickFilterName extends Error {}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 async function guardUnique<T>(work: Promise<T>): Promise<T> {
   try {
