@@ -1,4 +1,5 @@
-// npm run bench:agents [-- --seconds 15] [-- --steps 50,100,200,300,400,500,600,800]
+// npm run bench:agents [-- --seconds 15] [-- --steps 50,100,200,300,400,500,600,800] [-- --only list]
+// (--only: every action of that kind, to measure one kind's CPU per action; not the issue's mix)
 //
 // Simulated agents against the bench company (issue 19: ≥ 500 agents at p95 ≤ 100 ms, no errors),
 // sending what browsers send (issue 28): each has its own session, asks for gzip, deflate or br
@@ -58,7 +59,10 @@ type SimulatedAgent = { headers: Record<string, string>; contactIds: number[]; s
 type Action = { name: ActionName; method: 'GET' | 'PATCH' | 'POST'; path: string; body?: unknown };
 type ActionName = 'list' | 'search' | 'open' | 'note' | 'create';
 /** Ten actions in a row: 3 list, 2 search, 3 open, 1 note, 1 create (30/20/30/10/10 %), spread out; each agent starts at its own place in it. */
-const CYCLE: ActionName[] = ['list', 'open', 'search', 'list', 'open', 'note', 'list', 'open', 'search', 'create'];
+const MIX: ActionName[] = ['list', 'open', 'search', 'list', 'open', 'note', 'list', 'open', 'search', 'create'];
+const ONLY = option('only', '') as ActionName | '';
+if (ONLY && !MIX.includes(ONLY)) throw new Error(`--only takes one of ${[...new Set(MIX)].join(', ')}`);
+const CYCLE: ActionName[] = ONLY ? [ONLY] : MIX;
 
 const bench = await openBenchDatabase();
 const db = connect(bench.url);
