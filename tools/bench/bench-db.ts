@@ -11,7 +11,7 @@ export const BENCH_COMPANY = { name: 'Bench Agency', domainName: 'bench-agency',
 export const BENCH_MANAGER_EMAIL = 'manager@bench-agency.example';
 export const BENCH_PASSWORD = DEMO_PASSWORD;
 
-const BENCH_DATA_DIR = 'data/bench';
+export const BENCH_DATA_DIR = 'data/bench';
 const BENCH_DATABASE = 'crm_bench';
 
 export type BenchDatabase = { url: string; embedded: boolean; close: () => Promise<void> };

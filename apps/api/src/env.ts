@@ -118,6 +118,8 @@ export const envSchema = z.object({
   REDIS_NAMESPACE: z.string().regex(/^[\w.-]{1,50}$/, 'Letters, digits, _ . - only').default('crm'),
   /** A job worker not heard from for this many seconds is gone: its running jobs are tried again (it beats every third of it). */
   JOB_WORKER_STALE_SECONDS: z.coerce.number().int().min(3).default(30),
+  /** Seconds between a job worker's looks for new jobs of each queue; a job sent by the worker's own process wakes it at once. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   /**
    * How many callers (sessions) and "Current user" extras this process keeps in memory, each dropped
    * as soon as PostgreSQL announces a change to it (db/identity-changes.ts). 0 keeps none: for a

@@ -223,7 +223,7 @@ describe('rule 5: 204', () => {
 
 describe('rule 6: aborting', () => {
   it('abortAll() aborts pending requests but not users me or the profile check', async () => {
-    const { api } = client(never);
+    const { api, requests } = client(never);
     const list = api.call('listApiKeys');
     const create = api.call('createApiKey', { body: { name: 'x', scopes: ['contacts:read'] } });
     const me = api.call('userMe');
@@ -238,7 +238,10 @@ describe('rule 6: aborting', () => {
     const createError = await create.catch((error: unknown) => error);
     expect(isAbortError(listError)).toBe(true);
     expect(isAbortError(createError)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // the two kept requests were sent and their signals are not aborted (an aborted one rejects at once)
+    const kept = () => requests.filter((request) => /\/users\/me$|\/auth\/profile$/.test(new URL(request.url).pathname));
+    await vi.waitFor(() => expect(kept()).toHaveLength(2));
+    expect(kept().map((request) => request.signal.aborted)).toEqual([false, false]);
     expect(settled).not.toHaveBeenCalled();
   });
   it('lets later requests through after abortAll()', async () => {

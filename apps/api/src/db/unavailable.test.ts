@@ -11,7 +11,8 @@ describe('a database that does not answer', () => {
   let t: TestApp;
   let agent: TestAgent;
   beforeAll(async () => {
-    t = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: '500' });
+    // the request's own time-out far away: a 503 here can only come from the statement's time-out
+    t = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '600000' });
     agent = new TestAgent(t.app);
     await agent.signIn('agent');
   });
@@ -20,12 +21,10 @@ describe('a database that does not answer', () => {
   it('a request whose statement outlasts the time-out answers 503 with Retry-After, and the same request works once the database is free', async () => {
     const lock = await lockContacts(t.env.DATABASE_URL);
     try {
-      const started = performance.now();
       const res = await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } });
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({ errors: { base: 'The service is briefly unavailable. Please try again in a few seconds.' } });
-      expect(performance.now() - started).toBeLessThan(5_000);
       await lock.release();
       expect((await agent.patch('/v1/contacts', { contacts_scope: { page: 1, limit: 25 } })).statusCode).toBe(200);
     } finally {
@@ -94,9 +93,8 @@ describe('health ping', () => {
   it('says slow within its wait when the server accepts but does not answer', async () => {
     const handle = connect(`postgres://crm:crm@127.0.0.1:${port}/crm`, { ...limits, DB_CONNECT_TIMEOUT_MS: 10_000 });
     try {
-      const started = performance.now();
+      // the server never answers and the connection's own time-out is 10 s away: 'slow' is the ping's wait
       expect(await pingDatabase(handle.db, 300)).toBe('slow');
-      expect(performance.now() - started).toBeLessThan(1_500);
     } finally {
       void handle.close();
     }

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWorkers } from '../db/schema';
+import { createJobWorkersRepository } from './job-workers.repository';
+import { createJobQueue } from './queue';
+import { createQuietJobsRepository } from './quiet-jobs.repository';
 import { eventually } from '../test/cable-client';
 import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
 
@@ -56,19 +59,28 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     await eventually(() => expect(words).toEqual(['waiting']), 10_000);
     await t.ctx.jobs.send('test-echo', { word: 'hello' });
     await eventually(() => expect(words).toEqual(['waiting', 'hello']), 10_000);
-    // sent by the process that works on its queue, a job starts at once, not at the next poll (every second):
-    // three in a row each within 300 ms (by chance, without the wake-up, one time in 37)
-    for (const word of ['one', 'two', 'three']) {
-      const sent = performance.now();
-      await t.ctx.jobs.send('test-echo', { word });
-      await eventually(() => expect(words.at(-1)).toBe(word), 5_000);
-      expect(performance.now() - sent).toBeLessThan(300);
-    }
     await t.ctx.jobs.send('test-flaky', { n: 1 });
     await eventually(() => expect(tries).toEqual([0, 1]), 20_000);
-    const after = await status();
-    expect(after.queues).toContainEqual({ name: 'test-flaky', queued: 0, active: 0, failed: 0 });
+    // the job's function has returned; the queue marks the job done after that, in its own time
+    await eventually(async () => expect((await status()).queues).toContainEqual({ name: 'test-flaky', queued: 0, active: 0, failed: 0 }), 20_000);
   }, 40_000);
+
+  it('starts a job sent by the process that works on its queue on the wake-up, not the poll: with a worker that looks for new jobs once an hour, three sent in a row each run', async () => {
+    const log: string[] = [];
+    const queue = createJobQueue(t.ctx.db, createJobWorkersRepository(t.ctx.db), createQuietJobsRepository(t.ctx.db), (message) => void log.push(message), 3600);
+    const words: string[] = [];
+    queue.define<{ word: string }>({ name: 'test-woken', run: async ({ word }) => void words.push(word) });
+    try {
+      await queue.startWorkers();
+      for (const word of ['one', 'two', 'three']) {
+        await queue.send('test-woken', { word });
+        await eventually(() => expect(words.at(-1), log.join('\n')).toBe(word), 30_000);
+      }
+      expect(words).toEqual(['one', 'two', 'three']);
+    } finally {
+      await queue.stop();
+    }
+  }, 120_000);
 
   it('forgets a worker not heard from for 30 seconds (its process was killed)', async () => {
     await t.ctx.jobWorkers.beat({ id: 'ghost', host: 'elsewhere', pid: 1, queues: [] });
@@ -126,8 +138,8 @@ describe('the API process with --no-worker', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
       await eventually(() => expect(output).toContain('CRM is running'), 30_000);
-      const health = await fetch(`http://127.0.0.1:${port}/v1/health`);
-      expect(health.status).toBe(200);
+      // health says 503 while its database probe waits longer than 1.5 s (a busy machine): it serves once it says 200
+      await eventually(async () => expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200), 30_000);
       expect(output).not.toContain('Job worker');
       const rows = await t.ctx.db.select().from(jobWorkers).where(eq(jobWorkers.pid, child.pid ?? -1));
       expect(rows).toEqual([]);

@@ -56,7 +56,14 @@ export const beatSeconds = (staleSeconds: number) => Math.max(1, Math.floor(stal
  * each beat it looks for leases of workers that stopped beating (a killed process) and fails
  * those jobs, so pg-boss retries them within seconds rather than after their expiry.
  */
-export function createJobQueue(db: Database, workers: JobWorkersRepository, quiet: QuietJobsRepository, log: (message: string) => void) {
+export function createJobQueue(
+  db: Database,
+  workers: JobWorkersRepository,
+  quiet: QuietJobsRepository,
+  log: (message: string) => void,
+  /** Seconds between a worker's looks for new jobs of its queue (JOB_POLL_SECONDS); a job sent by this process wakes it at once. */
+  pollingIntervalSeconds = 1,
+) {
   const boss = new PgBoss({
     db: rawSql(db),
     schema: 'pgboss',
@@ -161,7 +168,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
       ...(options.singletonKey && { singletonKey: options.singletonKey }),
       ...(options.startAfter && { startAfter: options.startAfter }),
     });
-    // a worker of this process takes it at once rather than at its next poll (up to a second later)
+    // a worker of this process takes it at once rather than at its next poll (up to JOB_POLL_SECONDS later)
     const local = localWorkers.get(name);
     if (jobId && local) boss.notifyWorker(local);
     return jobId;
@@ -214,7 +221,7 @@ export function createJobQueue(db: Database, workers: JobWorkersRepository, quie
       await recoverOrphans();
       for (const [name, definition] of definitions) {
         await ensureQueue(name);
-        const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, (jobs) => {
+        const workerId = await boss.work<object>(name, { pollingIntervalSeconds, includeMetadata: true }, (jobs) => {
           const handled = handle(jobs);
           running.add(handled);
           void handled.catch(() => undefined).finally(() => running.delete(handled));

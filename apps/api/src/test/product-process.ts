@@ -160,10 +160,19 @@ export function productProcess(name: string, env: Record<string, string> = {}) {
         remember(response);
         return response;
       };
-      await call('GET', '/v1/users/me'); // the CSRF cookie, as the app's first call gets it
-      const res = await call('POST', '/v1/sessions', { email, password: DEMO_PASSWORD });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return call;
+      // a 503 with Retry-After (the database's connections are being replaced, say after PostgreSQL
+      // restarted) is tried again, as the web app does, until it is answered
+      const since = performance.now();
+      for (;;) {
+        await call('GET', '/v1/users/me'); // the CSRF cookie, as the app's first call gets it
+        const res = await call('POST', '/v1/sessions', { email, password: DEMO_PASSWORD });
+        if (res.status === 503 && res.headers.get('retry-after') && performance.now() - since < 60_000) {
+          await sleep(500);
+          continue;
+        }
+        expect(res.status, await res.clone().text()).toBe(200);
+        return call;
+      }
     },
 
     /** Stops every process it started (SIGTERM, then kill -9) and removes the data folder. */

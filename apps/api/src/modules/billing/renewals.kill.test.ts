@@ -18,7 +18,7 @@ import { periodEnd } from './billing.service';
  * queues the renewals job (main.ts), which must find the period charged, not charge it again.
  */
 
-const CHARGE_DELAY_MS = 3_000;
+const CHARGE_DELAY_MS = 10_000;
 const product = productProcess('renewal-kill', {
   STRIPE_SANDBOX_CHARGE_DELAY_MS: String(CHARGE_DELAY_MS),
   // update_plan's first charge takes the sandbox's delay too; a busy machine must not time it out

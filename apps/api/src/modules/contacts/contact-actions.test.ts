@@ -7,6 +7,7 @@ import {
   type MailDnsResolver,
 } from '../../providers/email-verification/dns-email-verifier';
 import { createContact, showContact, signInCast, type SignedIn } from '../../test/contact-fixtures';
+import { expectWrittenBetween } from '../../test/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** DNS as the tests see it: no network, answers by domain like node:dns/promises would. */
@@ -63,11 +64,12 @@ describe('PUT /v1/contacts/{id}/activity_info', () => {
   it('records the activity by the caller and makes it the latest on the contact', async () => {
     const c = await create('agent', { first_name: 'Active', last_name: 'Ann' });
     expect(c.last_activity_at).toBeNull();
+    const from = Date.now();
     const first = contactOf(
       await as.agent!.put(`/v1/contacts/${c.id}/activity_info`, { type: 'call' }),
     );
     expect(first.last_activity_type).toBe('call');
-    expect(Date.now() - Date.parse(first.last_activity_at!)).toBeLessThan(60_000);
+    expectWrittenBetween(first.last_activity_at, from);
     const second = contactOf(
       await as.agent!.put(`/v1/contacts/${c.id}/activity_info`, { type: 'sms' }),
     );
@@ -111,6 +113,7 @@ describe('PATCH /v1/contacts/{id}/force_verify_email', () => {
       emails: [{ email: 'fay@nowhere.test' }, { email: 'fay2@nowhere.test' }],
     });
     expect(c.emails.map((e) => e.verification)).toEqual(['unchecked', 'unchecked']);
+    const verifiedFrom = Date.now();
     const one = contactOf(
       await as.agent!.patch(`/v1/contacts/${c.id}/force_verify_email`, {
         email_id: c.emails[1]!.id,
@@ -122,7 +125,7 @@ describe('PATCH /v1/contacts/{id}/force_verify_email', () => {
       verified_at: null,
     });
     expect(one.emails[1]).toMatchObject({ verification: 'forced', verified: true });
-    expect(Date.now() - Date.parse(one.emails[1]!.verified_at!)).toBeLessThan(60_000);
+    expectWrittenBetween(one.emails[1]!.verified_at, verifiedFrom);
     const all = contactOf(await as.agent!.patch(`/v1/contacts/${c.id}/force_verify_email`));
     expect(all.emails.map((e) => [e.verification, e.verified, e.verified_at !== null])).toEqual([
       ['forced', true, true],
@@ -319,6 +322,7 @@ describe('PUT /v1/contacts/{id}/medicare_import_contact', () => {
 
   it('saves the Medicare fields (number normalised like the contact form) and stamps medicare_imported_at', async () => {
     const c = await create('agent', { first_name: 'Quote', last_name: 'Quinn', zip: '30301' });
+    const importedFrom = Date.now();
     const done = contactOf(
       await importContact('agent', c.id, {
         medicare_number: '1eg4-te5 mk73',
@@ -336,7 +340,7 @@ describe('PUT /v1/contacts/{id}/medicare_import_contact', () => {
       zip: '30301',
       gender: 'female',
     });
-    expect(Date.now() - Date.parse(done.medicare_imported_at!)).toBeLessThan(60_000);
+    expectWrittenBetween(done.medicare_imported_at, importedFrom);
     // a contact that already has what quoting needs imports with no body at all
     const again = contactOf(await importContact('field', c.id));
     expect(Date.parse(again.medicare_imported_at!)).toBeGreaterThanOrEqual(

@@ -264,9 +264,13 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
     });
     let landEarlier!: (written: boolean) => void;
     const earlierLanded = new Promise<boolean>((resolve) => (landEarlier = resolve));
-    // the later batch writes its rows first, then waits for the earlier one to commit...
-    const later = repository.writeBatch(batch(11), earlierLanded);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the later batch writes its rows first, then waits for the earlier one to commit (it awaits the
+    // promise it was given: a thenable that says when it is awaited)...
+    let reachedWait!: () => void;
+    const waiting = new Promise<void>((resolve) => (reachedWait = resolve));
+    const gate = { then: (onLanded: (written: boolean) => unknown, onFailed: (error: unknown) => unknown) => (reachedWait(), earlierLanded.then(onLanded, onFailed)) };
+    const later = repository.writeBatch(batch(11), gate as unknown as Promise<boolean>);
+    await waiting;
     // ...which must not wait for it in turn (the contacts' trigger records the same new city)
     landEarlier(await repository.writeBatch(batch(10)));
     expect(await later).toBe(true);
