@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '@crm/contract';
 import { callsOf, contactFixture, type CallOptions, type Handlers } from '@crm/testing';
-import { Toaster } from '@crm/ui';
+import { buttonClassName, Toaster } from '@crm/ui';
 import { ContactPage } from './ContactPage';
 import { notesPage, unprocessable } from './contact-page/test/fixtures';
 import { polyfillPointer, renderContacts } from './test/render';
@@ -166,6 +166,9 @@ describe('ContactPage', () => {
     });
     const first = await screen.findByRole('group', { name: 'pat@example.com' });
     expect(screen.getAllByText('Not checked')).toHaveLength(2);
+    // "Mark verified" looks like the button it is: bordered like "Validate" beside it, not bare text
+    expect(within(first).getByRole('button', { name: 'Mark verified' }).className).toBe(buttonClassName({ variant: 'secondary', size: 'sm' }));
+    expect(within(first).getByRole('button', { name: 'Validate' }).className).toBe(buttonClassName({ variant: 'secondary', size: 'sm' }));
     await userEvent.click(within(first).getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Invalid')).toBeVisible();
     expect(screen.getByText('Checked 03/05/2026 10:30 AM')).toBeVisible();
