@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Contact } from '@crm/contract';
+import type { Contact, ContactNote } from '@crm/contract';
 import { callsOf, contactFixture, type CallOptions, type Handlers } from '@crm/testing';
 import { buttonClassName, Toaster } from '@crm/ui';
 import { ContactPage } from './ContactPage';
@@ -103,6 +103,31 @@ describe('ContactPage', () => {
     expect(await screen.findByText(paragraph('Last activity: Text, just now'))).toBeVisible();
     expect(callsOf(client, 'recordActivity')).toEqual([{ params: { id: 5 }, body: { type: 'sms' } }]);
     for (const name of ['Log call', 'Log e-mail', 'Log appointment']) expect(screen.getByRole('button', { name })).toBeVisible();
+  });
+
+  it('adds a Quick note to the Notes tab, whose count follows (Notes (0), then Notes (1))', async () => {
+    const notes: ContactNote[] = [];
+    const { client } = renderPage(contactFixture({ id: 5 }), {
+      listContactNotes: () => notesPage([...notes]),
+      createContactNote: (options) => {
+        const note = { id: 31, body: bodyOf(options)['body'] as string, author: { id: 7, name: 'Ann Agent' }, created_at: '2026-03-05T15:30:00Z', updated_at: '2026-03-05T15:30:00Z' };
+        notes.unshift(note);
+        return { data: note };
+      },
+    }, '/contacts/5?tab=notes');
+    expect(await screen.findByRole('heading', { name: 'Notes (0)' })).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    const form = await screen.findByRole('form', { name: 'Quick note' });
+    await userEvent.type(within(form).getByLabelText('Quick note'), 'Called back, wants a Medigap quote');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added.')).toBeVisible();
+    // the field is empty for the next note
+    await waitFor(() => expect(within(form).getByLabelText('Quick note')).toHaveValue(''));
+    expect(callsOf(client, 'createContactNote')).toEqual([{ params: { id: 5 }, body: { body: 'Called back, wants a Medigap quote' } }]);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeVisible();
+    expect(within(screen.getByRole('list', { name: 'Notes' })).getByText('Called back, wants a Medigap quote')).toBeVisible();
   });
 
   it('edits the tags: finds one, creates one with a colour, saves the list', async () => {
