@@ -72,6 +72,22 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
   }
 
   /**
+   * Re-authentication's own limit: its failures (reauth_failed) within the sign-in window, per
+   * account and per address, with the sign-in limits' numbers. They are not failed sign-ins: a user
+   * who mistypes their password in the dialog is not locked out of signing in, and failed sign-ins
+   * do not block the dialog of a user who is signed in.
+   */
+  async function throttleReauth(userId: number, meta: RequestMeta): Promise<void> {
+    const since = new Date(Date.now() - windowMs);
+    refuseWhenFull(await audit.recent('reauth_failed', { userId }, since), env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, windowMs);
+    refuseWhenFull(await audit.recent('reauth_failed', { ip: meta.ip }, since), env.SIGN_IN_MAX_FAILURES_PER_IP, windowMs);
+  }
+
+  async function failReauth(userId: number, meta: RequestMeta, reason: 'wrong_password' | 'wrong_code' | 'sso_mismatch') {
+    await audit.record({ event: 'reauth_failed', userId, ip: meta.ip, userAgent: meta.userAgent, details: { reason } });
+  }
+
+  /**
    * A completed sign-in: audited, and announced to the user when it came from a device (browser
    * family and coarse network) they never signed in from; a user's first sign-in ever is not announced.
    */
@@ -236,22 +252,22 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     async reauthenticate(identity: Identity, proof: ReauthProof, meta: RequestMeta): Promise<Date> {
       const session = ownSession(identity);
       const user = identity.user;
-      await throttle(user.id, meta);
+      await throttleReauth(user.id, meta);
       if ('sso' in proof) {
         // the issuer vouched for this account's e-mail, having just authenticated the user
         const fresh = proof.sso.authTime !== null && Date.now() / 1000 - proof.sso.authTime <= SSO_REAUTH_MAX_AGE_SECONDS;
         if (proof.sso.email.toLowerCase() !== user.email.toLowerCase() || !fresh) {
-          await fail(user.id, meta, { reason: 'reauth_sso_mismatch' });
+          await failReauth(user.id, meta, 'sso_mismatch');
           throw unprocessable({ base: 'Single sign-on did not confirm it is you. Sign in there as yourself and try again.' });
         }
       } else if ('otp_code' in proof) {
         if (!user.otpEnabled) throw unprocessable({ otp_code: 'You have no second factor: enter your password' });
         if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
-          await fail(user.id, meta, { reason: 'reauth_wrong_code' });
+          await failReauth(user.id, meta, 'wrong_code');
           throw unprocessable({ otp_code: 'The code is wrong or was already used' });
         }
       } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
-        await fail(user.id, meta, { reason: 'reauth_wrong_password' });
+        await failReauth(user.id, meta, 'wrong_password');
         throw unprocessable({ password: 'Password is wrong' });
       }
       const at = new Date();
