@@ -48,7 +48,7 @@ type Deps = {
 /** What a sign-in of an account of another brand answers: exactly what a wrong password answers. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-export function createSessionsService({ env, users, sessions, audit, email, secrets, features, notices, devices }: Deps) {
+export function createSessionsService({ env, users, sessions, audit, secrets, features, notices, devices }: Deps) {
   const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
 
   /**
@@ -133,11 +133,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       emailOtpDigest: digest(`${user.id}:${code}`),
       emailOtpExpiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
     });
-    await email.send({
-      to: user.email,
-      subject: 'Your sign-in code',
-      text: `Your sign-in code is ${code}. It expires in ${EMAIL_CODE_MINUTES} minutes. If you did not try to sign in, change your password.`,
-    });
+    await notices.signInCode(user, code, EMAIL_CODE_MINUTES);
   }
 
   /** A TOTP code of a step after the last accepted one, or the e-mailed code; each works once. */
