@@ -126,7 +126,7 @@ describe('ContactPage', () => {
     expect(dialog).toHaveAccessibleDescription('How the call went, and a note if you like: both go to the Notes tab. You can undo it afterwards.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save call' }));
     expect(await within(dialog).findByText('Choose how the call went')).toBeVisible();
-    expect(within(dialog).getByRole('group', { name: 'Outcome' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('radiogroup', { name: 'Outcome' })).toHaveAttribute('aria-invalid', 'true');
     expect(callsOf(client, 'recordActivity')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Left a voicemail' }));
     await userEvent.type(within(dialog).getByLabelText('Note'), 'Call back Monday');

@@ -74,6 +74,7 @@ function LogForm({ type, onOpenChange, onSubmit }: LogActivityDialogProps & { ty
       <form id={formId} noValidate onSubmit={submit} aria-label={title} className="flex flex-col gap-4">
         {isCall && (
           <fieldset
+            role="radiogroup"
             aria-describedby={outcomeError ? `${formId}-outcome-error` : undefined}
             aria-invalid={outcomeError ? true : undefined}
             aria-required
