@@ -32,6 +32,8 @@ for (const brand of BRAND_KEYS) {
       test.use({ viewport: size });
 
       test('contact page: a Quick note counts in the Notes tab, Log call asks for the outcome and can be undone, Mark verified is a button', async ({ page, baseURL }) => {
+        // four axe checks and three tabs: the first test on a freshly started server takes longer
+        test.setTimeout(60_000);
         const origin = brandOrigin(baseURL, brand);
         await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
         const u = uniqueLetters();
