@@ -39,7 +39,7 @@ test.describe('import', () => {
     await expect(preview.getByRole('row', { name: /^2 Imports Jose/ })).toBeVisible();
     await expect(preview.getByRole('row', { name: /^4 Imports with warnings Bad/ })).toBeVisible();
     await expect(preview.getByRole('row', { name: /^6 Refused/ })).toBeVisible();
-    await expect(page.getByText('3 import, 2 import with warnings, 1 refused.')).toBeVisible();
+    await expect(page.getByText('3 import, 2 import with warnings, 1 refused, 0 skipped by scrubbing.')).toBeVisible();
     const problems = page.getByRole('table', { name: /^Problems, page 1 of 1/ });
     await expect(problems.getByRole('row')).toHaveCount(1 + 5);
     await expect(problems.getByRole('row', { name: /^4 Imports with warnings/ })).toContainText(

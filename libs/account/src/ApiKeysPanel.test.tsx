@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@crm/contract';
 import { callsOf, makeUser, type Handlers } from '@crm/testing';
+import { buttonClassName } from '@crm/ui';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { renderAccount } from './test/render';
 
@@ -148,6 +149,8 @@ describe('ApiKeysPanel', () => {
       }),
     });
     const events = userEvent.setup();
+    // "Rename" looks like the button it is: bordered like "Switch off" beside it, not bare text
+    expect((await screen.findByRole('button', { name: 'Rename Zapier' })).className).toBe(buttonClassName({ variant: 'secondary', size: 'sm' }));
     await events.click(await screen.findByRole('button', { name: 'Rename Zapier' }));
     const input = screen.getByLabelText(/^New name for Zapier/);
     await events.clear(input);

@@ -367,7 +367,7 @@ export function ApiKeysPanel({ user }: ApiKeysPanelProps) {
         <div className="flex flex-wrap justify-end gap-1">
           <Button
             size="sm"
-            variant="ghost"
+            variant="secondary"
             onClick={() => setRenaming(key.id)}
             aria-label={`Rename ${key.name}`}
           >

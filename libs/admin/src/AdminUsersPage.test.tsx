@@ -223,7 +223,9 @@ describe('AdminUsersPage', { timeout: 20_000 }, () => {
       const events = userEvent.setup();
       await events.click(await screen.findByRole('button', { name: 'Impersonate User 8' }));
       const dialog = await screen.findByRole('dialog', { name: 'Impersonate User 8?' });
-      expect(dialog).toHaveAccessibleDescription(/Return to my account/);
+      expect(dialog).toHaveAccessibleDescription(
+        "You will act on User 8's behalf while staying yourself: the banner says you are impersonating them, and you cannot impersonate anyone else from their account. Regional managers and business-unit admins may impersonate only their downline. “Return to my account” in the banner at the top of the page brings you back. Their password, e-mail, two-factor and keys cannot be changed meanwhile, and the switch is recorded in the audit log.",
+      );
       // Nothing happens before the confirmation; Cancel leaves everything as it was.
       expect(callsOf(client, 'adminLoginAs')).toHaveLength(0);
       await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -231,6 +233,11 @@ describe('AdminUsersPage', { timeout: 20_000 }, () => {
       expect(callsOf(client, 'adminLoginAs')).toHaveLength(0);
 
       await events.click(screen.getByRole('button', { name: 'Log in as User 8' }));
+      // "Log in as" says how it differs from "Impersonate": the user's own session, the admin's kept aside
+      const loginAs = await screen.findByRole('dialog', { name: 'Log in as User 8?' });
+      expect(loginAs).toHaveAccessibleDescription(
+        'You will be signed in as User 8, with their role and everything they reach, as if they had signed in themselves (for example, to see a problem as they see it). Your administrator session is kept aside, so if they manage a team you may still impersonate someone on it from their account. “Return to my account” in the banner at the top of the page brings you back. Their password, e-mail, two-factor and keys cannot be changed meanwhile, and the switch is recorded in the audit log.',
+      );
       await events.click(await screen.findByRole('button', { name: 'Log in as this user' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Home of User 8' })).toBeVisible();
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

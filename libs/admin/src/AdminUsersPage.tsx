@@ -17,6 +17,20 @@ export const ADMIN_USERS_PAGE_SIZE = 25;
 type Switching = { user: AdminUser; loginType: 'login_as' | 'impersonate' };
 
 /**
+ * What each switch does, as its dialog says it. "Log in as" (administrators, anyone in the company)
+ * signs in as the user with the administrator's session kept aside (the admin token): the user's
+ * own role and reach, their impersonation of their downline included. "Impersonate" (every
+ * impersonator role, within its reach) acts on the user's behalf from the impersonator's session
+ * (the impersonator token): the banner says so, and no second impersonation starts from it.
+ */
+export function switchDescription(loginType: Switching['loginType'], name: string): string {
+  const common = `“Return to my account” in the banner at the top of the page brings you back. Their password, e-mail, two-factor and keys cannot be changed meanwhile, and the switch is recorded in the audit log.`;
+  return loginType === 'login_as'
+    ? `You will be signed in as ${name}, with their role and everything they reach, as if they had signed in themselves (for example, to see a problem as they see it). Your administrator session is kept aside, so if they manage a team you may still impersonate someone on it from their account. ${common}`
+    : `You will act on ${name}'s behalf while staying yourself: the banner says you are impersonating them, and you cannot impersonate anyone else from their account. Regional managers and business-unit admins may impersonate only their downline. ${common}`;
+}
+
+/**
  * /admin/users: the users the caller reaches (administrators: the company; regional managers and
  * business-unit admins: their downline) with search (`?q=`) and paging (`?page=`). Per user, after
  * confirming: "Log in as" (administrators) and "Impersonate" (every impersonator role of spec
@@ -189,11 +203,7 @@ export function AdminUsersPage() {
             ? `${switching.loginType === 'login_as' ? 'Log in as' : 'Impersonate'} ${fullName(switching.user)}?`
             : ''
         }
-        description={
-          switching
-            ? `You will use the CRM as ${fullName(switching.user)} until you choose “Return to my account” in the banner at the top of the page. The switch is recorded in the audit log.`
-            : undefined
-        }
+        description={switching ? switchDescription(switching.loginType, fullName(switching.user)) : undefined}
         confirmLabel={switching?.loginType === 'login_as' ? 'Log in as this user' : 'Impersonate this user'}
         variant="primary"
         onConfirm={handleSwitch}

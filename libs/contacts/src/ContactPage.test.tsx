@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Contact } from '@crm/contract';
+import type { ActivityType, Contact, ContactNote } from '@crm/contract';
 import { callsOf, contactFixture, type CallOptions, type Handlers } from '@crm/testing';
-import { Toaster } from '@crm/ui';
+import { buttonClassName, Toaster } from '@crm/ui';
 import { ContactPage } from './ContactPage';
 import { notesPage, unprocessable } from './contact-page/test/fixtures';
 import { polyfillPointer, renderContacts } from './test/render';
@@ -37,6 +37,7 @@ function renderPage(contact: Contact, handlers: Handlers = {}, path = `/contacts
 const paragraph = (text: string) => (_content: string, element: Element | null) => element?.tagName === 'P' && element.textContent === text;
 
 const bodyOf = (options: CallOptions) => options?.body as Record<string, unknown>;
+const activityOf = (type: ActivityType) => ({ id: 41, type, outcome: null, note_id: null, created_at: new Date().toISOString() });
 
 describe('ContactPage', () => {
   beforeAll(() => {
@@ -71,11 +72,13 @@ describe('ContactPage', () => {
 
   it('clears the status messages (the notice and the toasts) when the tab changes', async () => {
     const { answer } = renderPage(contactFixture({ id: 5, owner: { id: 99, name: 'Other Agent' } }), {
-      recordActivity: () => answer({ last_activity_at: new Date().toISOString(), last_activity_type: 'call' }),
+      recordActivity: () => ({ ...answer({ last_activity_at: new Date().toISOString(), last_activity_type: 'call' }), activity: activityOf('call') }),
       assignContactToMe: () => answer({ owner: { id: 7, name: 'Ann Agent' } }),
       listContactNotes: () => notesPage([]),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Log call' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Log call' })).getByRole('radio', { name: 'No answer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save call' }));
     expect(await screen.findByText('Call recorded.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
     expect(await screen.findByText('The contact is now yours.')).toBeVisible();
@@ -94,15 +97,75 @@ describe('ContactPage', () => {
       last_activity_type: 'call',
     });
     const { client, answer } = renderPage(contact, {
-      recordActivity: (options) => answer({ last_activity_at: new Date().toISOString(), last_activity_type: bodyOf(options)['type'] as 'sms' }),
+      recordActivity: (options) => ({
+        ...answer({ last_activity_at: new Date().toISOString(), last_activity_type: bodyOf(options)['type'] as 'sms' }),
+        activity: activityOf('sms'),
+      }),
     });
     expect(await screen.findByText(paragraph('Last activity: Call, 3 days ago'))).toBeVisible();
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('Hot lead')).toHaveStyle({ backgroundColor: '#b91c1c' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Log text' }));
+    // a text has no outcome: only a note, which may stay empty
+    const dialog = await screen.findByRole('dialog', { name: 'Log text' });
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save text' }));
     expect(await screen.findByText(paragraph('Last activity: Text, just now'))).toBeVisible();
-    expect(callsOf(client, 'recordActivity')).toEqual([{ params: { id: 5 }, body: { type: 'sms' } }]);
+    expect(callsOf(client, 'recordActivity')).toEqual([{ params: { id: 5 }, body: { type: 'sms', outcome: null, note: null } }]);
     for (const name of ['Log call', 'Log e-mail', 'Log appointment']) expect(screen.getByRole('button', { name })).toBeVisible();
+  });
+
+  it('logs a call with its outcome and a note (nothing is sent before Save, the outcome is asked for beside it), then undoes it', async () => {
+    const contact = contactFixture({ id: 5, last_activity_at: new Date(Date.now() - 3 * DAY).toISOString(), last_activity_type: 'sms' });
+    const { client, answer } = renderPage(contact, {
+      recordActivity: () => ({ ...answer({ last_activity_at: new Date().toISOString(), last_activity_type: 'call' }), activity: { ...activityOf('call'), outcome: 'left_voicemail', note_id: 31 } }),
+      undoActivity: () => answer({ last_activity_at: contact.last_activity_at, last_activity_type: 'sms' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Log call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log call' });
+    expect(dialog).toHaveAccessibleDescription('How the call went, and a note if you like: both go to the Notes tab. You can undo it afterwards.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save call' }));
+    expect(await within(dialog).findByText('Choose how the call went')).toBeVisible();
+    expect(within(dialog).getByRole('radiogroup', { name: 'Outcome' })).toHaveAttribute('aria-invalid', 'true');
+    expect(callsOf(client, 'recordActivity')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Left a voicemail' }));
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Call back Monday');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save call' }));
+    expect(await screen.findByText('Call recorded.')).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(paragraph('Last activity: Call, just now'))).toBeVisible();
+    expect(callsOf(client, 'recordActivity')).toEqual([{ params: { id: 5 }, body: { type: 'call', outcome: 'left_voicemail', note: 'Call back Monday' } }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo call' }));
+    expect(await screen.findByText('Call removed.')).toBeVisible();
+    expect(screen.getByText(paragraph('Last activity: Text, 3 days ago'))).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Undo call' })).toBeNull();
+    expect(callsOf(client, 'undoActivity')).toEqual([{ params: { id: 5, activityId: 41 } }]);
+  });
+
+  it('adds a Quick note to the Notes tab, whose count follows (Notes (0), then Notes (1))', async () => {
+    const notes: ContactNote[] = [];
+    const { client } = renderPage(contactFixture({ id: 5 }), {
+      listContactNotes: () => notesPage([...notes]),
+      createContactNote: (options) => {
+        const note = { id: 31, body: bodyOf(options)['body'] as string, author: { id: 7, name: 'Ann Agent' }, created_at: '2026-03-05T15:30:00Z', updated_at: '2026-03-05T15:30:00Z' };
+        notes.unshift(note);
+        return { data: note };
+      },
+    }, '/contacts/5?tab=notes');
+    expect(await screen.findByRole('heading', { name: 'Notes (0)' })).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    const form = await screen.findByRole('form', { name: 'Quick note' });
+    await userEvent.type(within(form).getByLabelText('Quick note'), 'Called back, wants a Medigap quote');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added.')).toBeVisible();
+    // the field is empty for the next note
+    await waitFor(() => expect(within(form).getByLabelText('Quick note')).toHaveValue(''));
+    expect(callsOf(client, 'createContactNote')).toEqual([{ params: { id: 5 }, body: { body: 'Called back, wants a Medigap quote' } }]);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeVisible();
+    expect(within(screen.getByRole('list', { name: 'Notes' })).getByText('Called back, wants a Medigap quote')).toBeVisible();
   });
 
   it('edits the tags: finds one, creates one with a colour, saves the list', async () => {
@@ -166,6 +229,9 @@ describe('ContactPage', () => {
     });
     const first = await screen.findByRole('group', { name: 'pat@example.com' });
     expect(screen.getAllByText('Not checked')).toHaveLength(2);
+    // "Mark verified" looks like the button it is: bordered like "Validate" beside it, not bare text
+    expect(within(first).getByRole('button', { name: 'Mark verified' }).className).toBe(buttonClassName({ variant: 'secondary', size: 'sm' }));
+    expect(within(first).getByRole('button', { name: 'Validate' }).className).toBe(buttonClassName({ variant: 'secondary', size: 'sm' }));
     await userEvent.click(within(first).getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Invalid')).toBeVisible();
     expect(screen.getByText('Checked 03/05/2026 10:30 AM')).toBeVisible();

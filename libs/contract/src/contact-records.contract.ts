@@ -3,6 +3,7 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 import { idParams, pagingMeta, timestamp } from './common.contract';
 import {
   ACTIVITY_TYPES,
+  CALL_OUTCOMES,
   contactResponse,
   contactSelection,
   contactsScope,
@@ -671,13 +672,50 @@ export const updateRxDetails = contactEndpoint({
 // Activity, e-mail verification, linked contact, Medicare import, merge
 // ---------------------------------------------------------------------------------------------
 
+/** An activity as logged: its type, a call's outcome, and the note it added to the Notes tab (if any). */
+export const loggedActivity = z.object({
+  id: z.number().int(),
+  type: z.enum(ACTIVITY_TYPES),
+  outcome: z.enum(CALL_OUTCOMES).nullable(),
+  note_id: z.number().int().nullable(),
+  created_at: timestamp,
+});
+export type LoggedActivity = z.infer<typeof loggedActivity>;
+
+/**
+ * What Log call (text, e-mail, …) sends: the type, for a call how it went, and a note. An outcome
+ * or a note becomes a note in the Notes tab ("Call — Left a voicemail: …").
+ */
+export const recordActivityFields = z.object({
+  type: z.enum(ACTIVITY_TYPES, { error: 'Choose an activity type' }),
+  outcome: z.enum(CALL_OUTCOMES, { error: 'Choose how the call went' }).nullish(),
+  note: optionalText('Note', CONTACT_NOTE_MAX),
+});
+export const recordActivityBody = recordActivityFields
+  .superRefine((body, ctx) => {
+    if (body.outcome && body.type !== 'call') ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'Only a call has an outcome' });
+  });
+
 export const recordActivity = contactEndpoint({
   scope: 'contacts:write',
   method: 'PUT',
   path: '/v1/contacts/{id}/activity_info',
-  summary: 'Record an activity of the given type on a contact (it becomes last_activity_at / last_activity_type)',
+  summary: 'Record an activity of the given type on a contact (it becomes last_activity_at / last_activity_type), with a call\'s outcome and a note',
   params: contactParams,
-  body: z.object({ type: z.enum(ACTIVITY_TYPES, { error: 'Choose an activity type' }) }),
+  body: recordActivityBody,
+  response: contactResponse.extend({ activity: loggedActivity }),
+});
+
+/**
+ * Undoes an activity the caller logged: it and the note it added go, and the contact's last
+ * activity is the latest one left (or none). Another user's activity answers 404.
+ */
+export const undoActivity = contactEndpoint({
+  scope: 'contacts:write',
+  method: 'DELETE',
+  path: '/v1/contacts/{id}/activity_info/{activityId}',
+  summary: 'Undo an activity the caller logged on a contact (with the note it added)',
+  params: contactParams.extend({ activityId: recordId() }),
   response: contactResponse,
 });
 

@@ -309,6 +309,25 @@ export type Tag = z.infer<typeof tag>;
 /** Kinds of activity recorded with PUT activity_info (the dialer, SMS, e-mail and calendar record theirs too). */
 export const ACTIVITY_TYPES = ['call', 'sms', 'email', 'appointment', 'note', 'visit', 'mail'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+/** Each activity type as the screens (and a logged activity's note) name it. */
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  call: 'Call',
+  sms: 'Text',
+  email: 'E-mail',
+  appointment: 'Appointment',
+  note: 'Note',
+  visit: 'Visit',
+  mail: 'Mail',
+};
+/** How a logged call went (Log call's outcome). */
+export const CALL_OUTCOMES = ['talked', 'left_voicemail', 'no_answer', 'wrong_number'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
+  talked: 'Talked with them',
+  left_voicemail: 'Left a voicemail',
+  no_answer: 'No answer',
+  wrong_number: 'Wrong number',
+};
 
 /**
  * Policy types sold by the agents this CRM serves (Medicare, life, final expense, preneed,

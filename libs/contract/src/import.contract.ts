@@ -248,14 +248,17 @@ export const importBody = importOptions.extend({
 export const validateImportBody = z.object({
   attachment_id: importOptionsShape.attachment_id,
   fields: jsonField(z.array(z.enum(IMPORT_FIELD_KEYS, { error: 'Choose a field or leave the column out' }).nullable()).max(500), 'Map the columns').optional(),
+  /** The scrubbing the import will do, so that the preview says which rows it skips (default: none, as the import's). */
+  scrub_against: importOptionsShape.scrub_against,
 });
 
 /**
  * What the import makes of a row: a contact (`imports`), a contact with the values that failed
  * their rule left empty (`imports_with_warnings`), or nothing (`refused`: nothing identifies a
- * person, or it repeats an earlier row). Scrubbing, chosen with the import, may skip a row too.
+ * person, or it repeats an earlier row), or `skipped` by the scrubbing chosen (a match of an existing
+ * contact, the do-not-contact list, or an earlier row's phone or e-mail).
  */
-export const IMPORT_ROW_OUTCOMES = ['imports', 'imports_with_warnings', 'refused'] as const;
+export const IMPORT_ROW_OUTCOMES = ['imports', 'imports_with_warnings', 'refused', 'skipped'] as const;
 export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
 
 /**
@@ -300,11 +303,13 @@ export const importValidation = z.object({
   ),
   /** The checked rows (by number) that name (Contact ID) a contact the caller may edit: each updates that contact instead of making one. */
   updating_rows: z.array(z.number().int()),
+  /** The checked rows the scrubbing sent (scrub_against) skips, as the import will. */
+  skipped_rows: z.array(z.number().int()),
   rows_checked: z.number().int(),
   /** Whether the file has more rows than were checked. */
   more_rows: z.boolean(),
   /** The checked rows by outcome. */
-  outcomes: z.object({ imports: z.number().int(), imports_with_warnings: z.number().int(), refused: z.number().int() }),
+  outcomes: z.object({ imports: z.number().int(), imports_with_warnings: z.number().int(), refused: z.number().int(), skipped: z.number().int() }),
   /** Every problem of the checked rows, in row order. */
   problems: z.array(importRowProblem),
 });

@@ -1,16 +1,17 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@crm/api-client';
-import { axeViolations, callsOf, type Handlers } from '@crm/testing';
+import type { CurrentUser } from '@crm/contract';
+import { axeViolations, callsOf, makeUser, type Handlers } from '@crm/testing';
 import { EmailChangeConfirmPage, EmailChangeReportPage } from './EmailChangePages';
 import { renderWithSession } from './test/render';
 
-function renderPages(path: string, handlers: Handlers) {
+function renderPages(path: string, handlers: Handlers, initialUser: CurrentUser | null = null) {
   return renderWithSession({
     path,
     handlers,
-    initialUser: null,
+    initialUser,
     routes: {
       '/email-change/confirm': <EmailChangeConfirmPage />,
       '/email-change/not-me': <EmailChangeReportPage />,
@@ -29,6 +30,30 @@ describe('EmailChangeConfirmPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Your e-mail address is now new@example.com. Sign in with it from now on.');
     expect(callsOf(client, 'confirmEmailChange')).toEqual([{ body: { token: 'tok123' } }]);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    // the heading and subtitle no longer speak of a confirmation to come
+    expect(screen.getByRole('heading', { name: 'Your new e-mail address is confirmed' })).toBeInTheDocument();
+    expect(screen.getByText("Your account's e-mail address is now new@example.com.")).toBeInTheDocument();
+    expect(screen.queryByText(/until you confirm/)).toBeNull();
+  });
+
+  it('offers a signed-in user their profile, never Sign in, and fetches their session again with the new address', async () => {
+    const signedIn = makeUser({ email: 'old@example.com' });
+    let confirmed = false;
+    const { client } = renderPages(
+      '/email-change/confirm?token=tok123',
+      { confirmEmailChange: () => ({ email: 'new@example.com' }), authProfile: () => (confirmed ? { ...signedIn, email: 'new@example.com' } : signedIn) },
+    );
+    // the link opened in a new tab: the page asks who is signed in
+    expect(await screen.findByRole('link', { name: 'Back to the app' })).toHaveAttribute('href', '/');
+    expect(callsOf(client, 'authProfile')).toHaveLength(1);
+    confirmed = true;
+    expect(screen.queryByRole('link', { name: /sign in/i })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm my new address' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your e-mail address is now new@example.com. Use it to sign in from now on.');
+    expect(screen.getByRole('heading', { name: 'Your new e-mail address is confirmed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my profile' })).toHaveAttribute('href', '/account/profile');
+    expect(screen.queryByRole('link', { name: /sign in/i })).toBeNull();
+    await waitFor(() => expect(callsOf(client, 'authProfile')).toHaveLength(2));
   });
 
   it('shows why an expired or used link is refused', async () => {

@@ -1,10 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
 import { Button, Field, Input } from '@crm/ui';
 import { apiErrorMessage } from './api-errors';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
+import { useSessionContext } from './session-context';
+import { sessionQueryKey, sessionQueryOptions } from './session-query';
 import { useApiForm } from './useApiForm';
 
 export type EmailChangePageProps = {
@@ -20,14 +23,30 @@ type TokenActionProps<R> = {
   variant?: 'primary' | 'danger';
   run(token: string): Promise<R>;
   done(result: R): ReactNode;
+  /** Told the answer once the action has worked. */
+  onDone?(result: R): void;
 };
+
+/** Where a public link's page leads back: sign-in, or the app for a user who is signed in. */
+function BackLink() {
+  const { user } = useSessionContext();
+  return user ? (
+    <Link to="/" className="text-sm text-primary underline">
+      Back to the app
+    </Link>
+  ) : (
+    <Link to="/login" className="text-sm text-primary underline">
+      Back to sign in
+    </Link>
+  );
+}
 
 /**
  * The screen behind an e-mailed link: nothing happens until the button is pressed, so a mail
  * scanner that opens links cannot act for the user. The server's refusal (expired, used, taken)
  * shows under the button.
  */
-function TokenAction<R>({ label, variant = 'primary', run, done }: TokenActionProps<R>) {
+function TokenAction<R>({ label, variant = 'primary', run, done, onDone }: TokenActionProps<R>) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [pending, setPending] = useState(false);
@@ -40,7 +59,9 @@ function TokenAction<R>({ label, variant = 'primary', run, done }: TokenActionPr
     setPending(true);
     setError(null);
     try {
-      setResult({ value: await run(token) });
+      const value = await run(token);
+      setResult({ value });
+      onDone?.(value);
     } catch (failure) {
       setError(apiErrorMessage(failure));
     } finally {
@@ -54,33 +75,58 @@ function TokenAction<R>({ label, variant = 'primary', run, done }: TokenActionPr
         {label}
       </Button>
       <FormError message={error} />
-      <Link to="/login" className="text-sm text-primary underline">
-        Back to sign in
-      </Link>
+      <BackLink />
     </div>
   );
 }
 
-/** /email-change/confirm?token=…: the link sent to a new address makes it the account's address. */
+/**
+ * /email-change/confirm?token=…: the link sent to a new address makes it the account's address.
+ * Once confirmed, the heading and subtitle say so; a signed-in user (their session is fetched
+ * again, with the new address) goes on to their profile, anyone else to sign in.
+ */
 export function EmailChangeConfirmPage({ logo }: EmailChangePageProps) {
   const client = useApiClient();
+  // A public page runs no session check by itself; this one asks (once) whether someone is signed
+  // in, as the link is often opened in a new tab of a signed-in browser.
+  useQuery({ ...sessionQueryOptions(client), retry: false, staleTime: Infinity });
+  const { user } = useSessionContext();
+  const queryClient = useQueryClient();
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   return (
     <AuthLayout
-      title="Confirm your new e-mail address"
+      title={confirmed === null ? 'Confirm your new e-mail address' : 'Your new e-mail address is confirmed'}
       logo={logo}
-      description="Your account keeps its current address until you confirm the new one."
+      description={
+        confirmed === null
+          ? 'Your account keeps its current address until you confirm the new one.'
+          : `Your account's e-mail address is now ${confirmed}.`
+      }
     >
       <TokenAction
         label="Confirm my new address"
         run={async (token) => (await client.call('confirmEmailChange', { body: { token } })).email}
-        done={(email) => (
-          <>
-            <p role="status">Your e-mail address is now {email}. Sign in with it from now on.</p>
-            <Link to="/login" className="text-sm text-primary underline">
-              Sign in
-            </Link>
-          </>
-        )}
+        onDone={(email) => {
+          setConfirmed(email);
+          if (user) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        }}
+        done={(email) =>
+          user ? (
+            <>
+              <p role="status">Your e-mail address is now {email}. Use it to sign in from now on.</p>
+              <Link to="/account/profile" className="text-sm text-primary underline">
+                Go to my profile
+              </Link>
+            </>
+          ) : (
+            <>
+              <p role="status">Your e-mail address is now {email}. Sign in with it from now on.</p>
+              <Link to="/login" className="text-sm text-primary underline">
+                Sign in
+              </Link>
+            </>
+          )
+        }
       />
     </AuthLayout>
   );

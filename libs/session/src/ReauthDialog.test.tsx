@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, useApiClient } from '@crm/api-client';
@@ -109,6 +109,21 @@ describe('ReauthDialog', () => {
     expect(sentProfiles[1]).toEqual(sentProfiles[0]);
     expect(sentProfiles[1]).toMatchObject({ email: 'ann.new@example.com' });
     expect(screen.getByLabelText('New e-mail')).toHaveValue('ann.new@example.com');
+  });
+
+  it('puts Cancel beside Confirm at the end of one row (never alone on a row of its own), and Cancel closes it like Escape', async () => {
+    const stub = renderApp(user, { 'PATCH /v1/users/update_profile': [() => json(REAUTH, 403)] });
+    const keyboard = userEvent.setup();
+    await keyboard.type(screen.getByLabelText('New e-mail'), 'x@example.com{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const actions = within(dialog).getByRole('group', { name: 'Confirm or cancel' });
+    // one group that does not wrap: Cancel, then Confirm
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel', 'Confirm']);
+    expect(actions.className).not.toMatch(/flex-wrap/);
+    await keyboard.click(within(actions).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Confirm it is you to continue');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(stub.of('POST /v1/sessions/reauthenticate')).toHaveLength(0);
   });
 
   it('Escape closes it: the change is not sent again and the screen shows why', async () => {

@@ -61,10 +61,17 @@ function SsoReauthButton({ onDone }: { onDone(): void }) {
   );
 }
 
-type ReauthFormProps = { user: CurrentUser; byCode: boolean; onDone(): void };
+type ReauthFormProps = {
+  user: CurrentUser;
+  byCode: boolean;
+  onDone(): void;
+  onCancel(): void;
+  /** Switches between the password and a code (a user with a second factor). */
+  onSwitch?: () => void;
+};
 
 /** The password, or (a user with a second factor) a code, sent to POST /v1/sessions/reauthenticate. */
-function ReauthForm({ user, byCode, onDone }: ReauthFormProps) {
+function ReauthForm({ user, byCode, onDone, onCancel, onSwitch }: ReauthFormProps) {
   const client = useApiClient();
   const field = byCode ? 'otp_code' : 'password';
   const [notice, setNotice] = useState<string | null>(null);
@@ -116,15 +123,30 @@ function ReauthForm({ user, byCode, onDone }: ReauthFormProps) {
       )}
       <Notice message={notice} />
       <FormError message={formError ?? sendError} />
-      <div className="flex flex-wrap justify-end gap-2">
-        {byCode && (
-          <Button type="button" variant="ghost" loading={sending} onClick={sendCode}>
-            Send code by e-mail
-          </Button>
+      {/* the other ways first; Cancel and Confirm stay together at the end of the row, at any width */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {(onSwitch || byCode) && (
+          <div className="flex flex-wrap gap-2">
+            {onSwitch && (
+              <Button type="button" variant="ghost" onClick={onSwitch}>
+                {byCode ? 'Use my password instead' : 'Use a verification code instead'}
+              </Button>
+            )}
+            {byCode && (
+              <Button type="button" variant="ghost" loading={sending} onClick={sendCode}>
+                Send code by e-mail
+              </Button>
+            )}
+          </div>
         )}
-        <Button type="submit" loading={isSubmitting}>
-          Confirm
-        </Button>
+        <div role="group" aria-label="Confirm or cancel" className="ms-auto flex gap-2">
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Confirm
+          </Button>
+        </div>
       </div>
     </form>
   );
@@ -179,17 +201,14 @@ export function ReauthDialog({ user, bridge = reauthBridge }: ReauthDialogProps)
       {asking && (
         <div className="flex flex-col gap-4">
           {/* a new form for each way: what was typed for one is nothing for the other */}
-          <ReauthForm key={byCode ? 'code' : 'password'} user={user} byCode={byCode} onDone={() => finish(true)} />
-          <div className="flex flex-wrap gap-2">
-            {user['has_2fa_enabled?'] && (
-              <Button type="button" variant="ghost" onClick={() => setByCode(!byCode)}>
-                {byCode ? 'Use my password instead' : 'Use a verification code instead'}
-              </Button>
-            )}
-            <Button type="button" variant="secondary" onClick={() => finish(false)}>
-              Cancel
-            </Button>
-          </div>
+          <ReauthForm
+            key={byCode ? 'code' : 'password'}
+            user={user}
+            byCode={byCode}
+            onDone={() => finish(true)}
+            onCancel={() => finish(false)}
+            onSwitch={user['has_2fa_enabled?'] ? () => setByCode(!byCode) : undefined}
+          />
           {user.features.sso && <SsoReauthButton onDone={() => finish(true)} />}
         </div>
       )}

@@ -15,7 +15,12 @@ const answers: StoryAnswers = {
   searchTags: () => ({ data: tags }),
   createTag: (options) => ({ data: { id: 9, ...(options?.body as { name: string; color: string }) } }),
   updateTagsSingle: () => ({ data: contact }),
-  recordActivity: (options) => ({ data: { ...contact, last_activity_at: new Date().toISOString(), last_activity_type: (options?.body as { type: 'call' }).type } }),
+  recordActivity: (options) => {
+    const type = (options?.body as { type: 'call' }).type;
+    const at = new Date().toISOString();
+    return { data: { ...contact, last_activity_at: at, last_activity_type: type }, activity: { id: 1, type, outcome: null, note_id: null, created_at: at } };
+  },
+  undoActivity: () => ({ data: contact }),
   validateEmail: () => ({ data: contact }),
   forceVerifyEmail: () => ({ data: contact }),
   showContact: () => ({ data: spouse }),

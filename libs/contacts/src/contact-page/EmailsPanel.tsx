@@ -66,7 +66,7 @@ export function EmailsPanel({ contact, zone, editable = true }: EmailsPanelProps
                     Validate
                   </Button>
                   {!email.verified && (
-                    <Button size="sm" variant="ghost" loading={busy('verify', email.id)} onClick={() => act.mutate({ kind: 'verify', emailId: email.id })}>
+                    <Button size="sm" variant="secondary" loading={busy('verify', email.id)} onClick={() => act.mutate({ kind: 'verify', emailId: email.id })}>
                       Mark verified
                     </Button>
                   )}

@@ -13,6 +13,8 @@ type NoteOutput = z.output<typeof contactNoteBody>;
 
 type NoteFormProps = {
   label: string;
+  /** The form's accessible name (default: the submit label). */
+  formLabel?: string;
   submitLabel: string;
   defaultBody?: string;
   /** Sends the note; a thrown error shows beside the field and the text stays. */
@@ -22,7 +24,8 @@ type NoteFormProps = {
   clearOnSuccess?: boolean;
 };
 
-function NoteForm({ label, submitLabel, defaultBody = '', onSubmit, onCancel, clearOnSuccess = false }: NoteFormProps) {
+/** A note's text with its submit (and cancel) button; the body's rule errors beside the field. */
+export function NoteForm({ label, formLabel, submitLabel, defaultBody = '', onSubmit, onCancel, clearOnSuccess = false }: NoteFormProps) {
   const { register, submit, formError, formState } = useApiForm<NoteInput, NoteOutput>({
     schema: contactNoteBody,
     defaultValues: { body: defaultBody },
@@ -32,7 +35,7 @@ function NoteForm({ label, submitLabel, defaultBody = '', onSubmit, onCancel, cl
     },
   });
   return (
-    <form noValidate onSubmit={submit} aria-label={submitLabel} className="flex flex-col gap-2">
+    <form noValidate onSubmit={submit} aria-label={formLabel ?? submitLabel} className="flex flex-col gap-2">
       <Field label={label} error={formState.errors.body?.message}>
         <Textarea {...register('body')} rows={3} />
       </Field>
@@ -123,6 +126,23 @@ function NoteItem({ contactId, note, zone, own, onChanged }: NoteItemProps) {
   );
 }
 
+/**
+ * Adds a note to a contact's Notes (the Notes tab's form and the overview's Quick note alike): the
+ * notes lists (and their counts) and the contact (its last activity) are fetched again.
+ */
+export function useAddContactNote(contactId: number): (body: NoteOutput) => Promise<void> {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return async (body) => {
+    await client.call('createContactNote', { params: { id: contactId }, body });
+    toast.success('Note added.');
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: contactKeys.record(contactId, 'notes') }),
+      queryClient.invalidateQueries({ queryKey: contactKeys.detail(contactId) }),
+    ]);
+  };
+}
+
 export type NotesTabProps = {
   contactId: number;
   /** The user's IANA time zone. */
@@ -138,6 +158,7 @@ export function NotesTab({ contactId, zone, userId }: NotesTabProps) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
   const notes = useInfiniteQuery(contactNotesQueryOptions(client, contactId, q));
+  const addNote = useAddContactNote(contactId);
   const rows = notes.data?.pages.flatMap((page) => page.data) ?? [];
   const total = notes.data?.pages[0]?.meta.total_count ?? 0;
 
@@ -151,11 +172,7 @@ export function NotesTab({ contactId, zone, userId }: NotesTabProps) {
         label="New note"
         submitLabel="Add note"
         clearOnSuccess
-        onSubmit={async (body) => {
-          await client.call('createContactNote', { params: { id: contactId }, body });
-          toast.success('Note added.');
-          await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: contactKeys.detail(contactId) })]);
-        }}
+        onSubmit={addNote}
       />
       <section aria-labelledby="contact-notes-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">

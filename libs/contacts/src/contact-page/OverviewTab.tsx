@@ -1,14 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '@crm/api-client';
+import { useState, type ReactNode } from 'react';
 import { GENDER_LABELS, LANGUAGE_LABELS, TIMEZONE_LABELS, US_STATES, type Contact } from '@crm/contract';
-import { apiErrorMessage } from '@crm/session';
-import { Button, Field, Notice, Textarea } from '@crm/ui';
+import { Button } from '@crm/ui';
 import { formatDateTime, formatPhone } from '@crm/util';
 import { ContactForm } from '../ContactForm';
-import { contactKeys } from '../contacts-queries';
 import { PHONE_TYPE_OPTIONS } from '../labels';
 import { usDate } from './format';
+import { NoteForm, useAddContactNote } from './NotesTab';
 
 const phoneTypeLabel = (type: number) => PHONE_TYPE_OPTIONS.find((o) => o.value === String(type))?.label ?? '';
 
@@ -61,43 +58,23 @@ function ContactDetails({ contact, zone }: { contact: Contact; zone: string }) {
       <Detail term="Medicare number">{contact.medicare_number}</Detail>
       <Detail term="Created">{formatDateTime(contact.created_at, zone)}</Detail>
       <Detail term="Updated">{formatDateTime(contact.updated_at, zone)}</Detail>
+      {contact.note && (
+        <div className="flex flex-col sm:col-span-2 lg:col-span-3">
+          <dt className="text-sm text-muted">Contact note</dt>
+          <dd className="text-sm font-medium whitespace-pre-wrap break-words">{contact.note}</dd>
+        </div>
+      )}
     </dl>
   );
 }
 
+/**
+ * The overview's Quick note: adds a note to the contact's Notes (as the Notes tab does, so its
+ * count follows) and empties the field for the next one.
+ */
 function QuickNote({ contact }: { contact: Contact }) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  // What the user typed; null while it is the saved note.
-  const [draft, setDraft] = useState<string | null>(null);
-  const note = draft ?? contact.note ?? '';
-  const [notice, setNotice] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => client.call('updateContactNote', { params: { id: contact.id }, body: { note } }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(contactKeys.detail(contact.id), answer);
-      setDraft(null);
-      setNotice('Note saved.');
-    },
-  });
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setNotice(null);
-    save.mutate();
-  };
-  return (
-    <form onSubmit={handleSubmit} aria-label="Quick note" className="flex flex-col gap-2">
-      <Field label="Quick note" error={save.error ? apiErrorMessage(save.error) : undefined}>
-        <Textarea value={note} onChange={(event) => setDraft(event.target.value)} rows={5} />
-      </Field>
-      <div className="flex items-center gap-3">
-        <Button type="submit" size="sm" variant="secondary" loading={save.isPending}>
-          Save note
-        </Button>
-        <Notice message={notice} />
-      </div>
-    </form>
-  );
+  const addNote = useAddContactNote(contact.id);
+  return <NoteForm label="Quick note" formLabel="Quick note" submitLabel="Add note" clearOnSuccess onSubmit={addNote} />;
 }
 
 export type OverviewTabProps = {

@@ -6,15 +6,7 @@ import type {
   RX_FREQUENCIES,
 } from '@crm/contract';
 
-export const ACTIVITY_LABELS: Record<ActivityType, string> = {
-  call: 'Call',
-  sms: 'Text',
-  email: 'E-mail',
-  appointment: 'Appointment',
-  note: 'Note',
-  visit: 'Visit',
-  mail: 'Mail',
-};
+export { ACTIVITY_LABELS } from '@crm/contract';
 
 /** The quick actions of the contact's header, in order ("Log call", "Log text"…). */
 export const LOGGED_ACTIVITIES: readonly ActivityType[] = ['call', 'sms', 'email', 'appointment', 'visit', 'mail'];

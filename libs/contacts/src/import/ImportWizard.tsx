@@ -16,7 +16,7 @@ import { Button, Checkbox, Field, Input, Select, Table, type TableColumn } from 
 import { useFlag } from '@crm/variant';
 import { TagChoiceList } from '../filters/TagChoiceList';
 import { importKeys, importSettingsQueryOptions } from './import-queries';
-import { ImportProblems, outcomeLabel } from './ImportProblems';
+import { ImportProblems, outcomeCounts, outcomeLabel } from './ImportProblems';
 
 const LEAVE_OUT = 'leave-out';
 const FIELD_OPTIONS = [{ value: LEAVE_OUT, label: 'Leave out' }, ...IMPORT_FIELD_KEYS.map((key) => ({ value: key, label: IMPORT_FIELDS[key].label }))];
@@ -58,20 +58,27 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
   const [leadType, setLeadType] = useState('');
   const settings = useQuery({ ...importSettingsQueryOptions(client), enabled: step === 'mapping' });
 
+  // the preview is checked with the scrubbing the import will do, so it says what the import will do
   const check = useMutation({
-    mutationFn: (body: { file?: File; fields?: (ImportField | null)[] }) => {
+    mutationFn: (body: { file?: File; fields?: (ImportField | null)[]; scrub?: typeof scrub; stay?: boolean }) => {
       const form = new FormData();
       if (body.file) form.append('file', body.file, body.file.name);
       else if (validation) form.append('attachment_id', String(validation.file.id));
       if (body.fields) form.append('fields', JSON.stringify(body.fields));
+      form.append('scrub_against', JSON.stringify(body.scrub ?? scrub));
       return client.call('validateImport', { body: form });
     },
-    onSuccess: (answer) => {
+    onSuccess: (answer, body) => {
       setValidation(answer.data);
       setFields(answer.data.fields);
-      setStep('mapping');
+      if (!body.stay) setStep('mapping');
     },
   });
+  /** A scrubbing choice changed in the options: the rows are checked again with it. */
+  const chooseScrub = (next: typeof scrub) => {
+    setScrub(next);
+    check.mutate({ fields, scrub: next, stay: true });
+  };
   const save = useMutation({
     mutationFn: () => client.call('createImportSetting', { body: { name: settingName, headers: validation?.headers ?? [], fields } }),
     onSuccess: async () => {
@@ -197,7 +204,7 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
           scrollLabel="Preview (scrolls sideways)"
         />
         {/* checked under the mapping the server last saw: "Check again" after changing it */}
-        <ImportProblems key={validation.fields.join()} problems={validation.problems} updating_rows={validation.updating_rows} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
+        <ImportProblems key={validation.fields.join()} problems={validation.problems} updating_rows={validation.updating_rows} skipped_rows={validation.skipped_rows} outcomes={validation.outcomes} rows_checked={validation.rows_checked} more_rows={validation.more_rows} />
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" onClick={() => setStep('file')}>
             Choose another file
@@ -228,10 +235,15 @@ export function ImportWizard({ onStarted }: ImportWizardProps) {
       <TagChoiceList legend="Tags for every imported contact" findLabel="Find tags" chosen={tags} onChange={setTags} error={startErrors['tags']} />
       <fieldset className="flex flex-col gap-2">
         <legend className="font-medium">Skip rows that match</legend>
-        <Checkbox label="An existing contact's phone" checked={scrub.phone} onCheckedChange={(v) => setScrub({ ...scrub, phone: v === true })} />
-        <Checkbox label="An existing contact's e-mail" checked={scrub.email} onCheckedChange={(v) => setScrub({ ...scrub, email: v === true })} />
-        <Checkbox label="The do-not-contact list" checked={scrub.do_not_contact} onCheckedChange={(v) => setScrub({ ...scrub, do_not_contact: v === true })} />
+        <Checkbox label="An existing contact's phone" checked={scrub.phone} onCheckedChange={(v) => chooseScrub({ ...scrub, phone: v === true })} />
+        <Checkbox label="An existing contact's e-mail" checked={scrub.email} onCheckedChange={(v) => chooseScrub({ ...scrub, email: v === true })} />
+        <Checkbox label="The do-not-contact list" checked={scrub.do_not_contact} onCheckedChange={(v) => chooseScrub({ ...scrub, do_not_contact: v === true })} />
       </fieldset>
+      <p role="status" className="text-sm">
+        {check.isPending
+          ? 'Checking the rows again…'
+          : `With these choices, of the first ${validation.rows_checked.toLocaleString('en-US')} rows: ${outcomeCounts(validation.outcomes)}.`}
+      </p>
       {(scrub.phone || scrub.email) && (
         <TagChoiceList legend="Tags for the existing contacts a row matched" findLabel="Find tags for matched contacts" chosen={retag} onChange={setRetag} error={startErrors['scrub_against']} />
       )}

@@ -359,6 +359,10 @@ export const contactActivities = pgTable(
     contactId: contactRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     activityType: text('activity_type').notNull(),
+    /** A logged call's outcome (contract CALL_OUTCOMES). */
+    outcome: text('outcome'),
+    /** The note the logged activity added to the Notes tab; undoing the activity deletes it. */
+    noteId: integer('note_id').references(() => contactNotes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('contact_activities_contact_idx').on(t.contactId, t.createdAt)],

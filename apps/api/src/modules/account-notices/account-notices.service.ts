@@ -91,7 +91,7 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
   const from = (meta: RequestMeta, device?: Device) => `${device?.browser ?? 'a browser'} at ${meta.ip}`;
 
   /** The one template: greeting, what happened, the link (if any), what to do if it was not them, the brand. */
-  async function queue(kind: NoticeKind, user: UserRow, to: string, content: NoticeContent, once?: string): Promise<void> {
+  async function compose(user: UserRow, content: NoticeContent): Promise<{ subject: string; text: string }> {
     const brand = await users.companyBrand(user.companyId);
     const { name } = BRANDS[brand];
     const site = brandPublicUrl(env, brand);
@@ -108,11 +108,29 @@ export function createAccountNotices({ env, users, jobs, email, audit }: Deps) {
     ]
       .filter(Boolean)
       .join('\n\n');
-    await jobs.send<NoticeJob>(ACCOUNT_NOTICE_JOB, { kind, user_id: user.id, to, subject: `${name}: ${content.subject}`, text, ...(once && { once }) });
+    return { subject: `${name}: ${content.subject}`, text };
+  }
+
+  async function queue(kind: NoticeKind, user: UserRow, to: string, content: NoticeContent, once?: string): Promise<void> {
+    const { subject, text } = await compose(user, content);
+    await jobs.send<NoticeJob>(ACCOUNT_NOTICE_JOB, { kind, user_id: user.id, to, subject, text, ...(once && { once }) });
   }
 
   return {
     job,
+
+    /**
+     * A one-time sign-in code, in the brand's template like every account e-mail; sent at once
+     * (the user is waiting for it), not by the notices' job.
+     */
+    async signInCode(user: UserRow, code: string, minutes: number): Promise<void> {
+      const { subject, text } = await compose(user, {
+        subject: 'Your sign-in code',
+        body: `Your sign-in code is ${code}. It expires in ${minutes} minutes.`,
+        notMe: 'If you did not try to sign in, someone knows your password: reset it now at {site}/reset-password and tell your administrator.',
+      });
+      await email.send({ to: user.email, subject, text });
+    },
 
     /** To the new address: the link that makes it the account's address. */
     emailChangeConfirmation: (user: UserRow, newEmail: string, token: string) =>

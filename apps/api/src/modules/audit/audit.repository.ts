@@ -15,6 +15,8 @@ export const AUDIT_EVENTS = [
   'two_factor_recovery_codes_generated',
   'two_factor_recovery_code_used',
   'reauthenticated',
+  /** A wrong password, code or single sign-on in the re-authentication dialog (its own limit, not a failed sign-in). */
+  'reauth_failed',
   'password_changed',
   'password_reset_requested',
   'sign_in_code_sent',

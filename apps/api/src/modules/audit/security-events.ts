@@ -9,6 +9,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const DESCRIBE: Partial<Record<AuditEvent, (details: Details) => string>> = {
   sign_in: (d) => `Signed in${d.method === 'sso' ? ' with single sign-on' : ''}${d.second_factor ? ' with a second factor' : ''}`,
   sign_in_failed: (d) => (d.reason === 'wrong_code' || d.reason === 'wrong_recovery_code' ? 'Failed sign-in: wrong second-factor code' : 'Failed sign-in'),
+  reauth_failed: (d) =>
+    d.reason === 'wrong_code'
+      ? 'Failed re-authentication: wrong second-factor code'
+      : d.reason === 'sso_mismatch'
+        ? 'Failed re-authentication with single sign-on'
+        : 'Failed re-authentication: wrong password',
   sign_out: () => 'Signed out',
   sessions_ended: (d) => (d.others ? `Signed out every other session (${Number(d.count ?? 0)})` : 'Signed out a session'),
   password_changed: () => 'Password changed',

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { contactActivities, contactEmails, contacts } from '../../db/schema';
+import { contactActivities, contactEmails, contactNotes, contacts } from '../../db/schema';
 
 /** How an e-mail was checked, as stored (see contactEmail in the contract). */
 export type EmailCheck = {
@@ -15,21 +15,59 @@ export type EmailCheck = {
  */
 export function createContactActionsRepository(db: Database) {
   return {
-    /** Records an activity by a user and mirrors it on the contact as its latest. */
-    async recordActivity(contactId: number, userId: number, activityType: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Records an activity by a user (with a call's outcome, and `noteBody` as a note in the Notes
+     * tab) and mirrors it on the contact as its latest.
+     */
+    async recordActivity(
+      contactId: number,
+      userId: number,
+      activityType: string,
+      details: { outcome?: string | null; noteBody?: string | null } = {},
+    ): Promise<{ id: number; outcome: string | null; noteId: number | null; createdAt: Date }> {
+      return db.transaction(async (tx) => {
+        const [note] = details.noteBody
+          ? await tx.insert(contactNotes).values({ contactId, authorId: userId, body: details.noteBody }).returning({ id: contactNotes.id })
+          : [];
         const [row] = await tx
           .insert(contactActivities)
-          .values({ contactId, userId, activityType })
-          .returning({ createdAt: contactActivities.createdAt });
+          .values({ contactId, userId, activityType, outcome: details.outcome ?? null, noteId: note?.id ?? null })
+          .returning({ id: contactActivities.id, outcome: contactActivities.outcome, noteId: contactActivities.noteId, createdAt: contactActivities.createdAt });
+        if (!row) throw new Error('Insert returned nothing');
         await tx
           .update(contacts)
-          .set({
-            lastActivityAt: row?.createdAt ?? new Date(),
-            lastActivityType: activityType,
-            updatedAt: new Date(),
-          })
+          .set({ lastActivityAt: row.createdAt, lastActivityType: activityType, updatedAt: new Date() })
           .where(eq(contacts.id, contactId));
+        return row;
+      });
+    },
+
+    /**
+     * Deletes an activity `userId` logged on the contact, with the note it added; when it was the
+     * contact's latest, the latest one left (or none) takes its place. False when there is no such activity.
+     */
+    async undoActivity(contactId: number, userId: number, activityId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(contactActivities)
+          .where(and(eq(contactActivities.id, activityId), eq(contactActivities.contactId, contactId), eq(contactActivities.userId, userId)))
+          .returning({ noteId: contactActivities.noteId, createdAt: contactActivities.createdAt, activityType: contactActivities.activityType });
+        if (!gone) return false;
+        if (gone.noteId !== null) await tx.delete(contactNotes).where(and(eq(contactNotes.id, gone.noteId), eq(contactNotes.contactId, contactId)));
+        const [contact] = await tx.select({ at: contacts.lastActivityAt, type: contacts.lastActivityType }).from(contacts).where(eq(contacts.id, contactId));
+        if (contact?.at?.getTime() === gone.createdAt.getTime() && contact.type === gone.activityType) {
+          const [latest] = await tx
+            .select({ at: contactActivities.createdAt, type: contactActivities.activityType })
+            .from(contactActivities)
+            .where(eq(contactActivities.contactId, contactId))
+            .orderBy(desc(contactActivities.createdAt), desc(contactActivities.id))
+            .limit(1);
+          await tx
+            .update(contacts)
+            .set({ lastActivityAt: latest?.at ?? null, lastActivityType: latest?.type ?? null, updatedAt: new Date() })
+            .where(eq(contacts.id, contactId));
+        }
+        return true;
       });
     },
 

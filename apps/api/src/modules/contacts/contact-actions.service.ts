@@ -1,13 +1,17 @@
 import {
+  ACTIVITY_LABELS,
+  CALL_OUTCOME_LABELS,
   MEDICARE_QUOTE_FIELDS,
   updateContactBody,
   type ActivityType,
+  type CallOutcome,
+  type LoggedActivity,
   type Contact,
   type medicareImportContact,
   type ParsedBodyOf,
 } from '@crm/contract';
 import type { z } from 'zod';
-import { unprocessable, type FieldErrors } from '../../lib/http-errors';
+import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
 import type { JsonText } from '../../lib/json-text';
 import type { EmailVerifier } from '../../providers/email-verification/email-verifier';
 import type { ContactActionsRepository, EmailCheck } from './contact-actions.repository';
@@ -70,13 +74,30 @@ export function createContactActionsService({
   }
 
   return {
+    /**
+     * Logs an activity; a call's outcome or a note also becomes a note in the Notes tab
+     * ("Call — Left a voicemail: call back Monday"), which undoing the activity takes back.
+     */
     async recordActivity(
       caller: ContactsCaller,
       id: number,
-      type: ActivityType,
-    ): Promise<JsonText<{ data: Contact }>> {
+      body: { type: ActivityType; outcome?: CallOutcome | null | undefined; note?: string | null | undefined },
+    ): Promise<JsonText<{ data: Contact; activity: LoggedActivity }>> {
       const record = await contacts.requireReachable(caller, id);
-      await actions.recordActivity(record.id, caller.user.id, type);
+      const outcome = body.outcome ?? null;
+      const note = body.note ?? null;
+      const noteBody =
+        outcome || note ? `${ACTIVITY_LABELS[body.type]}${outcome ? ` — ${CALL_OUTCOME_LABELS[outcome]}` : ''}${note ? `: ${note}` : ''}` : null;
+      const row = await actions.recordActivity(record.id, caller.user.id, body.type, { outcome, noteBody });
+      return contacts.present(record.id, {
+        activity: { id: row.id, type: body.type, outcome, note_id: row.noteId, created_at: row.createdAt.toISOString() },
+      });
+    },
+
+    /** Undoes an activity the caller logged on a contact they reach (404 for any other). */
+    async undoActivity(caller: ContactsCaller, id: number, activityId: number): Promise<JsonText<{ data: Contact }>> {
+      const record = await contacts.requireReachable(caller, id);
+      if (!(await actions.undoActivity(record.id, caller.user.id, activityId))) throw notFound('Activity');
       return contacts.present(record.id);
     },
 

@@ -94,6 +94,34 @@ describe('PUT /v1/contacts/{id}/activity_info', () => {
     ]);
   });
 
+  it("logs a call with its outcome and note (a note in the Notes tab), and undoes it: the note goes and the contact's last activity is the one before", async () => {
+    const c = await create('agent', { first_name: 'Undo', last_name: 'Una' });
+    contactOf(await as.agent!.put(`/v1/contacts/${c.id}/activity_info`, { type: 'sms' }));
+    const before = await show('agent', c.id);
+    const res = await as.agent!.put(`/v1/contacts/${c.id}/activity_info`, { type: 'call', outcome: 'left_voicemail', note: 'Call back Monday' });
+    const logged = contactOf(res);
+    expect(logged.last_activity_type).toBe('call');
+    const activity = res.json().activity as { id: number; type: string; outcome: string; note_id: number };
+    expect(activity).toMatchObject({ type: 'call', outcome: 'left_voicemail', note_id: expect.any(Number) });
+    const notes = (await as.agent!.get(`/v1/contacts/${c.id}/notes`)).json().data as { id: number; body: string }[];
+    expect(notes.map((n) => [n.id, n.body])).toEqual([[activity.note_id, 'Call — Left a voicemail: Call back Monday']]);
+    // another user cannot undo it (404), not even the manager above the agent
+    const theirs = await as.field!.delete(`/v1/contacts/${c.id}/activity_info/${activity.id}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().errors).toEqual({ base: 'Activity not found' });
+
+    const undone = contactOf(await as.agent!.delete(`/v1/contacts/${c.id}/activity_info/${activity.id}`));
+    expect([undone.last_activity_type, undone.last_activity_at]).toEqual(['sms', before.last_activity_at]);
+    expect((await as.agent!.get(`/v1/contacts/${c.id}/notes`)).json().data).toEqual([]);
+    expect((await as.agent!.delete(`/v1/contacts/${c.id}/activity_info/${activity.id}`)).statusCode).toBe(404);
+    // a call with neither outcome nor note adds no note; an outcome is a call's only
+    const plain = await as.agent!.put(`/v1/contacts/${c.id}/activity_info`, { type: 'call' });
+    expect(plain.json().activity).toMatchObject({ type: 'call', outcome: null, note_id: null });
+    const wrong = await as.agent!.put(`/v1/contacts/${c.id}/activity_info`, { type: 'sms', outcome: 'talked' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ outcome: 'Only a call has an outcome' });
+  });
+
   it('refuses an unknown type with 422 and records nothing', async () => {
     const c = await create('agent', { first_name: 'Typo', last_name: 'Tom' });
     const res = await as.agent!.put(`/v1/contacts/${c.id}/activity_info`, { type: 'fax' });

@@ -40,7 +40,11 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(app, ctx, endpoints.restoreContacts, (request) => ctx.contacts.setTrashed(requireIdentity(request), request.body, false));
 
   route(app, ctx, endpoints.recordActivity, (request) =>
-    ctx.contactActions.recordActivity(requireIdentity(request), request.params.id, request.body.type),
+    ctx.contactActions.recordActivity(requireIdentity(request), request.params.id, request.body),
+  );
+
+  route(app, ctx, endpoints.undoActivity, (request) =>
+    ctx.contactActions.undoActivity(requireIdentity(request), request.params.id, request.params.activityId),
   );
 
   route(app, ctx, endpoints.forceVerifyEmail, (request) =>

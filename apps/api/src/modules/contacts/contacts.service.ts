@@ -233,10 +233,10 @@ export function createContactsService({ contacts, lookups }: Deps) {
   }
 
   /** The contact's answer (contacts.repository answerQuery: the one place that shapes it). */
-  async function present(id: number): Promise<JsonText<{ data: Contact }>> {
+  async function present<X extends Record<string, unknown> = Record<never, never>>(id: number, extra?: X): Promise<JsonText<{ data: Contact } & X>> {
     const answer = await contacts.answer(id);
     if (!answer) throw notFound('Contact');
-    return jsonObject<{ data: Contact }>({ data: answer });
+    return jsonObject<Record<string, unknown>>({ data: answer, ...extra }) as JsonText<{ data: Contact } & X>;
   }
 
   return {

@@ -18,6 +18,7 @@ import {
 import { dialingNumber } from '@crm/util';
 import type { ContactValues } from '../contacts/contacts.repository';
 import { refusedKeystrokes, type KeystrokeBrand, type KeystrokeKind } from './import-keystrokes';
+import type { ScrubMatch } from './import.repository';
 
 /** A problem of a row before it knows its row number. */
 export type ImportProblem = Omit<ImportRowProblem, 'row'>;
@@ -311,4 +312,50 @@ function contactKey(c: ImportedContact, category: ContactCategory): string {
   const v = c.values;
   const kept = [c.contactId, v.firstName.toLowerCase(), (v.lastName ?? '').toLowerCase(), category, c.phones, c.emails, c.notes, v.statusId, v.sourceId, v.address1, v.address2, v.city, v.state, v.zip, v.dateOfBirth, v.gender, v.language, v.timezone, v.medicareNumber, v.partADate, v.partBDate];
   return createHash('md5').update(JSON.stringify(kept)).digest('base64');
+}
+
+/** The reasons a scrub skips a row, in the order they are checked. */
+export const SCRUB_REASONS = {
+  doNotContact: 'On the do-not-contact list',
+  phone: 'Matches an existing contact by phone',
+  email: 'Matches an existing contact by e-mail',
+  samePhone: (row: number) => `Same phone as row ${row}`,
+  sameEmail: (row: number) => `Same e-mail as row ${row}`,
+} as const;
+
+/** What the import scrubs against (scrub_against without its tags). */
+export type ScrubChoice = { phone: boolean; email: boolean; do_not_contact: boolean };
+
+/** A row's skip: the column(s) it names, the reason, and the existing contacts it matched (to tag). */
+export type ScrubSkip = { column: string; reason: string; matched: ScrubMatch[] };
+
+/**
+ * The one scrub rule, for the import and its preview alike: whether a row that imports is skipped,
+ * and why. `found` holds the live contacts that have each of the row's phones and e-mails (the one
+ * the row updates, `target`, is not a match of its own values; one this import made counts as an
+ * earlier row); `earlierRow` names the earlier file row that kept a value, if any.
+ */
+export function scrubSkip(
+  scrub: ScrubChoice,
+  row: { phones: readonly string[]; emails: readonly string[]; target: number | null },
+  found: { phone: Map<string, ScrubMatch[]>; email: Map<string, ScrubMatch[]> },
+  earlierRow: (kind: 'phone' | 'email', value: string) => number | undefined,
+  columns: { phone: string; email: string },
+): ScrubSkip | null {
+  const all = (list: readonly string[], byValue: Map<string, ScrubMatch[]>) => list.flatMap((v) => (byValue.get(v) ?? []).filter((m) => m.contactId !== row.target));
+  const phoneMatches = all(row.phones, found.phone);
+  const emailMatches = all(row.emails, found.email);
+  // contacts this import made count as earlier rows of the file, not as existing contacts
+  const phoneMatch = phoneMatches.filter((m) => m.sameImportRow === null);
+  const emailMatch = emailMatches.filter((m) => m.sameImportRow === null);
+  const earlier = (kind: 'phone' | 'email', list: readonly string[]) => list.map((v) => earlierRow(kind, v)).find((n) => n !== undefined);
+  if (scrub.do_not_contact && [...phoneMatches, ...emailMatches].some((m) => m.doNotContact && m.sameImportRow === null))
+    return { column: `${columns.phone} / ${columns.email}`, reason: SCRUB_REASONS.doNotContact, matched: [] };
+  if (scrub.phone && phoneMatch.length) return { column: columns.phone, reason: SCRUB_REASONS.phone, matched: phoneMatch };
+  if (scrub.email && emailMatch.length) return { column: columns.email, reason: SCRUB_REASONS.email, matched: emailMatch };
+  const earlierPhone = scrub.phone ? earlier('phone', row.phones) : undefined;
+  if (earlierPhone !== undefined) return { column: columns.phone, reason: SCRUB_REASONS.samePhone(earlierPhone), matched: [] };
+  const earlierEmail = scrub.email ? earlier('email', row.emails) : undefined;
+  if (earlierEmail !== undefined) return { column: columns.email, reason: SCRUB_REASONS.sameEmail(earlierEmail), matched: [] };
+  return null;
 }

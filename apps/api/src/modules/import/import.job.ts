@@ -3,7 +3,7 @@ import type { ContactCategory, ImportFormat } from '@crm/contract';
 import type { JobDefinition } from '../../jobs/queue';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { IMPORT_FILE_MESSAGES, readImportRows } from './import-file';
-import { columnName, createRowMapper, IMPORT_ROW_REASONS, notYourContact, type MappedRow } from './import-rows';
+import { columnName, createRowMapper, IMPORT_ROW_REASONS, notYourContact, scrubSkip, type MappedRow } from './import-rows';
 import type { ImportAttemptRecord, ImportBatch, ImportRepository, ScrubMatch } from './import.repository';
 import { IMPORT_JOB, type StoredImportOptions } from './import.service';
 
@@ -26,14 +26,7 @@ type ReadRow = { row: number; values: string[]; index: number; mapped: MappedRow
 /** The phones and e-mails a batch keeps, each with the first file row that has it. */
 type KeptValues = { phones: Map<string, number>; emails: Map<string, number> };
 
-/** The reasons a scrub skips a row, in the order they are checked. */
-export const SCRUB_REASONS = {
-  doNotContact: 'On the do-not-contact list',
-  phone: 'Matches an existing contact by phone',
-  email: 'Matches an existing contact by e-mail',
-  samePhone: (row: number) => `Same phone as row ${row}`,
-  sameEmail: (row: number) => `Same e-mail as row ${row}`,
-} as const;
+export { SCRUB_REASONS } from './import-rows';
 
 /**
  * The import job: reads the attempt's file from where its last checkpoint left it (processed_rows
@@ -177,28 +170,17 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
               ? g
               : { ...g, warnings: [...g.warnings, notYourContact(attempt!.headers, options.fields, named)] };
           const { phones, emails } = r.contact;
-          // the contact a row updates is not a match of its own values
-          const all = (list: string[], found: Map<string, ScrubMatch[]>) => list.flatMap((v) => (found.get(v) ?? []).filter((m) => m.contactId !== target));
-          const matches = [...all(phones, phoneMatches), ...all(emails, emailMatches)];
-          // contacts this import made (earlier batches) count as earlier rows of the file, not as existing contacts
-          const phoneMatch = all(phones, phoneMatches).filter((m) => m.sameImportRow === null);
-          const emailMatch = all(emails, emailMatches).filter((m) => m.sameImportRow === null);
           /** The file row that kept one of these values before: in this batch, in a batch not landed yet, or in a landed one. */
-          const earlier = (list: string[], pick: (k: KeptValues) => Map<string, number>, found: Map<string, ScrubMatch[]>) =>
-            list
-              .map((v) => [kept, ...earlierBatches].map((k) => pick(k).get(v)).find((n) => n !== undefined) ?? found.get(v)?.find((m) => m.sameImportRow !== null)?.sameImportRow ?? undefined)
-              .find((n) => n !== undefined);
-          const earlierPhone = earlier(phones, (k) => k.phones, phoneMatches);
-          const earlierEmail = earlier(emails, (k) => k.emails, emailMatches);
-          const skip = (column: string, reason: string, matched: ScrubMatch[] = []) => {
-            problems.push({ attemptId, rowNumber: r.row, kind: 'skipped', problems: [{ column, value: '', reason, severity: 'refusal' }, ...r.warnings], values: r.values });
-            for (const m of matched) if (m.reachable) retag.add(m.contactId);
+          const earlierRow = (kind: 'phone' | 'email', v: string) => {
+            const pick = (k: KeptValues) => (kind === 'phone' ? k.phones : k.emails);
+            return [kept, ...earlierBatches].map((k) => pick(k).get(v)).find((n) => n !== undefined) ??
+              (kind === 'phone' ? phoneMatches : emailMatches).get(v)?.find((m) => m.sameImportRow !== null)?.sameImportRow ?? undefined;
           };
-          if (scrub.do_not_contact && matches.some((m) => m.doNotContact && m.sameImportRow === null)) skip(`${phoneColumn} / ${emailColumn}`, SCRUB_REASONS.doNotContact);
-          else if (scrub.phone && phoneMatch.length) skip(phoneColumn, SCRUB_REASONS.phone, phoneMatch);
-          else if (scrub.email && emailMatch.length) skip(emailColumn, SCRUB_REASONS.email, emailMatch);
-          else if (scrub.phone && earlierPhone !== undefined) skip(phoneColumn, SCRUB_REASONS.samePhone(earlierPhone));
-          else if (scrub.email && earlierEmail !== undefined) skip(emailColumn, SCRUB_REASONS.sameEmail(earlierEmail));
+          const skipped = scrubSkip(scrub, { phones, emails, target }, { phone: phoneMatches, email: emailMatches }, earlierRow, { phone: phoneColumn, email: emailColumn });
+          if (skipped) {
+            problems.push({ attemptId, rowNumber: r.row, kind: 'skipped', problems: [{ column: skipped.column, value: '', reason: skipped.reason, severity: 'refusal' }, ...r.warnings], values: r.values });
+            for (const m of skipped.matched) if (m.reachable) retag.add(m.contactId);
+          }
           else {
             const warned = r.warnings.length > 0;
             if (target !== null) {

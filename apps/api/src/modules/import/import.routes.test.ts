@@ -78,7 +78,7 @@ describe('POST /v1/contacts/validate_import', () => {
     ]);
     expect(data.preview[0]?.values[0]).toBe('Ann');
     expect(data.rows_checked).toBe(4);
-    expect(data.outcomes).toEqual({ imports: 2, imports_with_warnings: 2, refused: 0 });
+    expect(data.outcomes).toEqual({ imports: 2, imports_with_warnings: 2, refused: 0, skipped: 0 });
     expect(data.mapping_problem).toBeNull();
     expect(data.problems).toEqual([
       { row: 4, column: 'Phone', value: '12345', severity: 'warning', reason: "Phone '12345' is not a phone number: use 10 digits, or 11 starting with 1, in any punctuation ((555) 201-0001, 1-555-201-0001)" },
@@ -201,6 +201,29 @@ describe('importing (leads_uploader, clients_uploader, import) in a job', () => 
       'Dnc,Scrubbed,5554010002,,,,\n' + // the do-not-contact list
       'New,Scrubbed,5554010003,new.scrub@example.com,,,\n' +
       'Twin,Scrubbed,5554010009,new.scrub@example.com,,,\n'; // same e-mail as the row before
+    // the preview, told the scrubbing the import will do, says what the import will do with each row
+    const scrubbing = { phone: true, email: true, do_not_contact: true, updated_lead_tags: [tag.id] };
+    const checked = await as.agent.post('/v1/contacts/validate_import', form('scrub.csv', csv, { fields: MAPPING, scrub_against: scrubbing }));
+    expect(checked.statusCode, checked.body).toBe(200);
+    const preview = checked.json().data as ImportValidation;
+    expect(preview.preview.map((p) => [p.row, p.outcome])).toEqual([
+      [2, 'skipped'],
+      [3, 'skipped'],
+      [4, 'skipped'],
+      [5, 'imports'],
+      [6, 'skipped'],
+    ]);
+    expect(preview.outcomes).toEqual({ imports: 1, imports_with_warnings: 0, refused: 0, skipped: 4 });
+    expect(preview.skipped_rows).toEqual([2, 3, 4, 6]);
+    expect(preview.problems.map((p) => [p.row, p.column, p.reason])).toEqual([
+      [2, 'Phone', SCRUB_REASONS.phone],
+      [3, 'Email', SCRUB_REASONS.email],
+      [4, 'Phone / Email', SCRUB_REASONS.doNotContact],
+      [6, 'Email', SCRUB_REASONS.sameEmail(5)],
+    ]);
+    // without scrubbing (the API's default) every one of these rows imports, as the import would
+    const unscrubbed = (await as.agent.post('/v1/contacts/validate_import', form('scrub.csv', csv, { fields: MAPPING }))).json().data as ImportValidation;
+    expect(unscrubbed.outcomes).toEqual({ imports: 5, imports_with_warnings: 0, refused: 0, skipped: 0 });
     const res = await as.agent.post(
       '/v1/contacts/clients_uploader',
       form('scrub.csv', csv, { fields: MAPPING, scrub_against: { phone: true, email: true, do_not_contact: true, updated_lead_tags: [tag.id] } }),

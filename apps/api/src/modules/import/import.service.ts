@@ -26,8 +26,8 @@ import { contactReach, type Reach } from '../contacts/contact-reach';
 import type { ContactsCaller } from '../contacts/contacts.service';
 import { fullName } from '../users/current-user';
 import { createImportInspector, IMPORT_FILE_MESSAGES, importFormatOf, readImportRows } from './import-file';
-import { createRowMapper, IMPORT_ROW_REASONS, notYourContact } from './import-rows';
-import type { ImportAttemptRecord, ImportFileRow, ImportRepository } from './import.repository';
+import { columnName, createRowMapper, IMPORT_ROW_REASONS, notYourContact, scrubSkip, type ScrubChoice } from './import-rows';
+import type { ImportAttemptRecord, ImportFileRow, ImportRepository, ScrubMatch } from './import.repository';
 import type { JobRuns } from '../../jobs/queue';
 
 /** An uploaded file as the multipart reader hands it over. */
@@ -177,7 +177,7 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
      */
     async validate(
       caller: ContactsCaller,
-      body: { attachment_id?: number | undefined; fields?: (ImportField | null)[] | undefined },
+      body: { attachment_id?: number | undefined; fields?: (ImportField | null)[] | undefined; scrub_against?: ScrubChoice | undefined },
       uploaded: ImportFileRow | undefined,
     ): Promise<{ data: ImportValidation }> {
       const file = await fileOf(caller, body.attachment_id, uploaded);
@@ -192,31 +192,58 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
       const outcomes = new Map<number, ImportRowOutcome>();
       /** Rows that update the contact they name. */
       const updating = new Set<number>();
+      /** Rows the scrubbing chosen skips. */
+      const skipped = new Set<number>();
+      const scrub = body.scrub_against ?? { phone: false, email: false, do_not_contact: false };
       if (!problem) {
         const [lookups, brand] = await Promise.all([imports.titleLookups(caller.user.companyId), companyBrand(caller.user.companyId)]);
         const mapRow = createRowMapper(headers, fields, { ...lookups, brand: BRANDS[brand] });
         const made = new Map<string, number>();
         const mappedRows = rows.map((r) => ({ ...r, mapped: mapRow(r.values, r.cleaned) }));
         // rows naming a contact update it when the caller may edit it, as the import will do
-        const editable = await imports.editableContacts(
-          contactReach(caller),
-          mappedRows.flatMap((r) => (r.mapped.ok && r.mapped.contact.contactId !== null ? [r.mapped.contact.contactId] : [])),
-        );
+        const reach = contactReach(caller);
+        const good = mappedRows.flatMap((r) => (r.mapped.ok ? [r.mapped.contact] : []));
+        // the existing contacts the scrubbing chosen compares against, as the import looks them up
+        const lookup = async (kind: 'phone' | 'email', on: boolean) => {
+          const values = on ? [...new Set(good.flatMap((c) => (kind === 'phone' ? c.phones : c.emails)))] : [];
+          const byValue = new Map<string, ScrubMatch[]>();
+          for (const m of await imports.scrubMatches(kind, reach, values, 0)) byValue.set(m.value, [...(byValue.get(m.value) ?? []), m]);
+          return byValue;
+        };
+        const [editable, phoneMatches, emailMatches] = await Promise.all([
+          imports.editableContacts(reach, good.flatMap((c) => (c.contactId !== null ? [c.contactId] : []))),
+          lookup('phone', scrub.phone || scrub.do_not_contact),
+          lookup('email', scrub.email || scrub.do_not_contact),
+        ]);
+        const columns = { phone: columnName(headers, fields, 'phone', 'Phone'), email: columnName(headers, fields, 'email', 'E-mail') };
+        /** The phones and e-mails of the rows kept so far, each with the first row that has it. */
+        const kept = { phone: new Map<string, number>(), email: new Map<string, number>() };
         for (const { mapped, ...r } of mappedRows) {
           const earlier = mapped.ok ? made.get(mapped.key) : undefined;
           if (mapped.ok && earlier === undefined) made.set(mapped.key, r.row);
           const named = mapped.ok ? mapped.contact.contactId : null;
+          const target = named !== null && editable.has(named) ? named : null;
+          const skip =
+            mapped.ok && earlier === undefined
+              ? scrubSkip(scrub, { ...mapped.contact, target }, { phone: phoneMatches, email: emailMatches }, (kind, v) => kept[kind].get(v), columns)
+              : null;
+          const warnings = mapped.ok ? (named !== null && target === null ? [...mapped.warnings, notYourContact(headers, fields, named)] : mapped.warnings) : [];
           const found =
             !mapped.ok ? mapped.problems
             : earlier !== undefined ? [{ column: '', value: '', reason: IMPORT_ROW_REASONS.repeats(earlier), severity: 'refusal' as const }]
-            : named !== null && !editable.has(named) ? [...mapped.warnings, notYourContact(headers, fields, named)]
-            : mapped.warnings;
+            : skip ? [{ column: skip.column, value: '', reason: skip.reason, severity: 'refusal' as const }, ...warnings]
+            : warnings;
           problems.push(...found.map((p) => ({ row: r.row, ...p })));
-          outcomes.set(r.row, found.some((p) => p.severity === 'refusal') ? 'refused' : found.length ? 'imports_with_warnings' : 'imports');
-          if (earlier === undefined && named !== null && editable.has(named)) updating.add(r.row);
+          outcomes.set(r.row, skip ? 'skipped' : found.some((p) => p.severity === 'refusal') ? 'refused' : found.length ? 'imports_with_warnings' : 'imports');
+          if (skip) skipped.add(r.row);
+          else if (mapped.ok && earlier === undefined) {
+            if (target !== null) updating.add(r.row);
+            for (const p of mapped.contact.phones) if (!kept.phone.has(p)) kept.phone.set(p, r.row);
+            for (const e of mapped.contact.emails) if (!kept.email.has(e)) kept.email.set(e, r.row);
+          }
         }
       }
-      const counted = { imports: 0, imports_with_warnings: 0, refused: 0 };
+      const counted = { imports: 0, imports_with_warnings: 0, refused: 0, skipped: 0 };
       for (const outcome of outcomes.values()) counted[outcome] += 1;
       return {
         data: {
@@ -229,6 +256,7 @@ export function createImportService({ imports, storage, broadcaster, jobs, owner
           rows_checked: rows.length,
           more_rows: more,
           updating_rows: [...updating],
+          skipped_rows: [...skipped],
           outcomes: counted,
           problems,
         },

@@ -142,7 +142,7 @@ describe('credential changes need proof of presence', () => {
     expect(changed.json().errors.reauth).toBe('required');
   });
 
-  it('a wrong password answers 422 on the field; failures count like failed sign-ins (429 once too many)', async () => {
+  it('a wrong password answers 422 on the field and is a failed re-authentication (its own event and label, its own limit: 429 once too many), never a failed sign-in', async () => {
     const agent = new TestAgent(t.app, '10.7.0.2');
     await agent.signIn('buadmin');
     await ageSession(agent, 20);
@@ -158,6 +158,19 @@ describe('credential changes need proof of presence', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().errors.base).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
     expect((await agent.post('/v1/api_keys', { name: 'Still no', scopes: ['contacts:read'] })).json().errors.reauth).toBe('required');
+    // each wrong password was a failed re-authentication, none a failed sign-in
+    const userId = (await agent.get('/v1/users/me')).json().id as number;
+    expect(await t.ctx.audit.list({ userId, event: 'sign_in_failed' })).toEqual([]);
+    const failed = await t.ctx.audit.list({ userId, event: 'reauth_failed' });
+    expect(failed.map((f) => f.details)).toEqual(Array.from({ length: t.env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT }, () => ({ reason: 'wrong_password' })));
+    // Profile → Security names them so
+    const shown = (await agent.get('/v1/users/security_events?limit=50')).json().data as { event: string; description: string }[];
+    expect(shown.filter((e) => e.event === 'reauth_failed').map((e) => e.description)).toEqual(
+      Array.from({ length: t.env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT }, () => 'Failed re-authentication: wrong password'),
+    );
+    // signing in elsewhere is not locked by the dialog's failures
+    const elsewhere = new TestAgent(t.app, '10.7.0.12');
+    expect((await elsewhere.post('/v1/sessions', { email: seedEmail('buadmin'), password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 
   it('a user with a second factor re-authenticates with a code in place of the password; without one, a code is refused', async () => {

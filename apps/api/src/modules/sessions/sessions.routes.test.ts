@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS } from '@crm/brand-config';
 import { currentTotp } from '../../lib/totp';
+import { brandPublicUrl } from '../../plugins/brand';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedEmail } from '../../db/seed';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 
@@ -136,6 +138,15 @@ describe('second factor', () => {
     expect((await agent.post('/v1/two_factor/send_otp', { via: 'email' })).statusCode).toBe(200);
     const [mail] = await t.ctx.outbox.latest(seedEmail('secure.agent'), 1);
     const code = mail!.text.match(/\b(\d{6})\b/)![1]!;
+    // in the brand's template, like every account e-mail: its name in the subject and the sign-off
+    const secure = (await t.ctx.usersRepository.findByEmail(seedEmail('secure.agent')))!;
+    const brandId = await t.ctx.usersRepository.companyBrand(secure.companyId);
+    const brand = BRANDS[brandId];
+    expect(mail!.subject).toBe(`${brand.name}: Your sign-in code`);
+    expect(mail!.text).toBe(
+      `Hello ${secure.firstName},\n\nYour sign-in code is ${code}. It expires in 10 minutes.\n\n` +
+        `If you did not try to sign in, someone knows your password: reset it now at ${brandPublicUrl(t.env, brandId)}/reset-password and tell your administrator.\n\n— ${brand.name}`,
+    );
     expect((await agent.post('/v1/sessions', { otp_code: code })).statusCode).toBe(200);
     const other = new TestAgent(t.app, '10.1.0.4');
     await other.post('/v1/sessions', { email: seedEmail('secure.agent'), password: DEMO_PASSWORD });

@@ -74,7 +74,7 @@ function impersonationStands(caller: SessionCaller, now: number): boolean {
   return links.length > 0 && links.every((link) => linkStands(link, now));
 }
 
-export function createSessionsService({ env, users, sessions, audit, email, secrets, features, notices, devices }: Deps) {
+export function createSessionsService({ env, users, sessions, audit, secrets, features, notices, devices }: Deps) {
   const windowMs = env.SIGN_IN_WINDOW_MINUTES * 60_000;
 
   /**
@@ -95,6 +95,22 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
 
   async function fail(userId: number | null, meta: RequestMeta, details: Record<string, unknown>) {
     await audit.record({ event: 'sign_in_failed', userId, ip: meta.ip, userAgent: meta.userAgent, details });
+  }
+
+  /**
+   * Re-authentication's own limit: its failures (reauth_failed) within the sign-in window, per
+   * account and per address, with the sign-in limits' numbers. They are not failed sign-ins: a user
+   * who mistypes their password in the dialog is not locked out of signing in, and failed sign-ins
+   * do not block the dialog of a user who is signed in.
+   */
+  async function throttleReauth(userId: number, meta: RequestMeta): Promise<void> {
+    const since = new Date(Date.now() - windowMs);
+    refuseWhenFull(await audit.recent('reauth_failed', { userId }, since), env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, windowMs);
+    refuseWhenFull(await audit.recent('reauth_failed', { ip: meta.ip }, since), env.SIGN_IN_MAX_FAILURES_PER_IP, windowMs);
+  }
+
+  async function failReauth(userId: number, meta: RequestMeta, reason: 'wrong_password' | 'wrong_code' | 'sso_mismatch') {
+    await audit.record({ event: 'reauth_failed', userId, ip: meta.ip, userAgent: meta.userAgent, details: { reason } });
   }
 
   /**
@@ -143,11 +159,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
       emailOtpDigest: digest(`${user.id}:${code}`),
       emailOtpExpiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
     });
-    await email.send({
-      to: user.email,
-      subject: 'Your sign-in code',
-      text: `Your sign-in code is ${code}. It expires in ${EMAIL_CODE_MINUTES} minutes. If you did not try to sign in, change your password.`,
-    });
+    await notices.signInCode(user, code, EMAIL_CODE_MINUTES);
   }
 
   /** A TOTP code of a step after the last accepted one, or the e-mailed code; each works once. */
@@ -178,18 +190,22 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
 
   /**
    * The account's password, or for a user with a second factor a current code in its place; a wrong
-   * one answers 422 on its field and is recorded as a failed sign-in (`<purpose>_wrong_password`,
-   * `<purpose>_wrong_code`), so the sign-in limits count it.
+   * one answers 422 on its field and is recorded by `failed` (a failed sign-in or a failed
+   * re-authentication, whose limits then count it).
    */
-  async function checkOwnerProof(user: UserRow, proof: { password: string } | { otp_code: string }, meta: RequestMeta, purpose: string): Promise<void> {
+  async function checkOwnerProof(
+    user: UserRow,
+    proof: { password: string } | { otp_code: string },
+    failed: (reason: 'wrong_password' | 'wrong_code') => Promise<void>,
+  ): Promise<void> {
     if ('otp_code' in proof) {
       if (!user.otpEnabled) throw unprocessable({ otp_code: 'You have no second factor: enter your password' });
       if (!(await acceptCode(user, proof.otp_code, user.otpSecret ? secrets.open(user.otpSecret) : null))) {
-        await fail(user.id, meta, { reason: `${purpose}_wrong_code` });
+        await failed('wrong_code');
         throw unprocessable({ otp_code: 'The code is wrong or was already used' });
       }
     } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
-      await fail(user.id, meta, { reason: `${purpose}_wrong_password` });
+      await failed('wrong_password');
       throw unprocessable({ password: 'Password is wrong' });
     }
   }
@@ -205,7 +221,7 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
      */
     async proveOwner(user: UserRow, proof: { password: string } | { otp_code: string }, meta: RequestMeta, purpose: string): Promise<void> {
       await throttle(user.id, meta);
-      await checkOwnerProof(user, proof, meta, purpose);
+      await checkOwnerProof(user, proof, (reason) => fail(user.id, meta, { reason: `${purpose}_${reason}` }));
     },
 
     /** Deletes sessions past their idle or absolute expiry (they are refused anyway; this keeps the table small). */
@@ -290,16 +306,16 @@ export function createSessionsService({ env, users, sessions, audit, email, secr
     async reauthenticate(identity: Identity, proof: ReauthProof, meta: RequestMeta): Promise<Date> {
       const session = ownSession(identity);
       const user = identity.user;
-      await throttle(user.id, meta);
+      await throttleReauth(user.id, meta);
       if ('sso' in proof) {
         // the issuer vouched for this account's e-mail, having just authenticated the user
         const fresh = proof.sso.authTime !== null && Date.now() / 1000 - proof.sso.authTime <= SSO_REAUTH_MAX_AGE_SECONDS;
         if (proof.sso.email.toLowerCase() !== user.email.toLowerCase() || !fresh) {
-          await fail(user.id, meta, { reason: 'reauth_sso_mismatch' });
+          await failReauth(user.id, meta, 'sso_mismatch');
           throw unprocessable({ base: 'Single sign-on did not confirm it is you. Sign in there as yourself and try again.' });
         }
       } else {
-        await checkOwnerProof(user, proof, meta, 'reauth');
+        await checkOwnerProof(user, proof, (reason) => failReauth(user.id, meta, reason));
       }
       const at = new Date();
       await sessions.markReauthenticated(session.id, at);

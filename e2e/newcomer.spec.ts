@@ -1,0 +1,106 @@
+import { expect, test, type Page } from './fixtures';
+import { BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
+
+/** The widths the issue's screens are checked at (issue 28, item 14). */
+const WIDTHS = [
+  { width: 1366, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/** Each brand's demo agent. */
+const AGENT: Record<BrandKey, string> = { harbor: 'agent', keystone: 'agent', evergreen: 'preneed' };
+
+/** Creates a contact with the page's own session (on the brand's host), as the app's client does. */
+async function createContactHere(page: Page, body: Record<string, unknown>): Promise<number> {
+  return page.evaluate(async (contact) => {
+    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crm_csrf='))?.slice('crm_csrf='.length) ?? '');
+    const response = await fetch('/v1/contacts', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify(contact) });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return ((await response.json()) as { data: { id: number } }).data.id;
+  }, body);
+}
+
+/** Nothing wider than the window: the page never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+for (const brand of BRAND_KEYS) {
+  for (const size of WIDTHS) {
+    test.describe(`${brand} at ${size.width} px`, () => {
+      test.use({ viewport: size });
+
+      test('contact page: a Quick note counts in the Notes tab, Log call asks for the outcome and can be undone, Mark verified is a button', async ({ page, baseURL }) => {
+        // four axe checks and three tabs: the first test on a freshly started server takes longer
+        test.setTimeout(60_000);
+        const origin = brandOrigin(baseURL, brand);
+        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+        const u = uniqueLetters();
+        const id = await createContactHere(page, { first_name: 'Nora', last_name: `Newcomer${u}`, emails: [{ email: `nora.${u}@example.com` }] });
+        await page.goto(`${origin}/contacts/${id}?tab=notes`);
+        await expect(page.getByRole('heading', { name: 'Notes (0)' })).toBeVisible();
+
+        // the Quick note goes to the Notes tab, whose count follows
+        await page.getByRole('tab', { name: 'Overview' }).click();
+        const quick = page.getByRole('form', { name: 'Quick note' });
+        await quick.getByLabel('Quick note').fill('Asked for a brochure');
+        await quick.getByRole('button', { name: 'Add note' }).click();
+        await expect(page.getByText('Note added.')).toBeVisible();
+        await expect(quick.getByLabel('Quick note')).toHaveValue('');
+
+        // "Mark verified" is drawn as a button: a border like "Validate" beside it
+        const emailActions = page.getByRole('group', { name: `nora.${u}@example.com` });
+        const border = (name: string) => emailActions.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).borderTopStyle);
+        expect(await border('Mark verified')).toBe('solid');
+        expect(await border('Mark verified')).toBe(await border('Validate'));
+
+        // Log call: the outcome is asked for (beside the field), then the call can be undone
+        await page.getByRole('button', { name: 'Log call' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Log call' });
+        await dialog.getByRole('button', { name: 'Save call' }).click();
+        await expect(dialog.getByText('Choose how the call went')).toBeVisible();
+        await expectAccessible(page);
+        await dialog.getByRole('radio', { name: 'Left a voicemail' }).check();
+        await dialog.getByLabel('Note').fill('Call back Monday');
+        await dialog.getByRole('button', { name: 'Save call' }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(page.getByText(/^Last activity: Call,/)).toBeVisible();
+        await page.getByRole('tab', { name: 'Notes', exact: true }).click();
+        await expect(page.getByRole('heading', { name: 'Notes (2)' })).toBeVisible();
+        await expect(page.getByRole('list', { name: 'Notes' }).getByText('Call — Left a voicemail: Call back Monday')).toBeVisible();
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+
+        await page.getByRole('button', { name: 'Undo call' }).click();
+        await expect(page.getByText('Call removed.')).toBeVisible();
+        await expect(page.getByText('No activity recorded yet')).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Notes (1)' })).toBeVisible();
+        await expect(page.getByRole('list', { name: 'Notes' }).getByText('Asked for a brochure')).toBeVisible();
+      });
+
+      test('Admin → Users: the Log in as and Impersonate dialogs say how they differ', async ({ page, baseURL }) => {
+        const origin = brandOrigin(baseURL, brand);
+        await signInAt(page, origin, brandEmail(brand, 'admin'));
+        await page.goto(`${origin}/admin/users`);
+        const loginAs = page.getByRole('button', { name: /^Log in as / }).first();
+        const name = ((await loginAs.getAttribute('aria-label')) ?? '').replace(/^Log in as /, '');
+        await loginAs.click();
+        const first = page.getByRole('dialog', { name: `Log in as ${name}?` });
+        await expect(first).toContainText(`You will be signed in as ${name}, with their role and everything they reach, as if they had signed in themselves`);
+        await expect(first).toContainText('Your administrator session is kept aside');
+        await expectAccessible(page);
+        await first.getByRole('button', { name: 'Cancel' }).click();
+
+        await page.getByRole('button', { name: `Impersonate ${name}` }).click();
+        const second = page.getByRole('dialog', { name: `Impersonate ${name}?` });
+        await expect(second).toContainText(`You will act on ${name}'s behalf while staying yourself`);
+        await expect(second).toContainText('you cannot impersonate anyone else from their account');
+        await expect(second).not.toContainText('Your administrator session is kept aside');
+        await expectAccessible(page);
+        await second.getByRole('button', { name: 'Cancel' }).click();
+        await expect(second).toHaveCount(0);
+      });
+    });
+  }
+}
