@@ -21,6 +21,7 @@ export function createUnconfiguredPayments(): PaymentsProvider {
     detachCard: off,
     charge: off,
     refund: off,
+    retrieve: off,
     verifyWebhook() {
       throw new WebhookSignatureInvalid(PAYMENTS_NOT_CONFIGURED);
     },
