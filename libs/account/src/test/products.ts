@@ -12,6 +12,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     status: 'active',
     active: true,
     plan: { id: 2, name: 'Dialer Starter', price_cents: 2900, period: 'month', units_per_license: 1000, enterprise: false },
+    scheduled_plan: null,
     owner: { id: MANAGER_ID, name: 'Morgan Manager' },
     quantity: 5,
     licenses_count: 2,
