@@ -137,6 +137,8 @@ export const license = z.object({
   /** Units used this usage period. */
   used: z.number().int(),
   paid: z.boolean(),
+  /** Made by an order that waits for payment: it gives nothing, and changes in nothing, until the order is paid. */
+  awaiting_payment: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -36,6 +36,7 @@ export function makeLicense(overrides: Partial<License> = {}): License {
     allocation: 1500,
     used: 640,
     paid: true,
+    awaiting_payment: false,
     created_at: '2026-11-01T03:00:00.000Z',
     updated_at: '2026-11-01T03:00:00.000Z',
     ...overrides,

@@ -76,7 +76,7 @@ describe('licence orders add minutes only once paid (item 1)', () => {
 
     // the new licence gives nothing and the payer cannot make it paid (nor give it minutes) before the money comes
     const pendingLicence = (await licenceOf('new.agent'))!;
-    expect(pendingLicence).toMatchObject({ allocation: 0, paid: false });
+    expect(pendingLicence).toMatchObject({ allocation: 0, paid: false, awaiting_payment: true });
     const paid = await manager.patch(`/v1/dialer/dialer_licenses/${pendingLicence.id}`, { paid: true });
     expect(paid.statusCode).toBe(422);
     expect(paid.json().errors).toEqual({ paid: ORDER_MESSAGES.paidByPayment });

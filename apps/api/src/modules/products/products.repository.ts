@@ -25,7 +25,7 @@ export type SubscriptionRecord = SubscriptionRow & {
   licensesCount: number;
   allocated: number;
 };
-export type LicenseRecord = LicenseRow & { user: Person; subscriptionType: SubscriptionType; subscriptionOwnerId: number | null };
+export type LicenseRecord = LicenseRow & { user: Person; subscriptionType: SubscriptionType; subscriptionOwnerId: number | null; awaitingPayment: boolean };
 export type OrderRecord = OrderRow & { user: Person | null; plan: { id: number; name: string } | null };
 
 /** What a product meters in the ledger. */
@@ -33,6 +33,9 @@ export const PRODUCT_USAGE_KIND: Record<Product, UsageKind> = { dialer: 'call_mi
 
 /** Active now: status active, and not past a period end it was cancelled at. */
 export const activeSql = sql<boolean>`(${subscriptions.status} = 'active' and not (${subscriptions.cancelAtPeriodEnd} and ${subscriptions.currentPeriodEnd} <= now()))`;
+
+/** A licence made by an order that waits for payment. */
+const awaitingPaymentSql = sql<boolean>`exists (select 1 from ${productOrders} o where o.status = 'pending' and ${licenses.id} = any(o.license_ids))`;
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const personName = (first: string | null, last: string | null, id: number | null): Person | null =>
@@ -217,12 +220,21 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
     lastName: users.lastName,
     subscriptionType: subscriptions.type,
     subscriptionOwnerId: subscriptions.ownerId,
+    awaitingPayment: awaitingPaymentSql,
   };
-  const toLicense = (r: { l: LicenseRow; firstName: string; lastName: string; subscriptionType: string; subscriptionOwnerId: number | null }): LicenseRecord => ({
+  const toLicense = (r: {
+    l: LicenseRow;
+    firstName: string;
+    lastName: string;
+    subscriptionType: string;
+    subscriptionOwnerId: number | null;
+    awaitingPayment: boolean;
+  }): LicenseRecord => ({
     ...r.l,
     user: { id: r.l.userId, firstName: r.firstName, lastName: r.lastName },
     subscriptionType: r.subscriptionType as SubscriptionType,
     subscriptionOwnerId: r.subscriptionOwnerId,
+    awaitingPayment: Boolean(r.awaitingPayment),
   });
   function licenseQuery(where: SQL | undefined) {
     return db
@@ -513,10 +525,8 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
 
     /** Whether a licence was made by an order that waits for payment (it gives nothing until then). */
     async licenseAwaitsPayment(licenseId: number): Promise<boolean> {
-      const result = await db.execute(
-        sql`select 1 from ${productOrders} o where o.status = 'pending' and ${licenseId} = any(o.license_ids) limit 1`,
-      );
-      return result.rows.length > 0;
+      const [row] = await db.select({ awaiting: awaitingPaymentSql }).from(licenses).where(eq(licenses.id, licenseId));
+      return Boolean(row?.awaiting);
     },
 
     /**

@@ -133,6 +133,7 @@ function toLicense(l: LicenseRecord, used: number): License {
     allocation: l.allocation,
     used,
     paid: l.paid,
+    awaiting_payment: l.awaitingPayment,
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),
   };
