@@ -34,7 +34,7 @@ export const PRODUCT_USAGE_KIND: Record<Product, UsageKind> = { dialer: 'call_mi
 /** Active now: status active, and not past a period end it was cancelled at. */
 export const activeSql = sql<boolean>`(${subscriptions.status} = 'active' and not (${subscriptions.cancelAtPeriodEnd} and ${subscriptions.currentPeriodEnd} <= now()))`;
 
-/** A licence made by an order that waits for payment. */
+/** A licence made by an order that waits for payment (for selections that join other tables: drizzle qualifies the column then). */
 const awaitingPaymentSql = sql<boolean>`exists (select 1 from ${productOrders} o where o.status = 'pending' and ${licenses.id} = any(o.license_ids))`;
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -525,8 +525,8 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
 
     /** Whether a licence was made by an order that waits for payment (it gives nothing until then). */
     async licenseAwaitsPayment(licenseId: number): Promise<boolean> {
-      const [row] = await db.select({ awaiting: awaitingPaymentSql }).from(licenses).where(eq(licenses.id, licenseId));
-      return Boolean(row?.awaiting);
+      const result = await db.execute(sql`select 1 from ${productOrders} o where o.status = 'pending' and ${licenseId}::int = any(o.license_ids) limit 1`);
+      return result.rows.length > 0;
     },
 
     /**
