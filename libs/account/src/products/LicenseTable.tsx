@@ -190,6 +190,7 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
       <Table
         caption="Licences"
         captionHidden
+        scrollLabel="Licence table"
         columns={columns}
         rows={query.data.data}
         getRowKey={(license) => license.id}

@@ -747,7 +747,8 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
 
     /**
      * Cancels an order waiting for payment, or a scheduled plan change: a licence order's licences
-     * go (it added nothing else), a scheduled downgrade is taken off the subscription.
+     * go (it added nothing else), a subscription's first order ends the pending subscription, a
+     * scheduled downgrade is taken off the subscription.
      */
     async cancelOrder(id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -758,6 +759,13 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
           .returning();
         if (!order) return false;
         if (order.kind === 'licenses' && order.licenseIds.length) await tx.delete(licenses).where(inArray(licenses.id, order.licenseIds));
+        // a subscription's first order cancelled: the subscription it would have started ends too
+        if (order.kind === 'subscription') {
+          await tx
+            .update(subscriptions)
+            .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
+            .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.status, 'pending')));
+        }
         if (order.kind === 'plan_change' && order.planId !== null) {
           await tx
             .update(subscriptions)
