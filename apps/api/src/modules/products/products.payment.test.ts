@@ -249,7 +249,7 @@ describe('plan changes are charged (item 2)', () => {
     expect(history.find((h) => h.description.startsWith('Dialer Starter renewal'))).toMatchObject({ amount_cents: 2900 * (current.quantity as number) });
   });
 
-  it('an administrator who does not pay changes a plan at once; a pending subscription cannot change plan', async () => {
+  it('an administrator who does not pay changes a plan at once; a pending subscription cannot change plan, and ends when its first order is cancelled', async () => {
     const admin = await as('admin');
     const companyPlans = data(await admin.get('/v1/admin/sms/sms_plans?all=true')) as Row[];
     const { sub, show } = await managerSubscription('sms');
@@ -267,5 +267,9 @@ describe('plan changes are charged (item 2)', () => {
     const refused = await t.ctx.products.updateSubscription(caller, 'sms', created.data.id, { plan_id: pro.id }).catch((error: HttpError) => error);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).errors).toEqual({ plan_id: ORDER_MESSAGES.pendingPlanChange });
+
+    // its first order cancelled by the payer, the pending subscription ends with it
+    expect((await t.ctx.products.cancelOrder(caller, 'sms', created.order!.id)).data).toMatchObject({ status: 'cancelled' });
+    expect((await t.ctx.products.showSubscription(caller, 'sms', created.data.id)).data).toMatchObject({ status: 'cancelled', active: false });
   });
 });
