@@ -116,7 +116,9 @@ async function apiPostAs(page: Page, baseURL: string | undefined, brand: BrandKe
 }
 
 test.describe('licence orders as the payer sees them', () => {
-  test('harbor: an order waiting for payment adds nothing, asks for a card, can be cancelled, and is paid with the card on file', async ({ page }) => {
+  test('harbor: an order waiting for payment adds nothing, asks for a card, and can be cancelled', async ({ page }) => {
+    // three widths, each with the accessibility check, on a shared machine
+    test.setTimeout(90_000);
     await signInHome(page, 'manager');
     await page.goto('/account/dialer');
     const allocatedMeter = page.getByRole('progressbar', { name: /^Minutes allocated to licences: [\d,]+ of 5,000 minutes$/ });
@@ -154,6 +156,15 @@ test.describe('licence orders as the payer sees them', () => {
     await expect(orders.getByRole('status')).toHaveText(/^Cancelled order #\d+\.$/);
     await expect(prompt).toHaveCount(0);
     await expect(allocatedMeter).toBeVisible();
+  });
+
+  test('harbor: an order waiting for payment is paid with the card put on file since, and the pool grows by it', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInHome(page, 'manager');
+    await page.goto('/account/dialer');
+    await expect(page.getByRole('progressbar', { name: /^Minutes allocated to licences: [\d,]+ of 5,000 minutes$/ })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Order more licences' });
+    const orders = page.getByRole('region', { name: 'Orders', exact: true });
 
     // a card on file since (4242 4242 4242 4242, tokenised as the browser does): Pay charges it and the pool grows by the order
     await form.getByRole('textbox', { name: /Licences to add/ }).fill('1');
@@ -176,6 +187,7 @@ test.describe('licence orders as the payer sees them', () => {
   });
 
   test('harbor SMS: the payer is told in segments what is free', async ({ page }) => {
+    test.setTimeout(90_000);
     await signInHome(page, 'manager');
     await page.goto('/account/sms');
     const allocation = page.getByRole('textbox', { name: /^Allocation of / }).first();
@@ -186,6 +198,7 @@ test.describe('licence orders as the payer sees them', () => {
   });
 
   test("harbor: a district manager's meter says it counts their downline's usage with their own", async ({ page }) => {
+    test.setTimeout(90_000);
     await signInHome(page, 'district');
     await page.goto('/account/dialer');
     await atEveryWidth(page, async () => {
@@ -199,6 +212,7 @@ test.describe('licence orders as the payer sees them', () => {
     { brand: 'evergreen', key: 'preneed', type: 'self', product: 'sms' },
   ] as const) {
     test(`${brand}: a subscription waiting for its first payment lists the order and asks for a card`, async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
       const origin = brandOrigin(baseURL, brand);
       await signInAt(page, origin, brandEmail(brand, key));
       const plans = await (await apiGetAs(page, baseURL, brand, `/v1/${product}/${product}_plans`)).json();
