@@ -23,12 +23,46 @@ export const subscriptionType = z.enum(SUBSCRIPTION_TYPES, { error: 'Type must b
 export const ORDER_TYPES = { manager: 'Subscription::ManagerPay', self: 'Subscription::SelfPay' } as const;
 
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'cancelled', 'lapsed'] as const;
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+/** An order's states: a downgrade is `scheduled` until the period's end, when it takes effect (paid, of 0). */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded', 'scheduled'] as const;
+export const ORDER_KINDS = ['subscription', 'licenses', 'admin', 'plan_change'] as const;
 export const PLAN_PERIODS = ['month', 'year'] as const;
 
-/** Spec part 1 §8: the answer to an allocation beyond what was bought, and to a licence over its allocation. */
+/** Spec part 1 §8: what an agent under a manager is told when their licence is used up or unpaid. */
 export const OVER_ALLOCATION_MESSAGE = 'Please request additional minutes from your manager.';
 
+/**
+ * The over-allocation message of an agent under a manager, in the product's unit: the spec's own
+ * words for the dialer, the same with segments for SMS (SMS "follows the dialer pattern with sms
+ * names").
+ */
+export function agentOverAllocationMessage(product: Product): string {
+  return product === 'sms' ? 'Please request additional segments from your manager.' : OVER_ALLOCATION_MESSAGE;
+}
+
+/**
+ * What the payer is told when an allocation is beyond what their licences have free: the unit, how
+ * much is free, and where to get more (the page's Order licences).
+ */
+export function poolExceededMessage(unit: 'minutes' | 'segments', s: { max: number; free: number; pool: number }): string {
+  const n = (x: number) => Math.max(x, 0).toLocaleString('en-US');
+  return (
+    `At most ${n(s.max)} ${unit} for this licence: ${n(s.free)} of the ${n(s.pool)} ${unit} your paid licences give are free. ` +
+    'Lower another allocation, or use Order licences for more.'
+  );
+}
+
+/** The 422s of the order endpoints (pay, cancel) and of the paid state of a licence. */
+export const ORDER_MESSAGES = {
+  paidByPayment: 'A licence is marked paid when its order is paid; only an administrator can change it by hand',
+  waitingForPayment: 'This licence is waiting for its order to be paid: its allocation can change once it is',
+  notPending: 'Only an order waiting for payment can be paid',
+  noCard: 'Add a card on the billing page first, then pay the order',
+  declined: 'Your card was declined: nothing was charged and the order has ended. Order again with another card.',
+  failedEnded: 'This order failed and has ended: nothing was charged and its licences were given back',
+  notCancellable: 'Only an order waiting for payment, or a scheduled plan change, can be cancelled',
+  pendingPlanChange: "Pay or cancel the subscription's first order before changing its plan",
+} as const;
 /**
  * The quota rule of spec part 1 §5 for a manager-type (or company) licence: it stops the holder when
  * the period's usage is at or above its allocation, or when it is unpaid. The server's quota check
@@ -77,8 +111,10 @@ export const subscription = z.object({
   /** Active now: status active and not past a period end it was cancelled at. */
   active: z.boolean(),
   plan: plan.pick({ id: true, name: true, price_cents: true, period: true, units_per_license: true, enterprise: true }),
+  /** A downgrade the payer asked for: the plan the subscription moves to at current_period_end. */
+  scheduled_plan: plan.pick({ id: true, name: true, price_cents: true, period: true, units_per_license: true }).nullable(),
   owner: person.nullable(),
-  /** Licences bought. */
+  /** Licences bought and paid for (an order waiting for payment adds nothing yet). */
   quantity: z.number().int(),
   licenses_count: z.number().int(),
   /** Units the licences may share a period (quantity × units per licence) and how many are given out. */
@@ -101,6 +137,8 @@ export const license = z.object({
   /** Units used this usage period. */
   used: z.number().int(),
   paid: z.boolean(),
+  /** Made by an order that waits for payment: it gives nothing, and changes in nothing, until the order is paid. */
+  awaiting_payment: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -110,7 +148,9 @@ export const order = z.object({
   id: z.number().int(),
   product,
   subscription_id: z.number().int(),
-  kind: z.enum(['subscription', 'licenses', 'admin']),
+  kind: z.enum(ORDER_KINDS),
+  /** A plan change's plan: what the subscription moves to once it is paid (an upgrade) or at the period's end (a downgrade). */
+  plan: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   quantity: z.number().int(),
   amount_cents: z.number().int(),
   refunded_cents: z.number().int(),
@@ -274,13 +314,16 @@ function productEndpoints<P extends Product>(p: P) {
     updateSubscription: defineEndpoint({
       method: 'PATCH',
       path: `${base}_subscriptions/{id}`,
-      summary: `Change a ${p} subscription's plan, or take back a cancellation at the period end (its payer or an administrator)`,
+      summary:
+        `Change a ${p} subscription's plan, or take back a cancellation at the period end (its payer or an administrator). ` +
+        "The payer's upgrade is an order of the prorated difference for the rest of the period: the plan changes once it is paid. " +
+        'A downgrade is a scheduled order: the plan changes at the period end. Answers the plan change order (null: nothing to order)',
       tag,
       access: 'user',
       gate: 'enforced',
       params: idParams,
       body: z.object({ plan_id: idRef('Plan').optional(), cancel_at_period_end: z.literal(false).optional() }),
-      response: one(subscription),
+      response: z.object({ data: subscription, order: order.nullable() }),
     }),
     createSubscription: defineEndpoint({
       method: 'POST',
@@ -363,13 +406,33 @@ function productEndpoints<P extends Product>(p: P) {
       tag,
       access: 'user',
       gate: 'enforced',
-      query: z.object({ status: z.enum(ORDER_STATUSES).optional(), ...paging }),
+      query: z.object({ status: z.enum(ORDER_STATUSES).optional(), subscription_id: idRef('Subscription').optional(), ...paging }),
       response: page(order),
     }),
     showOrder: defineEndpoint({
       method: 'GET',
       path: `${base}_orders/{id}`,
       summary: `One ${p} order`,
+      tag,
+      access: 'user',
+      gate: 'enforced',
+      params: idParams,
+      response: one(order),
+    }),
+    payOrder: defineEndpoint({
+      method: 'POST',
+      path: `${base}_orders/{id}/pay`,
+      summary: `Pay a ${p} order waiting for payment with the card on file (its payer): 422 on card without a card or when the card is declined (the order then ends, failed)`,
+      tag,
+      access: 'user',
+      gate: 'enforced',
+      params: idParams,
+      response: one(order),
+    }),
+    cancelOrder: defineEndpoint({
+      method: 'POST',
+      path: `${base}_orders/{id}/cancel`,
+      summary: `Cancel a ${p} order waiting for payment, or a scheduled plan change (its payer): what it would have bought is given back`,
       tag,
       access: 'user',
       gate: 'enforced',
@@ -469,7 +532,7 @@ function adminProductEndpoints<P extends Product>(p: P) {
     cancelOrder: defineEndpoint({
       method: 'POST',
       path: `${base}/cancel_order`,
-      summary: `Cancel a pending ${p} order`,
+      summary: `Cancel a ${p} order waiting for payment, or a scheduled plan change`,
       tag,
       access: 'admin',
       gate: 'enforced',

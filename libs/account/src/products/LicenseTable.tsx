@@ -19,8 +19,10 @@ export type LicenseTableProps = {
   subscriptionType: SubscriptionType;
   /** `minutes`, `segments`. */
   unit: string;
-  /** The payer (or an administrator) changes allocations and paid states, one row at a time. */
+  /** The payer (or an administrator) changes allocations, one row at a time. */
   editable: boolean;
+  /** An administrator also changes the paid state (for the payer it follows the money: a licence is paid when its order is). */
+  paidEditable?: boolean;
 };
 
 /** A row's id for the elements of its controls. */
@@ -42,7 +44,7 @@ function errorsOf(error: unknown): RowErrors {
  * with the row's Save button (or Enter in the allocation), and the server's refusals, such as an
  * allocation beyond what was bought or for a user outside the downline, show beside the field.
  */
-export function LicenseTable({ product, subscriptionId, subscriptionType, unit, editable }: LicenseTableProps) {
+export function LicenseTable({ product, subscriptionId, subscriptionType, unit, editable, paidEditable = false }: LicenseTableProps) {
   const client = useApiClient();
   const refresh = useRefreshProduct(product);
   const [page, setPage] = usePageParam();
@@ -65,7 +67,7 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
     const text = draft.allocation.trim();
     setNotice(null);
     if (text === '') return showErrors(license, { allocation: 'Allocation is required' });
-    const parsed = productEndpointTables[product].updateLicense.body.safeParse({ allocation: Number(text), paid: draft.paid });
+    const parsed = productEndpointTables[product].updateLicense.body.safeParse({ allocation: Number(text), ...(paidEditable && { paid: draft.paid }) });
     if (!parsed.success) {
       const found: RowErrors = {};
       for (const issue of parsed.error.issues) {
@@ -95,7 +97,7 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
   };
 
   const quotaNote = (license: License) => {
-    if (subscriptionType === 'self' || !licenceExhausted(license)) return null;
+    if (license.awaiting_payment || subscriptionType === 'self' || !licenceExhausted(license)) return null;
     return <span className="block text-danger">{license.paid ? 'Allocation used up' : 'Not paid'}</span>;
   };
 
@@ -105,7 +107,7 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
       id: 'allocation',
       header: `Allocation (${unit})`,
       cell: (license) =>
-        editable ? (
+        editable && !license.awaiting_payment ? (
           <Field label={<span className="sr-only">Allocation of {license.user.name}</span>} error={errors[license.id]?.allocation} className="max-w-64">
             <Input
               id={allocationId(license)}
@@ -140,7 +142,9 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
       id: 'paid',
       header: 'Paid',
       cell: (license) =>
-        editable ? (
+        license.awaiting_payment ? (
+          <span className="font-medium">Waiting for payment</span>
+        ) : editable && paidEditable ? (
           <div className="flex flex-col">
             <Checkbox
               label={<span className="sr-only">Paid licence of {license.user.name}</span>}
@@ -160,21 +164,22 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
     columns.push({
       id: 'save',
       header: <span className="sr-only">Save</span>,
-      cell: (license) => (
-        <div className="flex flex-col gap-1">
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            aria-label={`Save the licence of ${license.user.name}`}
-            loading={saving.has(license.id)}
-            onClick={() => void handleSave(license)}
-          >
-            Save
-          </Button>
-          {errors[license.id]?.base && <FormError message={errors[license.id]?.base} />}
-        </div>
-      ),
+      cell: (license) =>
+        license.awaiting_payment ? null : (
+          <div className="flex flex-col gap-1">
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              aria-label={`Save the licence of ${license.user.name}`}
+              loading={saving.has(license.id)}
+              onClick={() => void handleSave(license)}
+            >
+              Save
+            </Button>
+            {errors[license.id]?.base && <FormError message={errors[license.id]?.base} />}
+          </div>
+        ),
     });
   }
 
@@ -185,6 +190,7 @@ export function LicenseTable({ product, subscriptionId, subscriptionType, unit, 
       <Table
         caption="Licences"
         captionHidden
+        scrollLabel="Licence table"
         columns={columns}
         rows={query.data.data}
         getRowKey={(license) => license.id}

@@ -44,7 +44,9 @@ export function OrderLicensesForm({ product, subscription }: OrderLicensesFormPr
       setNotice(
         order.status === 'paid'
           ? `Ordered ${count} for ${formatCents(order.amount_cents)}: paid.`
-          : `Ordered ${count} for ${formatCents(order.amount_cents)}: ${order.status === 'failed' ? 'the payment failed' : 'waiting for payment'}.`,
+          : order.status === 'failed'
+            ? `Ordered ${count} for ${formatCents(order.amount_cents)}: the card was declined. Nothing was charged and the order has ended.`
+            : `Ordered ${count} for ${formatCents(order.amount_cents)}: waiting for payment. The licences count once it is paid (see Orders).`,
       );
       await refresh();
     },

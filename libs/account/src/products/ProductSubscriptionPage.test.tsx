@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@crm/api-client';
-import { OVER_ALLOCATION_MESSAGE, type License } from '@crm/contract';
+import { OVER_ALLOCATION_MESSAGE, type License, type ProductOrder } from '@crm/contract';
 import { axeViolations, callsOf, makeUser, type Handlers } from '@crm/testing';
 import { renderAccount } from '../test/render';
+import { makeAccountInfo } from '../test/billing';
 import { licensesMeta, MANAGER_ID, makeLicense, makeSubscription, makeUsage } from '../test/products';
 import { ProductSubscriptionPage } from './ProductSubscriptionPage';
 
@@ -17,7 +18,30 @@ function managerHandlers(licenses: License[], extra: Handlers = {}): Handlers {
     dialerUsage: () => ({ data: makeUsage(licenses) }),
     dialerShowSubscription: () => ({ data: makeSubscription() }),
     dialerListLicenses: () => ({ data: licenses, meta: licensesMeta(1, licenses.length) }),
+    dialerListOrders: () => ({ data: [], meta: licensesMeta(1, 0) }),
+    accountInfo: () => ({ data: makeAccountInfo() }),
     ...extra,
+  };
+}
+
+function makeOrder(overrides: Partial<ProductOrder> = {}): ProductOrder {
+  return {
+    id: 5,
+    product: 'dialer',
+    subscription_id: 11,
+    kind: 'licenses',
+    plan: null,
+    quantity: 2,
+    amount_cents: 5800,
+    refunded_cents: 0,
+    status: 'pending',
+    payment_reference: null,
+    description: null,
+    user: { id: MANAGER_ID, name: 'Morgan Manager' },
+    paid_at: null,
+    cancelled_at: null,
+    created_at: '2026-11-02T00:00:00.000Z',
+    ...overrides,
   };
 }
 
@@ -45,12 +69,14 @@ describe('ProductSubscriptionPage', () => {
     const table = await screen.findByRole('table', { name: 'Licences' });
     const tia = within(table).getByRole('row', { name: /Tia Telemarketer/ });
     expect(within(tia).getByRole('textbox', { name: 'Allocation of Tia Telemarketer' })).toHaveValue('1000');
-    expect(within(tia).getByRole('checkbox', { name: 'Paid licence of Tia Telemarketer' })).toBeChecked();
+    // the payer does not set the paid state: it follows the money
+    expect(within(tia).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(tia).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
     expect(within(tia).getByText('Allocation used up')).toBeInTheDocument();
     expect(await axeViolations(['region'])).toEqual([]);
   });
 
-  it("saves a row's allocation and paid state and shows the server's answer", async () => {
+  it("saves a row's allocation and shows the server's answer", async () => {
     let licenses = twoLicenses();
     const { client } = renderAccount({
       path: '/account/dialer',
@@ -71,18 +97,16 @@ describe('ProductSubscriptionPage', () => {
     const allocation = await screen.findByRole('textbox', { name: 'Allocation of Ann Agent' });
     await events.clear(allocation);
     await events.type(allocation, '2000');
-    await events.click(screen.getByRole('checkbox', { name: 'Paid licence of Ann Agent' }));
     await events.click(screen.getByRole('button', { name: 'Save the licence of Ann Agent' }));
 
     const licences = screen.getByRole('region', { name: 'Licences' });
-    expect(await within(licences).findByText('Saved the licence of Ann Agent: 2,000 minutes, not paid.')).toHaveRole('status');
-    expect(callsOf(client, 'dialerUpdateLicense')).toEqual([{ params: { id: 21 }, body: { allocation: 2000, paid: false } }]);
+    expect(await within(licences).findByText('Saved the licence of Ann Agent: 2,000 minutes, paid.')).toHaveRole('status');
+    expect(callsOf(client, 'dialerUpdateLicense')).toEqual([{ params: { id: 21 }, body: { allocation: 2000 } }]);
     // the page reads the licences and the usage again
     await waitFor(() =>
       expect(screen.getByRole('progressbar', { name: 'Minutes used by your licences in November 2026: 1,640 of 3,000 minutes' })).toBeInTheDocument(),
     );
     expect(screen.getByRole('textbox', { name: 'Allocation of Ann Agent' })).toHaveValue('2000');
-    expect(screen.getByRole('checkbox', { name: 'Paid licence of Ann Agent' })).not.toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Allocation of Ann Agent' })).not.toHaveAttribute('aria-invalid');
   });
 
@@ -166,7 +190,8 @@ describe('ProductSubscriptionPage', () => {
     expect(screen.getByRole('progressbar', { name: 'Segments used in November 2026: 350 of 2,000 segments' })).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Your licence' });
     expect(within(card).getByText('2,000 segments a month')).toBeInTheDocument();
-    expect(within(card).getByText(OVER_ALLOCATION_MESSAGE)).toBeInTheDocument();
+    // the spec's sentence, in the product's unit
+    expect(within(card).getByText('Please request additional segments from your manager.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(callsOf(client, 'dialerUsage')).toHaveLength(0);
@@ -211,25 +236,7 @@ describe('ProductSubscriptionPage', () => {
       user: manager,
       element: <ProductSubscriptionPage product="dialer" />,
       handlers: managerHandlers(twoLicenses(), {
-        dialerOrderLicenses: () => ({
-          data: {
-            id: 5,
-            product: 'dialer',
-            subscription_id: 11,
-            kind: 'licenses',
-            quantity: 2,
-            amount_cents: 5800,
-            refunded_cents: 0,
-            status: 'pending',
-            payment_reference: null,
-            description: null,
-            user: { id: MANAGER_ID, name: 'Morgan Manager' },
-            paid_at: null,
-            cancelled_at: null,
-            created_at: '2026-11-02T00:00:00.000Z',
-          },
-          licenses: [],
-        }),
+        dialerOrderLicenses: () => ({ data: makeOrder(), licenses: [] }),
       }),
     });
     const events = userEvent.setup();
@@ -240,7 +247,102 @@ describe('ProductSubscriptionPage', () => {
     expect(quantity).toHaveAccessibleDescription(/Quantity must be a number/);
     await events.type(quantity, '2');
     await events.click(within(form).getByRole('button', { name: 'Order licences' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Ordered 2 licences for $58.00: waiting for payment.');
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Ordered 2 licences for $58.00: waiting for payment. The licences count once it is paid (see Orders).',
+    );
     expect(callsOf(client, 'dialerOrderLicenses')).toEqual([{ body: { subscription_id: 11, quantity: 2, user_ids: [] } }]);
+  });
+
+  it('an administrator also sets the paid state', async () => {
+    const admin = makeUser({ id: MANAGER_ID, timezone: 'est', admin: true, roles: ['admin'], profile: { account_type: 'admin' } });
+    const { client } = renderAccount({
+      path: '/account/dialer',
+      user: admin,
+      element: <ProductSubscriptionPage product="dialer" />,
+      handlers: managerHandlers(twoLicenses(), { dialerUpdateLicense: () => ({ data: makeLicense({ paid: false }) }) }),
+    });
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('checkbox', { name: 'Paid licence of Ann Agent' }));
+    await events.click(screen.getByRole('button', { name: 'Save the licence of Ann Agent' }));
+    await waitFor(() => expect(callsOf(client, 'dialerUpdateLicense')).toEqual([{ params: { id: 21 }, body: { allocation: 1500, paid: false } }]));
+  });
+
+  it('without a card, orders waiting for payment prompt for one; they can be cancelled; a licence waiting for its order cannot be edited', async () => {
+    let orders = [makeOrder(), makeOrder({ id: 4, kind: 'plan_change', plan: { id: 3, name: 'Dialer Starter' }, amount_cents: 0, status: 'scheduled' })];
+    const waiting = makeLicense({ id: 23, user: { id: 44, name: 'Robin Ellis' }, allocation: 0, used: 0, paid: false, awaiting_payment: true });
+    const { client } = renderAccount({
+      path: '/account/dialer',
+      user: manager,
+      element: <ProductSubscriptionPage product="dialer" />,
+      handlers: managerHandlers([...twoLicenses(), waiting], {
+        dialerShowSubscription: () => ({ data: makeSubscription({ scheduled_plan: { id: 3, name: 'Dialer Starter', price_cents: 2900, period: 'month', units_per_license: 1000 } }) }),
+        dialerListOrders: () => ({ data: orders, meta: licensesMeta(1, orders.length) }),
+        accountInfo: () => ({ data: makeAccountInfo({ payment_infos: [] }) }),
+        dialerCancelOrder: (options) => {
+          const { id } = options?.params as { id: number };
+          orders = orders.map((o) => (o.id === id ? { ...o, status: 'cancelled' } : o));
+          return { data: orders.find((o) => o.id === id) };
+        },
+      }),
+    });
+    const prompt = await screen.findByRole('note', { name: 'Payment needed' });
+    expect(prompt).toHaveTextContent('An order is waiting for payment: there is no card on file to charge.');
+    expect(within(prompt).getByRole('link', { name: 'Add a card' })).toHaveAttribute('href', '/billing/update');
+    const table = screen.getByRole('table', { name: 'Orders' });
+    const row = within(table).getByRole('row', { name: /#5 2 licences/ });
+    expect(row).toHaveTextContent('Waiting for payment');
+    expect(within(row).queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /#4 Change to Dialer Starter/ })).toHaveTextContent('Takes effect on 11/30/2026');
+    expect(screen.getByText('Moves to Dialer Starter on 11/30/2026, at the end of the current period')).toBeInTheDocument();
+    // the licence the order would give: nothing to edit until it is paid
+    const robin = within(screen.getByRole('table', { name: 'Licences' })).getByRole('row', { name: /Robin Ellis/ });
+    expect(robin).toHaveTextContent('Waiting for payment');
+    expect(within(robin).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(await axeViolations(['region'])).toEqual([]);
+
+    const events = userEvent.setup();
+    await events.click(within(row).getByRole('button', { name: 'Cancel order #5' }));
+    expect(await screen.findByText('Cancelled order #5.')).toHaveRole('status');
+    expect(callsOf(client, 'dialerCancelOrder')).toEqual([{ params: { id: 5 } }]);
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Orders' })).getByRole('row', { name: /#5 2 licences/ })).toHaveTextContent('Cancelled'));
+  });
+
+  it('with a card on file, an order waiting for payment is paid; a decline shows why', async () => {
+    let orders = [makeOrder(), makeOrder({ id: 6, quantity: 1, amount_cents: 2900 })];
+    const { client } = renderAccount({
+      path: '/account/dialer',
+      user: manager,
+      element: <ProductSubscriptionPage product="dialer" />,
+      handlers: managerHandlers(twoLicenses(), {
+        dialerListOrders: () => ({ data: orders, meta: licensesMeta(1, orders.length) }),
+        dialerPayOrder: (options) => {
+          const { id } = options?.params as { id: number };
+          if (id === 6) throw new ApiError(422, { errors: { card: 'Your card was declined: nothing was charged and the order has ended. Order again with another card.' } });
+          orders = orders.map((o) => (o.id === id ? { ...o, status: 'paid', paid_at: '2026-11-03T15:00:00.000Z' } : o));
+          return { data: orders.find((o) => o.id === id) };
+        },
+      }),
+    });
+    const events = userEvent.setup();
+    expect(await screen.findByRole('table', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: 'Payment needed' })).not.toBeInTheDocument();
+    await events.click(await screen.findByRole('button', { name: 'Pay order #5' }));
+    expect(await screen.findByText('Paid order #5: $58.00.')).toHaveRole('status');
+    await waitFor(() => expect(screen.getByRole('row', { name: /#5 2 licences/ })).toHaveTextContent('Paid on 11/03/2026'));
+    await events.click(screen.getByRole('button', { name: 'Pay order #6' }));
+    expect(await screen.findByText('Order #6: Your card was declined: nothing was charged and the order has ended. Order again with another card.')).toBeInTheDocument();
+    expect(callsOf(client, 'dialerPayOrder')).toEqual([{ params: { id: 5 } }, { params: { id: 6 } }]);
+  });
+
+  it("labels a manager's usage under the payer as theirs and their downline's", async () => {
+    const district = makeUser({ id: 50, timezone: 'est', profile: { account_type: 'district_manager' } });
+    const licences = [makeLicense({ user: { id: 50, name: 'Casey Nguyen' }, allocation: 500, used: 0 }), makeLicense({ id: 22, user: { id: 51, name: 'Riley Patel' }, allocation: 1000, used: 760 })];
+    renderAccount({
+      path: '/account/dialer',
+      user: district,
+      element: <ProductSubscriptionPage product="dialer" />,
+      handlers: { dialerUsage: () => ({ data: makeUsage(licences) }), dialerShowSubscription: () => ({ data: makeSubscription() }) },
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Minutes used by you and your downline in November 2026: 760 of 1,500 minutes' })).toBeInTheDocument();
   });
 });

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import {
+  agentOverAllocationMessage,
   IANA_TIMEZONES,
   licenceExhausted,
-  OVER_ALLOCATION_MESSAGE,
   type Product,
   type Subscription,
   type UsageSummary,
 } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
 import { Card, EmptyState, PageHeader, Spinner } from '@crm/ui';
+import { formatDate } from '@crm/util';
 import { LicenseTable } from './LicenseTable';
 import { OrderLicensesForm } from './OrderLicensesForm';
+import { ProductOrdersCard } from './ProductOrdersCard';
 import {
   formatUnits,
   PRODUCT_NAMES,
@@ -39,6 +41,14 @@ function SubscriptionCard({ usage, subscription, payer }: SectionProps & { payer
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-muted">Plan</dt>
         <dd>{subscriptionPlanText(subscription, usage.unit)}</dd>
+        {subscription.scheduled_plan && (
+          <>
+            <dt className="font-medium text-muted">Plan change</dt>
+            <dd>
+              Moves to {subscription.scheduled_plan.name} on {formatDate(subscription.current_period_end, zone)}, at the end of the current period
+            </dd>
+          </>
+        )}
         <dt className="font-medium text-muted">Type</dt>
         <dd>{SUBSCRIPTION_TYPE_LABELS[subscription.type]}</dd>
         {!payer && subscription.owner && (
@@ -64,15 +74,24 @@ function SubscriptionCard({ usage, subscription, payer }: SectionProps & { payer
   );
 }
 
+/**
+ * Whose usage the meter adds up, for one who does not pay: their own licence's, or (a manager under
+ * the payer) their downline's licences, with their own if they hold one.
+ */
+function usedByText(usage: UsageSummary, userId: number): string {
+  if (!usage.licenses.some((l) => l.user.id !== userId)) return 'used';
+  return usage.licenses.some((l) => l.user.id === userId) ? 'used by you and your downline' : 'used by your downline';
+}
+
 /** This month's usage against the allocation; for the payer also how much of what was bought is given out. */
-function UsageCard({ usage, subscription, payer }: SectionProps & { payer: boolean }) {
+function UsageCard({ usage, subscription, payer, userId }: SectionProps & { payer: boolean; userId: number }) {
   const month = usageMonth(usage.period_start);
   const unit = unitLabel(usage.unit);
   return (
     <Card title="Usage" description={`Usage counts for the calendar month (${month}).`} headingLevel={2}>
       <div className="flex max-w-xl flex-col gap-4">
         <UsageMeter
-          label={payer && subscription.type !== 'self' ? `${unit} used by your licences in ${month}` : `${unit} used in ${month}`}
+          label={payer && subscription.type !== 'self' ? `${unit} used by your licences in ${month}` : `${unit} ${usedByText(usage, userId)} in ${month}`}
           used={usage.used}
           allocation={usage.allocation}
           unit={usage.unit}
@@ -86,7 +105,7 @@ function UsageCard({ usage, subscription, payer }: SectionProps & { payer: boole
 }
 
 /** The caller's own licence (an agent of a manager's or the company's subscription). */
-function OwnLicenseCard({ usage, subscription, userId }: SectionProps & { userId: number }) {
+function OwnLicenseCard({ product, usage, subscription, userId }: SectionProps & { userId: number }) {
   const own = usage.licenses.find((license) => license.user.id === userId);
   if (!own) return null;
   const stopped = subscription.type !== 'self' && licenceExhausted(own);
@@ -105,7 +124,7 @@ function OwnLicenseCard({ usage, subscription, userId }: SectionProps & { userId
         <dd>{own.paid ? 'Yes' : 'No'}</dd>
       </dl>
       {stopped && (
-        <p className="mt-4 rounded border border-danger px-3 py-2 text-sm font-medium text-danger">{OVER_ALLOCATION_MESSAGE}</p>
+        <p className="mt-4 rounded border border-danger px-3 py-2 text-sm font-medium text-danger">{agentOverAllocationMessage(product)}</p>
       )}
     </Card>
   );
@@ -129,14 +148,29 @@ function SubscriptionSections({ product, usage, subscriptionId, zone }: Omit<Sec
   return (
     <>
       <SubscriptionCard {...sections} payer={payer} />
-      <UsageCard {...sections} payer={payer} />
+      <UsageCard {...sections} payer={payer} userId={userId} />
       {payer && subscription.type !== 'self' ? (
         <>
-          <Card title="Licences" description="Change an agent's allocation or paid state, then save the row." headingLevel={2}>
-            <LicenseTable product={product} subscriptionId={subscription.id} subscriptionType={subscription.type} unit={usage.unit} editable />
+          <Card
+            title="Licences"
+            description={
+              roles.admin
+                ? "Change an agent's allocation or paid state, then save the row."
+                : "Change an agent's allocation, then save the row. A licence is paid when its order is paid."
+            }
+            headingLevel={2}
+          >
+            <LicenseTable
+              product={product}
+              subscriptionId={subscription.id}
+              subscriptionType={subscription.type}
+              unit={usage.unit}
+              editable
+              paidEditable={roles.admin}
+            />
           </Card>
           {open && (
-            <Card title="Order more licences" headingLevel={2}>
+            <Card id="order-licences" title="Order more licences" headingLevel={2}>
               <OrderLicensesForm product={product} subscription={subscription} />
             </Card>
           )}
@@ -144,6 +178,7 @@ function SubscriptionSections({ product, usage, subscriptionId, zone }: Omit<Sec
       ) : (
         <OwnLicenseCard {...sections} userId={userId} />
       )}
+      {subscription.owner?.id === userId && <ProductOrdersCard product={product} subscription={subscription} zone={zone} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import type { Product, Subscription, SubscriptionType, UsageSummary } from '@crm/contract';
-import { formatCents, formatPeriod, formatPeriodDate, formatPeriodMonth } from '@crm/util';
+import type { Product, ProductOrder, Subscription, SubscriptionType, UsageSummary } from '@crm/contract';
+import { formatCents, formatDate, formatPeriod, formatPeriodDate, formatPeriodMonth } from '@crm/util';
 
 /** The product's name as the screens show it. */
 export const PRODUCT_NAMES: Record<Product, string> = { dialer: 'Dialer', sms: 'SMS' };
@@ -47,3 +47,31 @@ export const periodText = formatPeriod;
 
 /** The usage period, a calendar month (UTC, as the ledger counts it): `November 2026`. */
 export const usageMonth = (periodStart: string): string => formatPeriodMonth(periodStart);
+
+const count = (n: number, one: string, many = `${one}s`) => `${formatUnits(n)} ${n === 1 ? one : many}`;
+
+/** What an order is for: `2 licences`, `Upgrade to Dialer Pro`, `Change to Dialer Starter`, `Subscription, 5 licences`. */
+export function orderText(order: ProductOrder): string {
+  if (order.kind === 'licenses') return count(order.quantity, 'licence');
+  if (order.kind === 'plan_change') return `${order.amount_cents > 0 ? 'Upgrade' : 'Change'} to ${order.plan?.name ?? 'another plan'}`;
+  if (order.kind === 'subscription') return `Subscription, ${count(order.quantity, 'licence')}`;
+  return order.description ?? count(order.quantity, 'licence');
+}
+
+/** An order's state in words; a scheduled plan change says when it takes effect. */
+export function orderStatusText(order: ProductOrder, subscription: Subscription, zone: string): string {
+  switch (order.status) {
+    case 'pending':
+      return 'Waiting for payment';
+    case 'scheduled':
+      return `Takes effect on ${formatPeriodDate(subscription.current_period_end)}`;
+    case 'failed':
+      return 'Payment declined: ended, nothing charged';
+    case 'paid':
+      return order.paid_at ? `Paid on ${formatDate(order.paid_at, zone)}` : 'Paid';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'refunded':
+      return 'Refunded';
+  }
+}

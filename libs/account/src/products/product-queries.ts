@@ -9,7 +9,12 @@ export const productKeys = {
   subscription: (product: Product, id: number) => [...productKeys.all(product), 'subscription', id] as const,
   licenses: (product: Product, subscriptionId: number, page: number, limit: number) =>
     [...productKeys.all(product), 'licenses', { subscriptionId, page, limit }] as const,
+  orders: (product: Product, subscriptionId: number, page: number, limit: number) =>
+    [...productKeys.all(product), 'orders', { subscriptionId, page, limit }] as const,
 };
+
+/** Order rows a page. */
+export const ORDERS_PAGE_SIZE = 10;
 
 /** Licence rows a page. */
 export const LICENSES_PAGE_SIZE = 10;
@@ -54,6 +59,14 @@ export function productLicensesQueryOptions(
     queryKey: productKeys.licenses(product, subscriptionId, page, limit),
     queryFn: ({ signal }) =>
       client.call(productEndpointName(product, 'listLicenses'), { query: { subscription_id: subscriptionId, page, limit }, signal }),
+  });
+}
+
+/** One page of a subscription's orders (those the caller pays for), newest first. */
+export function productOrdersQueryOptions(client: ApiClient, product: Product, subscriptionId: number, page: number, limit: number = ORDERS_PAGE_SIZE) {
+  return queryOptions({
+    queryKey: productKeys.orders(product, subscriptionId, page, limit),
+    queryFn: ({ signal }) => client.call(productEndpointName(product, 'listOrders'), { query: { subscription_id: subscriptionId, page, limit }, signal }),
   });
 }
 

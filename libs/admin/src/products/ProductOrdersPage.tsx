@@ -14,7 +14,7 @@ import { PRODUCT_ADMIN_PAGE_SIZE, type ProductPageProps } from './ProductPlansPa
 import { PRODUCT_LABELS, statusLabel } from './product-labels';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All orders' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
-const KIND_LABELS: Record<ProductOrder['kind'], string> = { subscription: 'Subscription', licenses: 'More licences', admin: 'By an administrator' };
+const KIND_LABELS: Record<ProductOrder['kind'], string> = { subscription: 'Subscription', licenses: 'More licences', admin: 'By an administrator', plan_change: 'Plan change' };
 const isStatus = (value: string): value is ProductOrder['status'] => (ORDER_STATUSES as readonly string[]).includes(value);
 
 /**

@@ -65,6 +65,8 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledById: integer('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A downgrade the payer asked for: the plan it moves to at the current period's end (its order is `scheduled`). */
+    scheduledPlanId: integer('scheduled_plan_id').references(() => productPlans.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,9 +106,11 @@ export const licenses = pgTable(
 );
 
 /**
- * An order: money owed for a subscription (its first period, more licences). Created pending with
- * its amount; the payments step charges it (products.service.ts chargeOrder) and settles it paid
- * or failed. Refunds are recorded in refunded_cents, never above amount_cents.
+ * An order: money owed for a subscription (its first period, more licences, an upgrade). Created
+ * pending with its amount; the payments step charges it (products.service.ts chargeOrder) and
+ * settles it paid or failed, and only a paid order changes what it pays for (the quantity, the
+ * licences' paid state, the plan). A downgrade is an order of 0 `scheduled` for the period's end.
+ * Refunds are recorded in refunded_cents, never above amount_cents.
  */
 export const productOrders = pgTable(
   'product_orders',
@@ -119,8 +123,11 @@ export const productOrders = pgTable(
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     /** Who placed it. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** subscription | licenses | admin */
+    /** subscription | licenses | admin | plan_change */
     kind: text('kind').notNull(),
+    /** A plan change's plan (what it moves the subscription to) and the plan it moves from. */
+    planId: integer('plan_id').references(() => productPlans.id),
+    fromPlanId: integer('from_plan_id').references(() => productPlans.id),
     quantity: integer('quantity').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull().default('pending'),
@@ -138,7 +145,7 @@ export const productOrders = pgTable(
   (t) => [
     index('product_orders_company_idx').on(t.companyId, t.product, t.createdAt),
     index('product_orders_subscription_idx').on(t.subscriptionId),
-    check('product_orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'refunded')`),
+    check('product_orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'refunded', 'scheduled')`),
     check('product_orders_amount_check', sql`${t.amountCents} >= 0 and ${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
   ],
 );

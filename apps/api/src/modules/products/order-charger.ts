@@ -8,8 +8,9 @@ import type { OrderCharger } from './products.service';
  * Charges a dialer or SMS order (a user's, or one an administrator made) to its payer's card on
  * file through the billing service (billing.chargeSubject: the account history's pending row under
  * the order's own idempotency key, then the PaymentsProvider); the outcome settles the order
- * (orderSubject). An order stays pending when there is nothing to charge it to yet (no card on
- * file) or when the vendor did not answer; charging it again later is safe.
+ * (orderSubject), and only then does it change what it pays for. An order stays pending when there
+ * is nothing to charge it to yet (no card on file: 'no_card') or when the vendor did not answer
+ * ('unanswered'); charging it again later (the payer's Pay) is safe.
  */
 export function chargeOrdersWith({ charge, settle }: { charge: BillingService['chargeSubject']; settle: ProductsRepository['settleOrder'] }): OrderCharger {
   return async (order: OrderRecord) => {
@@ -18,8 +19,8 @@ export function chargeOrdersWith({ charge, settle }: { charge: BillingService['c
       await settle(order.id, { status: 'paid', paymentReference: null });
       return;
     }
-    const what = order.kind === 'admin' && order.description ? order.description : `${order.quantity} licence${order.quantity === 1 ? '' : 's'}`;
-    await charge(
+    const what = (order.kind === 'admin' || order.kind === 'plan_change') && order.description ? order.description : `${order.quantity} licence${order.quantity === 1 ? '' : 's'}`;
+    const row = await charge(
       {
         userId: order.userId,
         subject: `order:${order.id}`,
@@ -32,7 +33,10 @@ export function chargeOrdersWith({ charge, settle }: { charge: BillingService['c
     ).catch((error: unknown) => {
       // the vendor unreachable, or refusing the request: the order stays pending
       if (!(error instanceof HttpError)) throw error;
+      return 'unanswered' as const;
     });
+    if (row === null) return 'no_card';
+    if (row === 'unanswered' || row.status === 'pending') return 'unanswered';
   };
 }
 

@@ -7,13 +7,15 @@ import { periodEnd } from './products.service';
 /**
  * Dialer and SMS subscriptions in the billing renewals job (one engine with the account plan's):
  * a manager- or self-pay subscription is charged to its owner's card for each period, the plan's
- * price times its licences. Paid, it moves on to that period; its renewal's last try declined, it
+ * price times its licences (a downgrade scheduled for the period's end applied first). Paid, it moves on to that period; its renewal's last try declined, it
  * lapses (inactive). Company subscriptions are not charged here (an administrator runs them).
  */
-export function subscriptionSubject(repo: Pick<ProductsRepository, 'dueRenewals' | 'renewSubscription' | 'lapseSubscription'>): ChargeSubject {
+export function subscriptionSubject(repo: Pick<ProductsRepository, 'dueRenewals' | 'renewSubscription' | 'lapseSubscription' | 'applyScheduledPlans'>): ChargeSubject {
   return {
     prefix: 'subscription',
     async due(now, limit) {
+      // a downgrade scheduled for a period's end takes effect first: the next period is the new plan's
+      await repo.applyScheduledPlans(now);
       return (await repo.dueRenewals(now, limit))
         .filter((s) => s.ownerId !== null && s.plan.priceCents * s.quantity > 0)
         .map((s) => {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Product, SubscriptionType } from '@crm/contract';
 import type { Database } from '../../db/database';
 import { identityCacheOf, type IdentityChanges } from '../../db/identity-changes';
@@ -17,19 +18,24 @@ type Person = { id: number; firstName: string; lastName: string };
 
 export type SubscriptionRecord = SubscriptionRow & {
   plan: PlanRow;
+  /** The plan a scheduled downgrade moves to at the period's end. */
+  scheduledPlan: PlanRow | null;
   owner: Person | null;
   active: boolean;
   licensesCount: number;
   allocated: number;
 };
-export type LicenseRecord = LicenseRow & { user: Person; subscriptionType: SubscriptionType; subscriptionOwnerId: number | null };
-export type OrderRecord = OrderRow & { user: Person | null };
+export type LicenseRecord = LicenseRow & { user: Person; subscriptionType: SubscriptionType; subscriptionOwnerId: number | null; awaitingPayment: boolean };
+export type OrderRecord = OrderRow & { user: Person | null; plan: { id: number; name: string } | null };
 
 /** What a product meters in the ledger. */
 export const PRODUCT_USAGE_KIND: Record<Product, UsageKind> = { dialer: 'call_minutes', sms: 'sms_segments' };
 
 /** Active now: status active, and not past a period end it was cancelled at. */
 export const activeSql = sql<boolean>`(${subscriptions.status} = 'active' and not (${subscriptions.cancelAtPeriodEnd} and ${subscriptions.currentPeriodEnd} <= now()))`;
+
+/** A licence made by an order that waits for payment (for selections that join other tables: drizzle qualifies the column then). */
+const awaitingPaymentSql = sql<boolean>`exists (select 1 from ${productOrders} o where o.status = 'pending' and ${licenses.id} = any(o.license_ids))`;
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const personName = (first: string | null, last: string | null, id: number | null): Person | null =>
@@ -69,19 +75,23 @@ export function orderVisible(reach: Reach): SQL {
 }
 
 const owner = sql.raw('owner');
+const scheduledPlans = alias(productPlans, 'scheduled_plan');
+const orderPlans = alias(productPlans, 'order_plan');
 const subscriptionSelection = {
   s: subscriptions,
   p: productPlans,
+  sp: scheduledPlans,
   ownerFirst: sql<string | null>`${owner}.first_name`,
   ownerLast: sql<string | null>`${owner}.last_name`,
   active: activeSql,
   licensesCount: sql<number>`(select count(*)::int from ${licenses} l where l.subscription_id = ${subscriptions.id})`,
   allocated: sql<number>`(select coalesce(sum(l.allocation), 0)::int from ${licenses} l where l.subscription_id = ${subscriptions.id})`,
 };
-type SubscriptionSelected = { s: SubscriptionRow; p: PlanRow; ownerFirst: string | null; ownerLast: string | null; active: boolean; licensesCount: number; allocated: number };
+type SubscriptionSelected = { s: SubscriptionRow; p: PlanRow; sp: PlanRow | null; ownerFirst: string | null; ownerLast: string | null; active: boolean; licensesCount: number; allocated: number };
 const toSubscription = (r: SubscriptionSelected): SubscriptionRecord => ({
   ...r.s,
   plan: r.p,
+  scheduledPlan: r.sp ?? null,
   owner: personName(r.ownerFirst, r.ownerLast, r.s.ownerId),
   active: Boolean(r.active),
   licensesCount: Number(r.licensesCount),
@@ -145,6 +155,18 @@ function userStateOf(r: UserStateRow) {
   };
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Cancels a subscription's waiting plan changes and takes a scheduled one off it, in `tx`. */
+async function dropPlanChanges(tx: Tx, subscriptionId: number): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(productOrders)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(and(eq(productOrders.subscriptionId, subscriptionId), eq(productOrders.kind, 'plan_change'), inArray(productOrders.status, ['pending', 'scheduled'])));
+  await tx.update(subscriptions).set({ scheduledPlanId: null, updatedAt: now }).where(eq(subscriptions.id, subscriptionId));
+}
+
 /**
  * `identityChanges`: keep each user's product states in memory until a change to their licences,
  * their company's subscriptions or their usage (migration 0031), or until the clock changes them
@@ -182,6 +204,7 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
       .select(subscriptionSelection)
       .from(subscriptions)
       .innerJoin(productPlans, eq(productPlans.id, subscriptions.planId))
+      .leftJoin(scheduledPlans, eq(scheduledPlans.id, subscriptions.scheduledPlanId))
       .leftJoin(sql`${users} as owner`, sql`owner.id = ${subscriptions.ownerId}`)
       .where(where);
   }
@@ -197,12 +220,21 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
     lastName: users.lastName,
     subscriptionType: subscriptions.type,
     subscriptionOwnerId: subscriptions.ownerId,
+    awaitingPayment: awaitingPaymentSql,
   };
-  const toLicense = (r: { l: LicenseRow; firstName: string; lastName: string; subscriptionType: string; subscriptionOwnerId: number | null }): LicenseRecord => ({
+  const toLicense = (r: {
+    l: LicenseRow;
+    firstName: string;
+    lastName: string;
+    subscriptionType: string;
+    subscriptionOwnerId: number | null;
+    awaitingPayment: boolean;
+  }): LicenseRecord => ({
     ...r.l,
     user: { id: r.l.userId, firstName: r.firstName, lastName: r.lastName },
     subscriptionType: r.subscriptionType as SubscriptionType,
     subscriptionOwnerId: r.subscriptionOwnerId,
+    awaitingPayment: Boolean(r.awaitingPayment),
   });
   function licenseQuery(where: SQL | undefined) {
     return db
@@ -213,11 +245,14 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
       .where(where);
   }
 
-  const orderSelection = { o: productOrders, firstName: users.firstName, lastName: users.lastName };
-  const toOrder = (r: { o: OrderRow; firstName: string | null; lastName: string | null }): OrderRecord => ({
+  const orderSelection = { o: productOrders, firstName: users.firstName, lastName: users.lastName, planName: orderPlans.name };
+  const toOrder = (r: { o: OrderRow; firstName: string | null; lastName: string | null; planName: string | null }): OrderRecord => ({
     ...r.o,
     user: personName(r.firstName, r.lastName, r.o.userId),
+    plan: r.o.planId === null ? null : { id: r.o.planId, name: r.planName ?? '' },
   });
+  const ordersQuery = () =>
+    db.select(orderSelection).from(productOrders).leftJoin(users, eq(users.id, productOrders.userId)).leftJoin(orderPlans, eq(orderPlans.id, productOrders.planId));
 
   return {
     // ---- plans
@@ -469,7 +504,7 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
       license: LicenseRow,
       patch: { allocation?: number; paid?: boolean },
       fits: (state: { allocation: number; previous: number; others: number; pool: number }) => boolean,
-    ): Promise<boolean> {
+    ): Promise<{ ok: true } | { ok: false; pool: number; others: number; previous: number }> {
       return db.transaction(async (tx) => {
         // Lock first, then read: the sums must be read after the lock is held (a statement that waits
         // for a lock keeps the snapshot it started with, so it would miss the other change).
@@ -480,23 +515,29 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
             (select l.allocation from ${licenses} l where l.id = ${license.id}) as previous
           from ${subscriptions} s join ${productPlans} p on p.id = s.plan_id where s.id = ${license.subscriptionId}`);
         const state = locked.rows[0];
-        if (!state) return false;
-        if (
-          patch.allocation !== undefined &&
-          !fits({ allocation: patch.allocation, previous: Number(state.previous), others: Number(state.others), pool: Number(state.pool) })
-        ) {
-          return false;
-        }
+        if (!state) return { ok: false, pool: 0, others: 0, previous: 0 };
+        const sums = { previous: Number(state.previous), others: Number(state.others), pool: Number(state.pool) };
+        if (patch.allocation !== undefined && !fits({ allocation: patch.allocation, ...sums })) return { ok: false, ...sums };
         await tx.update(licenses).set({ ...patch, updatedAt: new Date() }).where(eq(licenses.id, license.id));
-        return true;
+        return { ok: true };
       });
     },
 
-    /** More licences for a subscription: the quantity grows, the users' licences are made (unpaid), and the order is placed. */
+    /** Whether a licence was made by an order that waits for payment (it gives nothing until then). */
+    async licenseAwaitsPayment(licenseId: number): Promise<boolean> {
+      const result = await db.execute(sql`select 1 from ${productOrders} o where o.status = 'pending' and ${licenseId}::int = any(o.license_ids) limit 1`);
+      return result.rows.length > 0;
+    },
+
+    /**
+     * More licences for a subscription: the order is placed, and the users' licences are made
+     * unpaid with nothing allocated. The quantity (and so the pool) grows only when the order is
+     * paid (settleOrder); the seats for the users are the paid ones and this order's.
+     */
     async orderLicenses(
       sub: SubscriptionRecord,
       quantity: number,
-      holders: { userId: number; allocation: number }[],
+      holders: { userId: number }[],
       order: { userId: number; amountCents: number },
     ): Promise<{ orderId: number; licenseIds: number[] } | 'seats'> {
       return db.transaction(async (tx) => {
@@ -506,14 +547,10 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
           from ${subscriptions} where id = ${sub.id}`);
         const state = locked.rows[0];
         if (!state || Number(state.licensed) + holders.length > Number(state.quantity) + quantity) return 'seats' as const;
-        await tx
-          .update(subscriptions)
-          .set({ quantity: sql`${subscriptions.quantity} + ${quantity}`, updatedAt: new Date() })
-          .where(eq(subscriptions.id, sub.id));
         const made = holders.length
           ? await tx
               .insert(licenses)
-              .values(holders.map((u) => ({ companyId: sub.companyId, subscriptionId: sub.id, userId: u.userId, allocation: u.allocation, paid: false })))
+              .values(holders.map((u) => ({ companyId: sub.companyId, subscriptionId: sub.id, userId: u.userId, allocation: 0, paid: false })))
               .returning({ id: licenses.id })
           : [];
         const [o] = await tx
@@ -555,27 +592,21 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
 
     // ---- orders
     async findOrder(companyId: number, product: Product, id: number, visible?: SQL): Promise<OrderRecord | undefined> {
-      const [row] = await db
-        .select(orderSelection)
-        .from(productOrders)
-        .leftJoin(users, eq(users.id, productOrders.userId))
-        .where(and(eq(productOrders.id, id), eq(productOrders.companyId, companyId), eq(productOrders.product, product), visible));
+      const [row] = await ordersQuery().where(and(eq(productOrders.id, id), eq(productOrders.companyId, companyId), eq(productOrders.product, product), visible));
       return row && toOrder(row);
     },
 
-    async listOrders(f: { companyId: number; product: Product; visible?: SQL; status?: string; subscriptionId?: number; page: number; limit: number }) {
+    async listOrders(f: { companyId: number; product: Product; visible?: SQL; status?: string; statuses?: string[]; subscriptionId?: number; page: number; limit: number }) {
       const where = and(
         eq(productOrders.companyId, f.companyId),
         eq(productOrders.product, f.product),
         f.visible,
         f.status ? eq(productOrders.status, f.status) : undefined,
+        f.statuses ? inArray(productOrders.status, f.statuses) : undefined,
         f.subscriptionId === undefined ? undefined : eq(productOrders.subscriptionId, f.subscriptionId),
       );
       const [rows, [counted]] = await Promise.all([
-        db
-          .select(orderSelection)
-          .from(productOrders)
-          .leftJoin(users, eq(users.id, productOrders.userId))
+        ordersQuery()
           .where(where)
           .orderBy(desc(productOrders.createdAt), desc(productOrders.id))
           .limit(f.limit)
@@ -591,9 +622,13 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
     },
 
     /**
-     * Settles a pending order (the payments step's answer): paid makes its licences paid and a
-     * pending subscription (other than the company's) active; failed leaves them as they are.
-     * Only a pending order changes; returns whether this call changed it.
+     * Settles a pending order (the payments step's answer), in one transaction with its effects.
+     * Paid: its licences become paid, a pending subscription (other than the company's) active; a
+     * licence order adds its quantity to the subscription and gives its licences the plan's units;
+     * a plan change moves the subscription to its plan (if it is still on the plan it was ordered
+     * from). Failed: a licence order's licences are taken back (nothing else was given). Only a
+     * pending order changes, so a repeated answer (a webhook after the API) changes nothing;
+     * returns whether this call changed it.
      */
     async settleOrder(id: number, outcome: { status: 'paid' | 'failed'; paymentReference: string | null }): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -608,32 +643,134 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
           .where(and(eq(productOrders.id, id), eq(productOrders.status, 'pending')))
           .returning();
         if (!order) return false;
-        if (outcome.status === 'paid') {
-          if (order.licenseIds.length) await tx.update(licenses).set({ paid: true, updatedAt: new Date() }).where(inArray(licenses.id, order.licenseIds));
+        const now = new Date();
+        if (outcome.status === 'failed') {
+          if (order.kind === 'licenses' && order.licenseIds.length) await tx.delete(licenses).where(inArray(licenses.id, order.licenseIds));
+          return true;
+        }
+        if (order.kind === 'licenses') {
           await tx
             .update(subscriptions)
-            .set({ status: 'active', updatedAt: new Date() })
-            .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.status, 'pending'), sql`${subscriptions.type} <> 'company'`));
+            .set({ quantity: sql`${subscriptions.quantity} + ${order.quantity}`, updatedAt: now })
+            .where(eq(subscriptions.id, order.subscriptionId));
+          if (order.licenseIds.length) {
+            // each of its licences gets the plan's units, as far as the (now larger) pool has them free
+            const sums = await tx.execute<{ units: number; free: number }>(sql`
+              select p.units_per_license as units,
+                s.quantity * p.units_per_license - (select coalesce(sum(l.allocation), 0)::int from ${licenses} l where l.subscription_id = s.id) as free
+              from ${subscriptions} s join ${productPlans} p on p.id = s.plan_id where s.id = ${order.subscriptionId}`);
+            let free = Math.max(Number(sums.rows[0]?.free ?? 0), 0);
+            const units = Number(sums.rows[0]?.units ?? 0);
+            for (const licenseId of order.licenseIds) {
+              const given = Math.min(units, free);
+              free -= given;
+              await tx
+                .update(licenses)
+                .set({ paid: true, allocation: sql`${licenses.allocation} + ${given}`, updatedAt: now })
+                .where(eq(licenses.id, licenseId));
+            }
+          }
+        } else if (order.licenseIds.length) {
+          await tx.update(licenses).set({ paid: true, updatedAt: now }).where(inArray(licenses.id, order.licenseIds));
         }
+        if (order.kind === 'plan_change' && order.planId !== null && order.fromPlanId !== null) {
+          await tx
+            .update(subscriptions)
+            .set({ planId: order.planId, scheduledPlanId: null, updatedAt: now })
+            .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.planId, order.fromPlanId), eq(subscriptions.status, 'active')));
+        }
+        await tx
+          .update(subscriptions)
+          .set({ status: 'active', updatedAt: now })
+          .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.status, 'pending'), sql`${subscriptions.type} <> 'company'`));
         return true;
       });
     },
 
-    /** Cancels a pending order; licences it bought are given back (the quantity shrinks, its unpaid licences go). */
+    /**
+     * A plan change of a subscription: its earlier plan changes waiting for payment or for the
+     * period's end are cancelled (one change at a time), and the new one is placed: pending (an
+     * upgrade, charged next) or scheduled (a downgrade: the subscription shows the plan it moves to).
+     */
+    async placePlanChange(
+      sub: SubscriptionRecord,
+      change: { userId: number; planId: number; amountCents: number; scheduled: boolean; description: string },
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${subscriptions} where id = ${sub.id} for update`);
+        await dropPlanChanges(tx, sub.id);
+        const [o] = await tx
+          .insert(productOrders)
+          .values({
+            companyId: sub.companyId,
+            product: sub.product,
+            subscriptionId: sub.id,
+            userId: change.userId,
+            kind: 'plan_change',
+            quantity: sub.quantity,
+            amountCents: change.amountCents,
+            planId: change.planId,
+            fromPlanId: sub.planId,
+            description: change.description,
+            status: change.scheduled ? 'scheduled' : 'pending',
+          })
+          .returning({ id: productOrders.id });
+        if (change.scheduled) await tx.update(subscriptions).set({ scheduledPlanId: change.planId, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+        return (o as { id: number }).id;
+      });
+    },
+
+    /** Cancels a subscription's plan changes that wait (for payment, or for the period's end). */
+    async dropPlanChanges(subscriptionId: number): Promise<void> {
+      await db.transaction((tx) => dropPlanChanges(tx, subscriptionId));
+    },
+
+    /**
+     * Scheduled downgrades whose period has ended by `now` take effect: the subscription moves to
+     * the plan (before its renewal is charged, at the new plan's price) and the order is done (paid, of 0).
+     */
+    async applyScheduledPlans(now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const due = await tx
+          .update(subscriptions)
+          .set({ planId: sql`${subscriptions.scheduledPlanId}`, scheduledPlanId: null, updatedAt: now })
+          .where(and(sql`${subscriptions.scheduledPlanId} is not null`, sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`))
+          .returning({ id: subscriptions.id, planId: subscriptions.planId });
+        for (const s of due) {
+          await tx
+            .update(productOrders)
+            .set({ status: 'paid', paidAt: now, updatedAt: now })
+            .where(and(eq(productOrders.subscriptionId, s.id), eq(productOrders.kind, 'plan_change'), eq(productOrders.status, 'scheduled'), eq(productOrders.planId, s.planId)));
+        }
+      });
+    },
+
+    /**
+     * Cancels an order waiting for payment, or a scheduled plan change: a licence order's licences
+     * go (it added nothing else), a subscription's first order ends the pending subscription, a
+     * scheduled downgrade is taken off the subscription.
+     */
     async cancelOrder(id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [order] = await tx
           .update(productOrders)
           .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(productOrders.id, id), eq(productOrders.status, 'pending')))
+          .where(and(eq(productOrders.id, id), inArray(productOrders.status, ['pending', 'scheduled'])))
           .returning();
         if (!order) return false;
-        if (order.kind === 'licenses') {
+        if (order.kind === 'licenses' && order.licenseIds.length) await tx.delete(licenses).where(inArray(licenses.id, order.licenseIds));
+        // a subscription's first order cancelled: the subscription it would have started ends too
+        if (order.kind === 'subscription') {
           await tx
             .update(subscriptions)
-            .set({ quantity: sql`greatest(${subscriptions.quantity} - ${order.quantity}, 0)`, updatedAt: new Date() })
-            .where(eq(subscriptions.id, order.subscriptionId));
-          if (order.licenseIds.length) await tx.delete(licenses).where(and(inArray(licenses.id, order.licenseIds), eq(licenses.paid, false)));
+            .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
+            .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.status, 'pending')));
+        }
+        if (order.kind === 'plan_change' && order.planId !== null) {
+          await tx
+            .update(subscriptions)
+            .set({ scheduledPlanId: null, updatedAt: new Date() })
+            .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.scheduledPlanId, order.planId)));
         }
         return true;
       });

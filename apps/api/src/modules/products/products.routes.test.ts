@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminProductEndpointTables, fillPath, license, OVER_ALLOCATION_MESSAGE, plan, productEndpointTables, subscription } from '@crm/contract';
+import { adminProductEndpointTables, fillPath, license, ORDER_MESSAGES, plan, productEndpointTables, subscription } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import { DEMO_TOTP_SECRET, EVERGREEN_DEMO, KEYSTONE_DEMO, seedDemoCrm, seedEmail } from '../../db/seed';
 import { currentTotp } from '../../lib/totp';
@@ -279,9 +279,13 @@ describe('subscriptions: create, change, cancel', () => {
     expect((await rm.post(`/v1/dialer/dialer_subscriptions/${id}/cancel`, { type: 'manager' })).json().errors).toEqual({ base: 'Subscription is already cancelled' });
     const resumed = await rm.patch(`/v1/dialer/dialer_subscriptions/${id}`, { cancel_at_period_end: false });
     expect(resumed.json().data).toMatchObject({ cancel_at_period_end: false, cancelled_at: null });
-    // change of plan, by the payer
+    // change of plan, by the payer: an upgrade is an order, the plan changes once it is paid
     const pro = (data(await rm.get('/v1/dialer/dialer_plans')) as Row[])[1]!;
-    expect(data(await rm.patch(`/v1/dialer/dialer_subscriptions/${id}`, { plan_id: pro.id }))).toMatchObject({ plan: { name: 'Dialer Pro' }, pool: 3000 });
+    const upgrade = (await rm.patch(`/v1/dialer/dialer_subscriptions/${id}`, { plan_id: pro.id })).json();
+    expect(upgrade.data).toMatchObject({ plan: { name: 'Dialer Starter' }, pool: 1000 });
+    expect(upgrade.order).toMatchObject({ kind: 'plan_change', status: 'pending', plan: { id: pro.id, name: 'Dialer Pro' } });
+    await t.ctx.products.settleOrder(upgrade.order.id, { status: 'paid', paymentReference: 'pi_rm_up' });
+    expect(data(await rm.get(`/v1/dialer/dialer_subscriptions/${id}`))).toMatchObject({ plan: { name: 'Dialer Pro' }, pool: 3000 });
 
     const now = await ksAdmin.post(`/v1/dialer/dialer_subscriptions/${id}/cancel`, { type: 'manager', immediately: true });
     expect(now.json().data).toMatchObject({ status: 'cancelled', active: false });
@@ -364,25 +368,34 @@ describe('licences', () => {
     expect((await (await as('district')).patch(`/v1/dialer/dialer_licenses/${(await licenceOf('field')).id}`, { allocation: 900 })).statusCode).toBe(403);
   });
 
-  it('the payer raises an allocation within the pool; beyond it the spec’s message; lowering always works', async () => {
+  it('the payer raises an allocation within the pool; beyond it what is free, in the unit; lowering always works', async () => {
     const { licenceOf } = await harborDialer();
     const manager = await as('manager');
     const agentLicence = await licenceOf('agent');
     // pool 5 × 1000 = 5000; the others hold 2500
     const over = await manager.patch(`/v1/dialer/dialer_licenses/${agentLicence.id}`, { allocation: 2501 });
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors).toEqual({ allocation: OVER_ALLOCATION_MESSAGE });
+    expect(over.json().errors).toEqual({
+      allocation: 'At most 2,500 minutes for this licence: 1,000 of the 5,000 minutes your paid licences give are free. Lower another allocation, or use Order licences for more.',
+    });
     const raised = await manager.patch(`/v1/dialer/dialer_licenses/${agentLicence.id}`, { allocation: 2500 });
     expect(raised.statusCode, raised.body).toBe(200);
     expect(raised.json().data).toMatchObject({ allocation: 2500, used: 640 });
     expect((await (await as('agent')).get('/v1/users/me')).json().dialer_license).toEqual({ paid: true, allocation: 2500 });
     const district = await licenceOf('district');
-    expect((await manager.patch(`/v1/dialer/dialer_licenses/${district.id}`, { allocation: 501 })).json().errors).toEqual({ allocation: OVER_ALLOCATION_MESSAGE });
+    expect((await manager.patch(`/v1/dialer/dialer_licenses/${district.id}`, { allocation: 501 })).json().errors).toEqual({
+      allocation: 'At most 500 minutes for this licence: 0 of the 5,000 minutes your paid licences give are free. Lower another allocation, or use Order licences for more.',
+    });
     expect(data(await manager.patch(`/v1/dialer/dialer_licenses/${agentLicence.id}`, { allocation: 1500 }))).toMatchObject({ allocation: 1500 });
     expect((await manager.patch(`/v1/dialer/dialer_licenses/${agentLicence.id}`, { allocation: -1 })).json().errors).toEqual({ allocation: 'Allocation cannot be negative' });
-    // paid state
-    expect(data(await manager.patch(`/v1/dialer/dialer_licenses/${district.id}`, { paid: true }))).toMatchObject({ paid: true });
-    expect(data(await manager.patch(`/v1/dialer/dialer_licenses/${district.id}`, { paid: false }))).toMatchObject({ paid: false });
+    // the paid state follows the money: the payer cannot set it (the same value is no change); an administrator can
+    const payerPaid = await manager.patch(`/v1/dialer/dialer_licenses/${district.id}`, { paid: true });
+    expect(payerPaid.statusCode).toBe(422);
+    expect(payerPaid.json().errors).toEqual({ paid: ORDER_MESSAGES.paidByPayment });
+    expect(data(await manager.patch(`/v1/dialer/dialer_licenses/${district.id}`, { allocation: 500, paid: false }))).toMatchObject({ paid: false, allocation: 500 });
+    const admin = await as('admin');
+    expect(data(await admin.patch(`/v1/dialer/dialer_licenses/${district.id}`, { paid: true }))).toMatchObject({ paid: true });
+    expect(data(await admin.patch(`/v1/dialer/dialer_licenses/${district.id}`, { paid: false }))).toMatchObject({ paid: false });
   });
 
   it('two raises at once cannot both take the last units', async () => {
@@ -413,8 +426,9 @@ describe('licences', () => {
     const res = await manager.post('/v1/dialer/dialer_licenses_order', { subscription_id: sub.id, user_ids: [await idOf('new.agent')] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ kind: 'licenses', quantity: 1, amount_cents: 2900, status: 'pending' });
-    expect(res.json().licenses).toEqual([expect.objectContaining({ user: { id: await idOf('new.agent'), name: 'Robin Ellis' }, allocation: 1000, paid: false })]);
-    expect(data(await manager.get(`/v1/dialer/dialer_subscriptions/${sub.id}`))).toMatchObject({ quantity: 6, licenses_count: 5 });
+    // unpaid, the licence gives nothing and the quantity (the pool) is what was paid
+    expect(res.json().licenses).toEqual([expect.objectContaining({ user: { id: await idOf('new.agent'), name: 'Robin Ellis' }, allocation: 0, paid: false })]);
+    expect(data(await manager.get(`/v1/dialer/dialer_subscriptions/${sub.id}`))).toMatchObject({ quantity: 5, pool: 5000, licenses_count: 5 });
     expect(data(await manager.get(`/v1/dialer/dialer_orders/${res.json().data.id}`))).toMatchObject({ status: 'pending' });
 
     const admin = await as('admin');
@@ -422,7 +436,7 @@ describe('licences', () => {
     expect(cancelled.json().data).toMatchObject({ status: 'cancelled' });
     expect(data(await manager.get(`/v1/dialer/dialer_subscriptions/${sub.id}`))).toMatchObject({ quantity: 5, licenses_count: 4 });
     expect((await admin.post('/v1/admin/dialer/cancel_order', { order_id: res.json().data.id })).json().errors).toEqual({
-      order_id: 'Only a pending order can be cancelled',
+      order_id: ORDER_MESSAGES.notCancellable,
     });
   });
 });

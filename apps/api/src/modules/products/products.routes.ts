@@ -25,6 +25,8 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext): vo
     route(app, ctx, e.orderLicenses, (r) => s.orderLicenses(requireIdentity(r), p, r.body));
     route(app, ctx, e.listOrders, (r) => s.listOrders(requireIdentity(r), p, r.query));
     route(app, ctx, e.showOrder, (r) => s.showOrder(requireIdentity(r), p, r.params.id));
+    route(app, ctx, e.payOrder, (r) => s.payOrder(requireIdentity(r), p, r.params.id));
+    route(app, ctx, e.cancelOrder, (r) => s.cancelOrder(requireIdentity(r), p, r.params.id));
 
     const a = adminProductEndpointTables[p];
     route(app, ctx, a.usage, (r) => s.admin.usage(requireIdentity(r), p, r.query));

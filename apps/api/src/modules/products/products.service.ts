@@ -1,7 +1,9 @@
 import {
+  agentOverAllocationMessage,
   licenceExhausted,
-  OVER_ALLOCATION_MESSAGE,
+  ORDER_MESSAGES,
   ORDER_TYPES,
+  poolExceededMessage,
   PRODUCT_UNITS,
   type AdminProductEndpoints,
   type License,
@@ -16,7 +18,7 @@ import {
   type SubscriptionType,
   type UsageSummary,
 } from '@crm/contract';
-import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
+import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { BillingService, RefundRequest } from '../billing/billing.service';
 import type { RequestMeta } from '../sessions/identity';
@@ -42,12 +44,15 @@ export type Caller = ContactsCaller;
 /**
  * Where an order would be charged: the payments step (issue 13's PaymentsProvider) charges it and
  * settles it through `settleOrder`. Until one is wired, orders stay pending with their amount.
+ * Answers why an order stayed pending: no card on file, or the vendor did not answer.
  */
-export type OrderCharger = (order: OrderRecord) => Promise<void>;
+export type OrderCharger = (order: OrderRecord) => Promise<'no_card' | 'unanswered' | void>;
 /** The 422 of a refund of an order that was not paid. */
 export const ONLY_PAID_REFUNDED = 'Only a paid order can be refunded';
 
-export const leavePending: OrderCharger = async () => undefined;
+export const leavePending: OrderCharger = async () => 'unanswered';
+/** The 503 of paying an order when the payment service did not answer (the order stays pending). */
+export const ORDER_PAYMENT_UNAVAILABLE = 'The payment service did not answer. Try again in a moment; you will not be charged twice.';
 
 type Deps = {
   products: ProductsRepository;
@@ -99,6 +104,13 @@ export function toSubscription(s: SubscriptionRecord): Subscription {
       units_per_license: s.plan.unitsPerLicense,
       enterprise: s.plan.enterprise,
     },
+    scheduled_plan: s.scheduledPlan && {
+      id: s.scheduledPlan.id,
+      name: s.scheduledPlan.name,
+      price_cents: s.scheduledPlan.priceCents,
+      period: s.scheduledPlan.period as Plan['period'],
+      units_per_license: s.scheduledPlan.unitsPerLicense,
+    },
     owner: s.owner && person(s.owner),
     quantity: s.quantity,
     licenses_count: s.licensesCount,
@@ -121,6 +133,7 @@ function toLicense(l: LicenseRecord, used: number): License {
     allocation: l.allocation,
     used,
     paid: l.paid,
+    awaiting_payment: l.awaitingPayment,
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),
   };
@@ -132,6 +145,7 @@ export function toOrder(o: OrderRecord): ProductOrder {
     product: o.product as Product,
     subscription_id: o.subscriptionId,
     kind: o.kind as ProductOrder['kind'],
+    plan: o.plan,
     quantity: o.quantity,
     amount_cents: o.amountCents,
     refunded_cents: o.refundedCents,
@@ -151,6 +165,27 @@ export function periodEnd(start: Date, period: string): Date {
   if (period === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
   else end.setUTCMonth(end.getUTCMonth() + 1);
   return end;
+}
+
+/**
+ * What a plan change costs now (Stripe's proration): the new plan's price for the rest of the
+ * current period, less the unused part of what the old plan's price paid for it, for every paid
+ * licence; in whole cents, negative for a cheaper plan. The rest of the period is measured against
+ * the current period for the old plan and against a period of the new plan's length for the new.
+ */
+export function planChangeCents(c: {
+  from: { priceCents: number };
+  to: { priceCents: number; period: string };
+  quantity: number;
+  periodStart: Date;
+  periodEnd: Date;
+  now: Date;
+}): number {
+  const total = c.periodEnd.getTime() - c.periodStart.getTime();
+  const left = Math.min(Math.max(c.periodEnd.getTime() - c.now.getTime(), 0), total);
+  if (total <= 0 || left === 0) return 0;
+  const newLength = periodEnd(c.periodStart, c.to.period).getTime() - c.periodStart.getTime();
+  return Math.round(c.quantity * ((c.to.priceCents * left) / newLength - (c.from.priceCents * left) / total));
 }
 
 /**
@@ -176,12 +211,12 @@ export type QuotaVerdict = { ok: true } | { ok: false; result: 'Over minutes all
  * (or company) licence fails when the period's usage is at or above its allocation or it is
  * unpaid; an active self subscription passes; without an active subscription nothing passes.
  */
-export function quotaVerdict(profileEnabled: boolean, state: ProductState): QuotaVerdict {
+export function quotaVerdict(profileEnabled: boolean, state: ProductState, product: Product = 'dialer'): QuotaVerdict {
   if (profileEnabled) return { ok: true };
   const sub = state.subscription;
   if (!sub?.active) return { ok: false, result: 'No active subscription', message: 'No active subscription' };
   if (sub.type === 'self') return { ok: true };
-  if (licenceExhausted({ paid: sub.paid, used: state.used, allocation: sub.allocation })) return { ok: false, result: 'Over minutes allocated', message: OVER_ALLOCATION_MESSAGE };
+  if (licenceExhausted({ paid: sub.paid, used: state.used, allocation: sub.allocation })) return { ok: false, result: 'Over minutes allocated', message: agentOverAllocationMessage(product) };
   return { ok: true };
 }
 
@@ -332,6 +367,58 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
     return { data: await reload(caller, p, subscriptionId), order };
   }
 
+  /** Who pays for a manager or self subscription: its owner (a company subscription is paid outside these orders). */
+  const paysFor = (caller: Caller, sub: SubscriptionRecord) => sub.type !== 'company' && sub.ownerId === caller.user.id;
+
+  /**
+   * The payer's plan change (issue 28 item 2). The prorated difference for the rest of the period
+   * (planChangeCents) decides: more than nothing is an upgrade, an order of that amount charged to
+   * the card on file, and the plan changes only once it is paid (settleOrder); nothing to pay for
+   * at least as many units per licence changes at once (an order of 0); anything else is a
+   * downgrade, a scheduled order the renewals apply at the period's end. Back to the current plan
+   * takes back a waiting change.
+   */
+  async function changePlan(caller: Caller, p: Product, sub: SubscriptionRecord, chosen: PlanRow): Promise<ProductOrder | null> {
+    if (sub.status === 'pending') throw unprocessable({ plan_id: ORDER_MESSAGES.pendingPlanChange });
+    if (chosen.id === sub.planId) {
+      if (!sub.scheduledPlanId && !(await products.listOrders({ companyId: sub.companyId, product: p, subscriptionId: sub.id, status: 'pending', page: 1, limit: 1 })).total) {
+        throw unprocessable({ plan_id: 'The subscription is already on this plan' });
+      }
+      await products.dropPlanChanges(sub.id);
+      return null;
+    }
+    const now = new Date();
+    const cents = planChangeCents({ from: sub.plan, to: chosen, quantity: sub.quantity, periodStart: sub.currentPeriodStart, periodEnd: sub.currentPeriodEnd, now });
+    const atOnce = cents > 0 || (cents === 0 && chosen.unitsPerLicense >= sub.plan.unitsPerLicense);
+    const licences = `${sub.quantity} licence${sub.quantity === 1 ? '' : 's'}`;
+    const orderId = await products.placePlanChange(sub, {
+      userId: caller.user.id,
+      planId: chosen.id,
+      amountCents: atOnce ? cents : 0,
+      scheduled: !atOnce,
+      description: atOnce
+        ? `Upgrade from ${sub.plan.name} to ${chosen.name}, ${licences}, prorated to the end of the current period`
+        : `Downgrade from ${sub.plan.name} to ${chosen.name} at the end of the current period`,
+    });
+    return atOnce ? placed(sub.companyId, p, orderId) : orderOut(sub.companyId, p, orderId);
+  }
+
+  /** An order the caller may act on as its payer (or an administrator of the company: cancel only). */
+  async function actionableOrder(caller: Caller, p: Product, id: number): Promise<{ order: OrderRecord; sub: SubscriptionRecord }> {
+    const order = await products.findOrder(caller.user.companyId, p, id, orderVisible(reachOf(caller)));
+    if (!order) throw notFound('Order');
+    const sub = (await products.findSubscription(caller.user.companyId, p, order.subscriptionId)) as SubscriptionRecord;
+    if (!mayChange(caller, sub)) throw forbidden();
+    return { order, sub };
+  }
+
+  /** Cancels an order waiting for payment or a scheduled plan change; a failed order has ended already (422 says so). */
+  async function cancelOrder(order: OrderRecord): Promise<void> {
+    if (await products.cancelOrder(order.id)) return;
+    const now = (await products.findOrder(order.companyId, order.product as Product, order.id)) ?? order;
+    throw unprocessable({ order_id: now.status === 'failed' ? ORDER_MESSAGES.failedEnded : ORDER_MESSAGES.notCancellable });
+  }
+
   async function cancel(caller: Caller, p: Product, sub: SubscriptionRecord, immediately: boolean): Promise<Subscription> {
     if (sub.status === 'cancelled' || sub.status === 'lapsed' || (sub.cancelAtPeriodEnd && !immediately)) {
       throw unprocessable({ base: 'Subscription is already cancelled' });
@@ -345,7 +432,7 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
         : { cancelAtPeriodEnd: true, cancelledAt: now, cancelledById: caller.user.id },
     );
     if (atOnce) {
-      const pending = await products.listOrders({ companyId: sub.companyId, product: p, subscriptionId: sub.id, status: 'pending', page: 1, limit: 200 });
+      const pending = await products.listOrders({ companyId: sub.companyId, product: p, subscriptionId: sub.id, statuses: ['pending', 'scheduled'], page: 1, limit: 200 });
       for (const o of pending.rows) await products.cancelOrder(o.id);
     }
     return reload(caller, p, sub.id);
@@ -418,15 +505,28 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
       return { data: toSubscription(await visibleSubscription(caller, p, id)) };
     },
 
-    async updateSubscription(caller: Caller, p: Product, id: number, body: B<'updateSubscription'>): Promise<{ data: Subscription }> {
+    /**
+     * A plan change or a cancellation taken back. The payer's plan change is an order (changePlan):
+     * an upgrade changes the plan once paid, a downgrade at the period's end. An administrator who
+     * does not pay for the subscription (a company subscription, which administrators run) changes
+     * the plan at once, audited.
+     */
+    async updateSubscription(caller: Caller, p: Product, id: number, body: B<'updateSubscription'>): Promise<{ data: Subscription; order: ProductOrder | null }> {
       const sub = await visibleSubscription(caller, p, id);
       if (!mayChange(caller, sub)) throw forbidden();
       if (sub.status === 'cancelled' || sub.status === 'lapsed') throw unprocessable({ base: 'A cancelled subscription cannot change' });
-      const patch: { planId?: number; cancelAtPeriodEnd?: boolean; cancelledAt?: null } = {};
-      if (body.plan_id !== undefined) patch.planId = (await plan(caller, p, body.plan_id, sub.type as SubscriptionType)).id;
-      if (body.cancel_at_period_end === false && sub.cancelAtPeriodEnd) Object.assign(patch, { cancelAtPeriodEnd: false, cancelledAt: null });
-      if (Object.keys(patch).length) await products.updateSubscription(sub.id, patch);
-      return { data: await reload(caller, p, sub.id) };
+      let order: ProductOrder | null = null;
+      if (body.plan_id !== undefined) {
+        const chosen = await plan(caller, p, body.plan_id, sub.type as SubscriptionType);
+        if (paysFor(caller, sub)) order = await changePlan(caller, p, sub, chosen);
+        else if (chosen.id !== sub.planId) {
+          await products.dropPlanChanges(sub.id);
+          await products.updateSubscription(sub.id, { planId: chosen.id });
+          await auditAdmin(caller, 'product_subscription_changed', { action: 'plan_changed', product: p, subscription_id: sub.id, from_plan_id: sub.planId, plan_id: chosen.id });
+        }
+      }
+      if (body.cancel_at_period_end === false && sub.cancelAtPeriodEnd) await products.updateSubscription(sub.id, { cancelAtPeriodEnd: false, cancelledAt: null });
+      return { data: await reload(caller, p, sub.id), order };
     },
 
     createSubscription: (caller: Caller, p: Product, body: B<'createSubscription'>) => createSubscription(caller, p, body, 'user'),
@@ -504,9 +604,11 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
     },
 
     /**
-     * A licence's allocation or paid state: changed by the payer of its (manager or company)
-     * subscription for a user of their downline, or by an administrator; a raise beyond the pool is
-     * refused with the spec's over-allocation message.
+     * A licence's allocation: changed by the payer of its (manager or company) subscription for a
+     * user of their downline, or by an administrator; a raise beyond the paid pool is refused with
+     * what is free in the product's unit. Its paid state follows the money (its order paid): the
+     * payer cannot change it (422 on paid; the same value is no change), an administrator can. A
+     * licence whose order waits for payment changes in nothing until it is paid.
      */
     async updateLicense(caller: Caller, p: Product, id: number, body: B<'updateLicense'>): Promise<{ data: License }> {
       const reach = reachOf(caller);
@@ -515,8 +617,20 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
       const admin = reach.kind === 'company';
       const payer = license.subscriptionType === 'manager' && license.subscriptionOwnerId === caller.user.id;
       if (!admin && !(payer && (await products.usersInReach(reach, [license.userId])).length)) throw forbidden();
-      const ok = await products.updateLicense(license, body, allocationFits);
-      if (!ok) throw unprocessable({ allocation: OVER_ALLOCATION_MESSAGE });
+      const changesPaid = body.paid !== undefined && body.paid !== license.paid;
+      if (changesPaid && !admin) throw unprocessable({ paid: ORDER_MESSAGES.paidByPayment });
+      const patch = {
+        ...(body.allocation !== undefined && body.allocation !== license.allocation && { allocation: body.allocation }),
+        ...(changesPaid && { paid: body.paid as boolean }),
+      };
+      if (Object.keys(patch).length && (await products.licenseAwaitsPayment(license.id))) {
+        throw unprocessable({ [patch.allocation !== undefined ? 'allocation' : 'paid']: ORDER_MESSAGES.waitingForPayment });
+      }
+      const outcome = await products.updateLicense(license, patch, allocationFits);
+      if (!outcome.ok) {
+        const max = outcome.pool - outcome.others;
+        throw unprocessable({ allocation: poolExceededMessage(PRODUCT_UNITS[p], { max, free: max - outcome.previous, pool: outcome.pool }) });
+      }
       const [fresh] = await withUsage(p, [(await products.findLicense(caller.user.companyId, p, id)) as LicenseRecord]);
       return { data: fresh as License };
     },
@@ -534,7 +648,7 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
       const result = await products.orderLicenses(
         sub,
         quantity,
-        users.map((userId) => ({ userId, allocation: sub.plan.unitsPerLicense })),
+        users.map((userId) => ({ userId })),
         { userId: caller.user.id, amountCents: sub.plan.priceCents * quantity },
       );
       if (result === 'seats') throw unprocessable({ quantity: 'Quantity must cover every user given a licence' });
@@ -550,6 +664,7 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
         product: p,
         visible: orderVisible(reachOf(caller)),
         ...(query.status && { status: query.status }),
+        ...(query.subscription_id !== undefined && { subscriptionId: query.subscription_id }),
         page: query.page,
         limit: query.limit,
       });
@@ -560,6 +675,32 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
       const order = await products.findOrder(caller.user.companyId, p, id, orderVisible(reachOf(caller)));
       if (!order) throw notFound('Order');
       return { data: toOrder(order) };
+    },
+
+    /**
+     * Pays an order waiting for payment with the caller's card on file (the order's payer): 422 on
+     * card without one; a decline ends the order (failed: nothing charged, its licences given back)
+     * and answers 422 on card; no answer from the vendor 503 (still pending, safe to try again).
+     */
+    async payOrder(caller: Caller, p: Product, id: number): Promise<{ data: ProductOrder }> {
+      const { order } = await actionableOrder(caller, p, id);
+      if (order.userId !== caller.user.id) throw forbidden();
+      if (order.status !== 'pending') throw unprocessable({ order_id: order.status === 'failed' ? ORDER_MESSAGES.failedEnded : ORDER_MESSAGES.notPending });
+      const why = await chargeOrder(order);
+      const after = (await products.findOrder(order.companyId, p, order.id)) as OrderRecord;
+      if (after.status === 'failed') throw unprocessable({ card: ORDER_MESSAGES.declined });
+      if (after.status === 'pending') {
+        if (why === 'no_card') throw unprocessable({ card: ORDER_MESSAGES.noCard });
+        throw new HttpError(503, { base: ORDER_PAYMENT_UNAVAILABLE }, { 'retry-after': '5' });
+      }
+      return { data: toOrder(after) };
+    },
+
+    /** Cancels an order waiting for payment, or a scheduled plan change (its payer, or an administrator). */
+    async cancelOrder(caller: Caller, p: Product, id: number): Promise<{ data: ProductOrder }> {
+      const { order } = await actionableOrder(caller, p, id);
+      await cancelOrder(order);
+      return { data: await orderOut(order.companyId, p, order.id) };
     },
 
     /**
@@ -659,7 +800,7 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
       async cancelOrder(caller: Caller, p: Product, body: AB<'cancelOrder'>): Promise<{ data: ProductOrder }> {
         const order = await products.findOrder(caller.user.companyId, p, body.order_id);
         if (!order) throw notFound('Order');
-        if (!(await products.cancelOrder(order.id))) throw unprocessable({ order_id: 'Only a pending order can be cancelled' });
+        await cancelOrder(order);
         await auditAdmin(caller, 'product_order_changed', { action: 'cancelled', product: p, order_id: order.id });
         return { data: await orderOut(order.companyId, p, order.id) };
       },
@@ -737,7 +878,7 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
     /** The quota rule (spec part 1 §5) for a user now: whether another minute (or segment) may be used. */
     async quota(user: { id: number; companyId: number; dialerEnabled: boolean }, p: Product): Promise<QuotaVerdict> {
       const states = await statesOf(user);
-      return quotaVerdict(p === 'dialer' && user.dialerEnabled, states[p]);
+      return quotaVerdict(p === 'dialer' && user.dialerEnabled, states[p], p);
     },
   };
 }

@@ -83,6 +83,8 @@ describe('the quota rule (spec part 1 §5)', () => {
     expect(quotaVerdict(false, state({ type: 'self', paid: false }, 10_000))).toEqual({ ok: true });
     expect(quotaVerdict(false, state({ active: false }))).toMatchObject({ ok: false, result: 'No active subscription' });
     expect(quotaVerdict(false, state(null))).toMatchObject({ ok: false });
+    // SMS counts segments: the spec's sentence with SMS's unit
+    expect(quotaVerdict(false, state({}, 100), 'sms')).toEqual({ ...over, message: 'Please request additional segments from your manager.' });
   });
 
   it('for the seeded users, and as usage is recorded', async () => {
