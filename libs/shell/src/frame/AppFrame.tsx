@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
 import { buttonClassName, cn, NavigationBar, type NavigationEntry } from '@crm/ui';
 import { useFlagEvaluator } from '@crm/variant';
@@ -104,9 +104,14 @@ function MainNavigation({ items }: MainNavigationProps) {
           id: entry.group,
           label: entry.label,
           current: entry.items.some((item) => isCurrent(item, pathname)),
+          // plain links: the menu gives them its entries' look (and the current one aria-current)
           links: entry.items.map((item) => ({
             id: item.to,
-            element: <NavLink to={item.to} end={item.end} className={linkClassName}>{item.label}</NavLink>,
+            element: (
+              <Link to={item.to} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            ),
           })),
         },
   );
