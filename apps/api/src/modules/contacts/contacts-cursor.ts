@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isCalendarDate, type ContactOrderField } from '@crm/contract';
+import { CONTACTS_CURSOR_MAX, isCalendarDate, type ContactOrderField } from '@crm/contract';
 import type { Keyset } from './contacts.repository';
 
 /**
@@ -30,7 +30,7 @@ type CursorPayload = {
 const ORDERS_WITH_THEN = new Set<ContactOrderField>(['last_name']);
 
 /** contacts_scope.cursor's maximum length in the contract. */
-const MAX_CURSOR_LENGTH = 500;
+const MAX_CURSOR_LENGTH = CONTACTS_CURSOR_MAX;
 
 /** The count a cursor carries: total_count and total_count_capped of the first page. */
 export type CursorCount = { total: number; capped: boolean };
@@ -58,7 +58,7 @@ export function encodeCursor(
   const plain = Buffer.from(JSON.stringify(payload)).toString('base64url');
   if (!count) return plain;
   const counted = Buffer.from(JSON.stringify({ ...payload, n: count.total, c: count.capped, s: count.key })).toString('base64url');
-  // the contract takes cursors of up to 500 characters: a long sort value leaves the count out (the next page counts)
+  // the contract takes cursors of up to CONTACTS_CURSOR_MAX characters: a long sort value leaves the count out (the next page counts)
   return counted.length <= MAX_CURSOR_LENGTH ? counted : plain;
 }
 
@@ -89,5 +89,5 @@ export function decodeCursor(
   const check = VALUE_CHECKS[field];
   if (v !== null && check && !check(v)) return null;
   const counted = s !== undefined && s === key && typeof n === 'number' && Number.isInteger(n) && n >= 0 && typeof c === 'boolean';
-  return { after: { value: v, then: t ?? null, id: i }, count: counted ? { total: n, capped: c } : undefined };
+  return { after: { value: v, ...(typeof t === 'string' && { then: t }), id: i }, count: counted ? { total: n, capped: c } : undefined };
 }

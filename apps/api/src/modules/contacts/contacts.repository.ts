@@ -128,9 +128,9 @@ export type FewContacts = { tags?: ChildFilterSize; policyTypes?: ChildFilterSiz
 export type OwnerTrees = { reach?: number[] | undefined; owners?: number[] | undefined };
 
 /**
- * Text as the search compares it (`search_fold`, migration 0020): lower case, without accents
- * (unaccent: Martínez → martinez, Łukasz → lukasz, Nguyễn → nguyen) and without apostrophes
- * (O'Brien → obrien). Both the stored search text and the words searched for go through it.
+ * Text as the search compares it (`search_fold`, migrations 0020 and 0038): lower case, without
+ * accents (unaccent: Martínez → martinez, Łukasz → lukasz, Nguyễn → nguyen), without apostrophes
+ * (O'Brien → obrien) and without hyphens (Ji-woo → jiwoo). Both the stored search text and the words searched for go through it.
  */
 const searchFold = (text: SQL | AnyPgColumn | string) => sql`search_fold(${text})`;
 
@@ -397,17 +397,17 @@ function searchCondition(condition: ContactSearchCondition, timeZone: string, co
 }
 
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
-/** Apostrophes, which the search ignores (search_fold drops the same ones from the search text). */
-const APOSTROPHES = /['’‘ʼ]/g;
+/** Apostrophes and hyphens, which the search ignores (search_fold drops the same ones from the search text). */
+const IGNORED = /['’‘ʼ\-‐‑]/g;
 
 /**
  * The words of the search box as they are matched: a query made only of phone characters
  * ("(555) 123-4567", "1-555-123", "5551234567") is one phone number, its digits; otherwise every
- * word (phone-like words as digits), apostrophes left out ("O'Brien" is "OBrien", and a lone "'"
- * no word at all).
+ * word (phone-like words as digits), apostrophes and hyphens left out ("O'Brien" is "OBrien",
+ * "Ji-woo" is "Jiwoo", and a lone "'" or "-" no word at all).
  */
 function searchWords(q: string): string[] {
-  const text = q.replace(APOSTROPHES, '').trim();
+  const text = q.replace(IGNORED, '').trim();
   if (!text) return [];
   if (PHONE_LIKE.test(text) && /\d/.test(text)) return [text.replace(/\D/g, '')];
   return text
