@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
-import { buttonClassName, cn, NavigationBar, type NavigationEntry } from '@crm/ui';
+import { buttonClassName, cn, NavigationBar, usePhoneLayout, type NavigationEntry } from '@crm/ui';
 import { useFlagEvaluator } from '@crm/variant';
 import { HelpWidget } from '../help/HelpWidget';
 import { filterNavItems, navRow, type NavItem } from '../navigation/nav-items';
@@ -80,6 +80,7 @@ function MainNavigation({ items }: MainNavigationProps) {
   const [openAt, setOpenAt] = useState(pathname);
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const phone = usePhoneLayout();
   if (openAt !== pathname) {
     setOpenAt(pathname);
     setOpen(false);
@@ -116,39 +117,38 @@ function MainNavigation({ items }: MainNavigationProps) {
         },
   );
 
+  // One navigation at a time (the other is not rendered): the phone's list, or the row with its menus.
+  if (!phone) return <NavigationBar label="Main" entries={entries} />;
   return (
-    <>
-      <nav aria-label="Main" onKeyDown={handleKeyDown} onBlur={handleBlur} className="md:hidden">
-        <button
-          ref={buttonRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen((value) => !value)}
-          className={buttonClassName({ variant: 'secondary' })}
-        >
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" className="size-4">
-            <path d="M2 4h12M2 8h12M2 12h12" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          </svg>
-          Menu
-        </button>
-        <ul
-          id={listId}
-          className={cn(
-            // Open on a phone: a panel across the header's width, under it.
-            open ? 'absolute inset-x-4 top-full z-40 flex flex-col rounded border border-border bg-surface p-2 shadow-lg' : 'hidden',
-          )}
-        >
-          {visible.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end} className={linkClassName}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <NavigationBar label="Main" entries={entries} className="hidden md:block" />
-    </>
+    <nav aria-label="Main" onKeyDown={handleKeyDown} onBlur={handleBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={buttonClassName({ variant: 'secondary' })}
+      >
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" className="size-4">
+          <path d="M2 4h12M2 8h12M2 12h12" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+        Menu
+      </button>
+      <ul
+        id={listId}
+        className={cn(
+          // Open on a phone: a panel across the header's width, under it.
+          open ? 'absolute inset-x-4 top-full z-40 flex flex-col rounded border border-border bg-surface p-2 shadow-lg' : 'hidden',
+        )}
+      >
+        {visible.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={linkClassName}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

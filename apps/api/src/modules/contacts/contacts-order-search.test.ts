@@ -19,7 +19,7 @@ const names = (body: ContactsListBody, ids: number[]) =>
   body.data.filter((c) => ids.includes(c.id)).map((c) => `${c.first_name} ${c.last_name} ${ids.indexOf(c.id)}`);
 
 describe('the list order within one last name', () => {
-  let ids: number[] = [];
+  const ids: number[] = [];
   beforeAll(async () => {
     // created in this order: Maria, Hans, Greta Garcia, then a second Maria Garcia
     for (const first_name of ['Maria', 'Hans', 'Greta', 'Maria']) ids.push((await createContact(as.agent, { first_name, last_name: 'Garcia' })).id);
