@@ -2,9 +2,13 @@ import { expect, test, type Page } from './fixtures';
 import { TIMEZONE_LABELS, type Timezone } from '@crm/contract';
 import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
 
-/** The demo users of each brand who reach the signed-in frame (not held at a forced change, a second factor or billing). */
+/**
+ * The demo users of each brand who reach the signed-in frame (not held at a forced change, a second
+ * factor or billing); not Harbor's field manager and telemarketer, whose passwords account.spec
+ * changes (their navigation is the manager's and the agent's).
+ */
 const USERS: Record<BrandKey, readonly string[]> = {
-  harbor: ['admin', 'subadmin', 'buadmin', 'manager', 'district', 'field', 'telemarketer', 'agent'],
+  harbor: ['admin', 'subadmin', 'buadmin', 'manager', 'district', 'agent'],
   keystone: ['admin', 'rm', 'agent'],
   evergreen: ['admin', 'basic', 'preneed'],
 };
@@ -102,6 +106,7 @@ test.describe('screens at 1366, 1280 and 390 px', () => {
         const origin = brandOrigin(baseURL, brand);
         await page.setViewportSize(viewport(width));
         await signInAt(page, origin, brandEmail(brand, 'admin'));
+        await expect(page.getByRole('banner')).toBeVisible();
         expect(await headerLayout(page)).toMatchObject({ overflows: false, sideways: false });
 
         await page.goto(`${origin}/account/profile?tab=security`);
