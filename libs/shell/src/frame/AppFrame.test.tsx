@@ -78,7 +78,9 @@ describe('AppFrame', () => {
 
   it('on a phone, the navigation opens from the Menu button and closes with Escape (focus back on the button) or a navigation', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
-    onTestFinished(() => vi.unstubAllGlobals());
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const { client } = signedIn(testUser());
     renderApp({ routes, path: '/', client });
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana Reyes' });
