@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, signInAt, signInHome, uniqueLetters } from './support';
+import { BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, openFromNav, signInAt, signInHome, uniqueLetters } from './support';
 
 /** Picks an option of a labelled Radix select inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string | RegExp) {
@@ -11,7 +11,7 @@ test.describe('admin dialer and SMS screens', () => {
   test('an admin creates a dialer plan, subscribes a manager to it, orders licences, and reads the usage chart', async ({ page }) => {
     const planName = `Dialer ${uniqueLetters()}`;
     await signInHome(page, 'admin');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer plans' }).click();
+    await openFromNav(page, 'Dialer plans');
     await expect(page).toHaveURL(/\/admin\/dialer\/plans$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dialer plans' })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: 'Dialer Starter', exact: true })).toBeVisible();
@@ -147,7 +147,10 @@ test.describe('admin dialer and SMS screens', () => {
   test('a manager has no admin navigation and is refused the product admin pages', async ({ page }) => {
     await signInHome(page, 'manager');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Billing' })).toBeVisible();
+    await nav.getByRole('button', { name: 'Account' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Dialer plans' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'SMS plans' })).toHaveCount(0);
     for (const path of ['/admin/dialer/plans', '/admin/sms/subscriptions', '/admin/dialer/usage']) {

@@ -15,7 +15,9 @@ test('focus lands on the page heading after sign-in and after each navigation', 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeFocused();
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }).press('Enter');
+  // My profile is in the Account menu: Enter opens it, the arrow keys reach the link, Enter follows it
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }).press('Enter');
+  await page.getByRole('menuitem', { name: 'My profile' }).press('Enter');
   await expect(page).toHaveURL(/\/account\/profile/);
   await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1' });
   // The next Tab goes on from the heading into the page, not back to the navigation.

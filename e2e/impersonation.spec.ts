@@ -1,9 +1,9 @@
 import { expect, test, type Page } from './fixtures';
-import { brandEmail, brandOrigin, expectAccessible, signInAt, signInHome } from './support';
+import { brandEmail, brandOrigin, expectAccessible, openFromNav, signInAt, signInHome } from './support';
 
 /** Admin → Users, narrowed to one user by name; that user's row. */
 async function userRow(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await openFromNav(page, 'Users');
   await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
@@ -28,18 +28,19 @@ test.describe('log in as and impersonate from Admin → Users', () => {
     await expect(page).toHaveURL(/\/$/);
     // The agent's frame: no admin navigation.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' })).toHaveCount(0);
     await expectAccessible(page);
 
     await banner.getByRole('button', { name: 'Return to my account' }).click();
     await expect(banner).toHaveCount(0);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Alex Morgan/ })).toBeVisible();
   });
 
   test('a Keystone regional manager sees only their downline and may impersonate, not log in as', async ({ page, baseURL }) => {
     const origin = brandOrigin(baseURL, 'keystone');
     await signInAt(page, origin, brandEmail('keystone', 'rm'));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await openFromNav(page, 'Users');
     await expect(page.getByRole('rowheader')).toHaveText(['Parker Holt']);
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Parker Holt' }) });
     await expect(row.getByRole('button', { name: 'Log in as Parker Holt' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { apiGetAs, brandEmail, brandOrigin, expectAccessible, signInAt, signInHome, type BrandKey } from './support';
+import { apiGetAs, brandEmail, brandOrigin, expectAccessible, openFromNav, signInAt, signInHome, type BrandKey } from './support';
 
 // The spec's answer to an agent whose licence is used up or unpaid (part 1 §8, §5 "Quota").
 const OVER_ALLOCATION = 'Please request additional minutes from your manager.';
@@ -8,7 +8,7 @@ test.describe('dialer and SMS subscriptions', () => {
   test("a manager raises an agent's allocation, which stays after a reload; an allocation beyond what was bought is refused beside the field, saying what is free", async ({ page }) => {
     // Harbor's manager pays Dialer Starter: 5 licences of 1,000 minutes; 4,000 minutes given out (seed)
     await signInHome(page, 'manager');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer subscription' }).click();
+    await openFromNav(page, 'Dialer subscription');
     await expect(page).toHaveURL(/\/account\/dialer$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dialer subscription' })).toBeVisible();
     await expect(page.getByText('Manager pays (licences for the downline)')).toBeVisible();
@@ -54,7 +54,7 @@ test.describe('dialer and SMS subscriptions', () => {
     await expect(page.getByRole('textbox')).toHaveCount(0);
     await expectAccessible(page);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SMS subscription' }).click();
+    await openFromNav(page, 'SMS subscription');
     await expect(page.getByRole('heading', { level: 1, name: 'SMS subscription' })).toBeVisible();
     await expect(page.getByText('You have no SMS subscription and no SMS licence. Ask your manager for a licence.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your licence' })).toHaveCount(0);

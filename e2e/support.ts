@@ -121,3 +121,25 @@ export async function apiGetAs(page: Page, baseURL: string | undefined, brand: B
   url.searchParams.set('brand', brand);
   return page.request.get(url.href, { headers: { cookie } });
 }
+
+/**
+ * Follows an entry of the main navigation: its link, or the link of that name in one of its menus
+ * (the account's and the admin screens are grouped behind an "Account" and an "Admin" button).
+ */
+export async function openFromNav(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  const link = nav.getByRole('link', { name, exact: true });
+  if (await link.count()) return link.click();
+  for (const group of ['Account', 'Admin']) {
+    const button = nav.getByRole('button', { name: group, exact: true });
+    if (!(await button.count())) continue;
+    await button.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    const item = page.getByRole('menuitem', { name, exact: true });
+    if (await item.count()) return item.click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  }
+  throw new Error(`The main navigation has no entry "${name}"`);
+}

@@ -54,15 +54,23 @@ describe('PasswordForm', () => {
     // The user's own e-mail is guessable for this account (the browser knows its words too).
     await events.clear(password);
     await events.type(password, 'ann@example.com');
-    expect(
-      await screen.findByText('There should not be any personal or page related data. Add more words that are less common.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Don't use your name, e-mail, brand or company in your password.")).toBeInTheDocument();
 
     await events.clear(password);
     await events.type(password, STRONG);
     expect(await screen.findByText('Strength: Very strong')).toBeInTheDocument();
     expect(screen.queryByText(/Add more words/)).not.toBeInTheDocument();
   });
+
+  it.each(['AnnAgent2026!', 'ann.agent.harbor', 'HarborAgency-lamp-2026'])(
+    "rates %s (Ann Agent's name, e-mail, company) Weak and says why, as the server does",
+    async (typed) => {
+      renderAccount({ user, element: <PasswordForm user={user} /> });
+      await userEvent.setup().type(screen.getByLabelText(/^New password/), typed);
+      expect(await screen.findByText("Don't use your name, e-mail, brand or company in your password.")).toBeInTheDocument();
+      expect(screen.getByText(/^Strength: (Very weak|Weak)$/)).toBeInTheDocument();
+    },
+  );
 
   it('refuses what the rule refuses before calling the API, with the same message, and checks the confirmation', async () => {
     const { client } = renderAccount({ user, element: <PasswordForm user={user} /> });

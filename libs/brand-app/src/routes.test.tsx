@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Navigate, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { ApiError } from '@crm/api-client';
 import type { CurrentUser } from '@crm/contract';
@@ -82,12 +83,26 @@ function userOf(brandId: BrandId, role: CurrentUser['profile']['account_type']):
   });
 }
 
-function navLabels(): string[] {
+/** The main navigation's row: each link's text, and each menu button as "Label: its links" (opened and closed again). */
+async function navLabels(): Promise<string[]> {
   const nav = screen.getByRole('navigation', { name: 'Main' });
-  return within(nav)
-    .getAllByRole('link')
-    .map((link) => link.textContent ?? '');
+  const labels: string[] = [];
+  for (const entry of within(nav).getAllByRole('listitem')) {
+    const button = within(entry).queryByRole('button');
+    if (!button) {
+      labels.push(within(entry).getByRole('link').textContent ?? '');
+      continue;
+    }
+    await userEvent.click(button);
+    const menu = await screen.findByRole('menu');
+    labels.push(`${button.textContent}: ${within(menu).getAllByRole('menuitem').map((item) => item.textContent).join(', ')}`);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  }
+  return labels;
 }
+
+const ACCOUNT = 'Account: My profile, Billing, Dialer subscription, SMS subscription';
 
 /** Every route of a tree, depth first. */
 function allRoutes(routes: readonly RouteObject[]): RouteObject[] {
@@ -151,20 +166,21 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription', 'Users', 'Feature flags', 'Dialer plans', 'SMS plans']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Admin: Users, Feature flags, Dialer plans, SMS plans']);
   });
 
   it('gives a regional manager the Users screen (their downline, to impersonate) but not the other admin screens', async () => {
     renderBrandApp({ brandId: 'keystone', user: userOf('keystone', 'regional_manager'), path: '/admin/feature-flags' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription', 'Users']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Users']);
   });
 
   it("gives administrators each product's admin screens, /admin/{product} opening its plans", async () => {
     const { router } = renderBrandApp({ user: userOf('evergreen', 'admin'), path: '/admin/sms' });
     expect(await screen.findByRole('heading', { level: 1, name: 'SMS plans' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/sms/plans');
-    expect(screen.getByRole('link', { name: 'SMS plans' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Admin' }));
+    expect(await screen.findByRole('menuitem', { name: 'SMS plans' })).toHaveAttribute('aria-current', 'page');
   });
 
   it.each(['/admin/dialer/plans', '/admin/sms/usage'])("refuses a manager the product admin screen %s ('Access denied!')", async (path) => {
@@ -177,7 +193,7 @@ describe('brand app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Access denied!' }),
     ).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'My profile', 'Billing', 'Dialer subscription', 'SMS subscription']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT]);
   });
 
   it('opens the dialer and SMS subscription pages where their flags are on', async () => {
@@ -188,8 +204,9 @@ describe('brand app routes', () => {
     cleanup();
     renderBrandApp({ brandId: 'evergreen', user: userOf('evergreen', 'basic'), path: '/account/dialer' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
-    expect(navLabels()).not.toContain('Dialer subscription');
-    expect(navLabels()).not.toContain('SMS subscription');
+    const labels = (await navLabels()).join(', ');
+    expect(labels).not.toContain('Dialer subscription');
+    expect(labels).not.toContain('SMS subscription');
   });
 
   it("hides messages and calls from an Evergreen basic user's dashboard, not from a Harbor agent's", async () => {
@@ -220,7 +237,7 @@ describe('brand app routes', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aftercare' })).toBeInTheDocument();
-    expect(navLabels()).toEqual(['Dashboard', 'Contacts', 'Billing', 'Dialer subscription', 'SMS subscription', 'Aftercare']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', 'Account: Billing, Dialer subscription, SMS subscription', 'Aftercare']);
   });
 
   it('sends an unpaid account to /billing, with the unpaid banner in the frame; an impersonation passes', async () => {

@@ -18,14 +18,14 @@ import { lazyScreen } from './lazy-screen';
 export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/contacts', label: 'Contacts' },
-  { to: '/account/profile', label: 'My profile' },
-  { to: '/billing', label: 'Billing' },
-  { to: '/account/dialer', label: 'Dialer subscription', flag: 'dialer' },
-  { to: '/account/sms', label: 'SMS subscription', flag: 'sms' },
-  { to: '/admin/users', label: 'Users', roles: IMPERSONATOR_ROLES },
-  { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES },
-  { to: '/admin/dialer', label: 'Dialer plans', roles: ADMIN_ROLES },
-  { to: '/admin/sms', label: 'SMS plans', roles: ADMIN_ROLES },
+  { to: '/account/profile', label: 'My profile', group: 'account' },
+  { to: '/billing', label: 'Billing', group: 'account' },
+  { to: '/account/dialer', label: 'Dialer subscription', flag: 'dialer', group: 'account' },
+  { to: '/account/sms', label: 'SMS subscription', flag: 'sms', group: 'account' },
+  { to: '/admin/users', label: 'Users', roles: IMPERSONATOR_ROLES, group: 'admin' },
+  { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES, group: 'admin' },
+  { to: '/admin/dialer', label: 'Dialer plans', roles: ADMIN_ROLES, group: 'admin' },
+  { to: '/admin/sms', label: 'SMS plans', roles: ADMIN_ROLES, group: 'admin' },
 ];
 
 /** Routes that need no login and no user loading (spec part 1 §2). */

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
-import { createContactBody, DEFAULT_TIMEZONE, type Contact, type ContactDuplicate } from '@crm/contract';
-import { FormError, useApiForm } from '@crm/session';
+import { createContactBody, DEFAULT_TIMEZONE, TIMEZONES, type Contact, type ContactDuplicate, type Timezone } from '@crm/contract';
+import { FormError, useApiForm, useSession } from '@crm/session';
 import { Button, Field, Input, Select, type SelectOption } from '@crm/ui';
 import { formatPhone } from '@crm/util';
 import { contactKeys, sourcesQueryOptions, statusesQueryOptions } from './contacts-queries';
@@ -51,7 +51,13 @@ type ContactFormOutput = z.output<typeof createContactBody>;
 const NONE = 'none';
 const withNone = (options: readonly SelectOption[]): SelectOption[] => [{ value: NONE, label: 'None' }, ...options];
 
-export function contactFormValues(contact?: Contact): ContactFormValues {
+/** A new contact's time zone: the signed-in user's own (an agent's contacts are mostly local), EST when unknown. */
+export function newContactTimezone(userTimezone: string | null | undefined): Timezone {
+  return TIMEZONES.find((zone) => zone === userTimezone) ?? DEFAULT_TIMEZONE;
+}
+
+/** The form's values for `contact`, or for a new contact in `userTimezone` (newContactTimezone). */
+export function contactFormValues(contact?: Contact, userTimezone?: string | null): ContactFormValues {
   return {
     first_name: contact?.first_name ?? '',
     last_name: contact?.last_name ?? '',
@@ -68,7 +74,7 @@ export function contactFormValues(contact?: Contact): ContactFormValues {
     date_of_birth: contact?.date_of_birth ?? '',
     gender: contact?.gender ?? '',
     language: contact?.language ?? '',
-    timezone: contact?.timezone ?? DEFAULT_TIMEZONE,
+    timezone: contact?.timezone ?? newContactTimezone(userTimezone),
   };
 }
 
@@ -160,6 +166,7 @@ function DuplicatesWarning({ warning, onSave, onCancel }: { warning: DuplicateWa
 export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const statuses = useQuery(statusesQueryOptions(client));
   const sources = useQuery(sourcesQueryOptions(client));
   const [warning, setWarning] = useState<DuplicateWarning | null>(null);
@@ -175,7 +182,7 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps) {
   } = useApiForm<ContactFormValues, ContactFormOutput>({
     // The schema converts the form's text ('' clears, '7' is an id, digits of phones).
     schema: createContactBody as unknown as z.ZodType<ContactFormOutput, ContactFormValues>,
-    defaultValues: contactFormValues(contact),
+    defaultValues: contactFormValues(contact, user?.timezone),
     fields: serverFields,
     onSubmit: async (body) => {
       const points = contactPointsToCheck(body, contact);

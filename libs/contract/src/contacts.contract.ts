@@ -80,6 +80,11 @@ export const CONTACT_SELECTION_MAX = 250_000;
  * count of 38,000 tagged contacts is about 65 ms more, which the list spends only when asked.
  */
 export const CONTACTS_COUNT_CAP = 1_000;
+/**
+ * The longest contacts_scope.cursor: room for a last and a first name of 100 characters of 4 bytes
+ * each (the last-name order's cursor carries both) with the count.
+ */
+export const CONTACTS_CURSOR_MAX = 1_500;
 
 const INT_MAX = 2_147_483_647;
 
@@ -591,7 +596,7 @@ export const contactsScope = z.object({
    * that row instead of skipping (page - 1) * limit rows, so deep pages cost what the first does;
    * `page` then only numbers the answer.
    */
-  cursor: z.string().max(500, 'Cursor is too long').nullish(),
+  cursor: z.string().max(CONTACTS_CURSOR_MAX, 'Cursor is too long').nullish(),
   /** Created on or after this day, in the caller's time zone. */
   created_from: scopeDate('Created from'),
   /** Created on or before this day, in the caller's time zone. */

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@crm/api-client';
-import type { Handlers } from '@crm/testing';
+import { testBrand, type Handlers } from '@crm/testing';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { renderWithSession } from './test/render';
 
@@ -10,11 +10,12 @@ function renderReset(path: string, handlers: Handlers) {
   return renderWithSession({
     path,
     handlers,
+    brand: testBrand,
     routes: { '/reset-password': <ResetPasswordPage /> },
   });
 }
 
-const PERSONAL = 'There should not be any personal or page related data. Add more words that are less common.';
+const PERSONAL = "Don't use your name, e-mail, brand or company in your password.";
 
 describe('ResetPasswordPage', () => {
   it('requests the instructions by e-mail', async () => {
@@ -48,6 +49,14 @@ describe('ResetPasswordPage', () => {
     // the feedback is now the field's error, shown once
     expect(screen.getAllByText(feedback)).toHaveLength(1);
     expect(client.call).not.toHaveBeenCalledWith('resetPasswordByToken', expect.anything());
+  });
+
+  it("refuses the brand's name (Test Agent) in the meter, signed out as the user is, and says why", async () => {
+    renderReset('/reset-password?reset_password_token=tok123', { resetPasswordByToken: () => ({ ok: true }) });
+    const events = userEvent.setup();
+    await events.type(screen.getByLabelText(/^New password/), 'test-agent lantern tide');
+    expect(await screen.findByText(PERSONAL)).toBeInTheDocument();
+    expect(screen.getByText('Strength: Weak')).toBeInTheDocument();
   });
 
   it("shows the server's refusal (it knows the account's words) beside the field, then sets a strong passphrase", async () => {

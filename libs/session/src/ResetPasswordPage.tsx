@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import type { resetPasswordBody, resetRequestBody } from './auth-schemas';
 import { Button, Field, Input } from '@crm/ui';
+import { useBrand } from '@crm/variant';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
 import { NewPasswordField } from './NewPasswordField';
@@ -73,9 +74,11 @@ function RequestForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const client = useApiClient();
   const [done, setDone] = useState(false);
-  // Signed out, the account is not known here: the browser checks the common-password list and the
-  // length, the server also the account's own words (its answer shows under the field the same way).
-  const context = useMemo(() => ({}), []);
+  // Signed out, the account is not known here: the browser checks the length, the common-password
+  // list and the brand's name; the server also the account's names, e-mail and company (its answer
+  // shows under the field the same way).
+  const brand = useBrand();
+  const context = useMemo(() => ({ brandName: brand.name }), [brand.name]);
   const {
     register,
     submit,

@@ -34,6 +34,7 @@ export { ProcessNotification, type ProcessNotificationProps, type ProcessNotific
 export { Pager, type PagerProps } from './pager/Pager';
 export { PageHeader, type PageHeaderProps } from './page-header/PageHeader';
 export { Menu, type MenuItem, type MenuProps } from './menu/Menu';
+export { NavigationBar, type NavigationBarProps, type NavigationEntry, type NavigationLink } from './navigation-bar/NavigationBar';
 export { PHONE_MEDIA_QUERY, useMediaQuery, usePhoneLayout } from './lib/use-media-query';
 export { useElementWidth } from './lib/use-element-width';
 export { useDebouncedValue } from './lib/use-debounced-value';

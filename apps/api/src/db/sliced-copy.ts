@@ -5,13 +5,13 @@ import type { Pool, PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { LONG_WORK_SQL, toQuery } from './sql-helpers';
 
-/** Where a slice ended in list order: the sort value and id of its last row (the next slice's keyset). */
-export type SliceEnd = { value: string | null; id: number };
+/** Where a slice ended in list order: the sort values and id of its last row (the next slice's keyset). */
+export type SliceEnd = { value: string | null; then?: string | null | undefined; id: number };
 
 export type SlicedCopyOptions = {
   pool: Pool;
   /**
-   * The next `limit` rows of the list (`id` and `sort_value` columns, in list order; rows without
+   * The next `limit` rows of the list (`id`, `sort_value` and `sort_then` columns, in list order; rows without
    * an id are left out), after `after` (undefined: from the start). Without a keyset (`keyset`
    * false) it is asked once, for every row.
    */
@@ -98,14 +98,14 @@ export function slicedCopy(options: SlicedCopyOptions): Readable {
         const limit = Math.min(sizeAt(k), max - before.sent);
         if (k !== w) await client.query(`truncate ${table}`);
         const { text, params } = toQuery(sql`with page as (
-            select row_number() over () as ord, p.id, p.sort_value from (${page(limit, before.after)}) p where p.id is not null
+            select row_number() over () as ord, p.id, p.sort_value, p.sort_then from (${page(limit, before.after)}) p where p.id is not null
           ), kept as (insert into ${sql.raw(table)} (ord, id) select ord, id from page)
-          select (select count(*) from page)::int as n, id, sort_value from page order by ord desc limit 1`);
-        const last = (await client.query<{ n: number; id: number; sort_value: string | null }>(text, params)).rows[0];
+          select (select count(*) from page)::int as n, id, sort_value, sort_then from page order by ord desc limit 1`);
+        const last = (await client.query<{ n: number; id: number; sort_value: string | null; sort_then: string | null }>(text, params)).rows[0];
         const count = last?.n ?? 0;
         const sent = before.sent + count;
         const done = !keyset || count < limit || sent >= max;
-        end(k).resolve({ sent, after: last ? { value: last.sort_value, id: Number(last.id) } : before.after, done });
+        end(k).resolve({ sent, after: last ? { value: last.sort_value, then: last.sort_then, id: Number(last.id) } : before.after, done });
         if (!count) {
           slice(k).resolve(null);
           break;

@@ -126,21 +126,26 @@ function History({ zone }: HistoryProps) {
   const client = useApiClient();
   const [page, handlePage] = usePageParam();
   const query = useQuery({ ...historyQueryOptions(client, page), placeholderData: (previous) => previous });
+  // On a phone (below sm) the Type and Card columns fold into the description, so that the
+  // Amount column stays on the screen.
+  const wide = 'hidden sm:table-cell';
   const columns: TableColumn<AccountHistoryEntry>[] = [
     { id: 'date', header: 'Date', rowHeader: true, cell: (entry) => formatDate(entry.created_at, zone) },
-    { id: 'kind', header: 'Type', cell: historyKindLabel },
+    { id: 'kind', header: 'Type', cell: historyKindLabel, className: wide },
     {
       id: 'description',
       header: 'Description',
       cell: (entry) => (
         <>
+          <span className="block font-medium sm:hidden">{historyKindLabel(entry)}</span>
           {entry.description}
+          {entry.card && <span className="block text-muted sm:hidden">{cardLabel(entry.card)}</span>}
           {entry.failure_message && <span className="block text-danger">{entry.failure_message}</span>}
         </>
       ),
     },
-    { id: 'card', header: 'Card', cell: (entry) => (entry.card ? cardLabel(entry.card) : '') },
-    { id: 'amount', header: 'Amount', align: 'end', cell: historyAmount },
+    { id: 'card', header: 'Card', cell: (entry) => (entry.card ? cardLabel(entry.card) : ''), className: wide },
+    { id: 'amount', header: 'Amount', align: 'end', cell: historyAmount, className: 'whitespace-nowrap' },
   ];
 
   return (

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
@@ -77,6 +77,10 @@ describe('AppFrame', () => {
   });
 
   it('on a phone, the navigation opens from the Menu button and closes with Escape (focus back on the button) or a navigation', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const { client } = signedIn(testUser());
     renderApp({ routes, path: '/', client });
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana Reyes' });
@@ -96,6 +100,53 @@ describe('AppFrame', () => {
     await userEvent.click(within(nav).getByRole('link', { name: 'Reports' }));
     expect(await screen.findByRole('heading', { level: 1, name: /not found/i })).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('groups the account and admin screens behind one menu button each, in one row; a group of one is a link', async () => {
+    const grouped: NavItem[] = [
+      { to: '/', label: 'Dashboard', end: true },
+      { to: '/account/profile', label: 'My profile', group: 'account' },
+      { to: '/billing', label: 'Billing', group: 'account' },
+      { to: '/admin/users', label: 'Users', group: 'admin' },
+      { to: '/admin/feature-flags', label: 'Feature flags', roles: ['admin'], group: 'admin' },
+    ];
+    const groupedRoutes = [{ element: <AppFrame navItems={grouped} />, children: [{ path: '*', element: <NotFoundPage /> }] }];
+    const { client } = signedIn(testUser({ profile: { ...testUser().profile, account_type: 'admin' } }));
+    renderApp({ routes: groupedRoutes, path: '/admin/users', client });
+    await screen.findByRole('heading', { level: 1 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // once the session has the user (an administrator)
+    const admin = await within(nav).findByRole('button', { name: 'Admin' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard']);
+    expect(admin).toHaveClass('bg-primary'); // the current page is one of its screens
+    expect(await axeViolations()).toEqual([]);
+    const user = userEvent.setup();
+    admin.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Users', 'Feature flags']);
+    expect(within(menu).getByRole('menuitem', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(admin).toHaveFocus();
+    await user.click(within(nav).getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Billing' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(within(nav).getByRole('button', { name: 'Account' })).toHaveClass('bg-primary');
+  });
+
+  it('shows a regional manager (Users only) the admin screen as a link', async () => {
+    const grouped: NavItem[] = [
+      { to: '/', label: 'Dashboard', end: true },
+      { to: '/admin/users', label: 'Users', roles: ['admin', 'regional_manager'], group: 'admin' },
+      { to: '/admin/feature-flags', label: 'Feature flags', roles: ['admin'], group: 'admin' },
+    ];
+    const rm = testUser({ profile: { ...testUser().profile, account_type: 'regional_manager' } });
+    renderApp({ routes: [{ element: <AppFrame navItems={grouped} />, children: [{ index: true, element: <HomePage /> }] }], path: '/', client: signedIn(rm).client });
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Users']);
+    expect(within(nav).queryByRole('button')).toBeNull();
   });
 
   it('has a skip link first, a main landmark, and is axe-clean', async () => {

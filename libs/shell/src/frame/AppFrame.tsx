@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ImpersonationBanner, useSession } from '@crm/session';
-import { buttonClassName, cn } from '@crm/ui';
+import { buttonClassName, cn, NavigationBar, usePhoneLayout, type NavigationEntry } from '@crm/ui';
 import { useFlagEvaluator } from '@crm/variant';
 import { HelpWidget } from '../help/HelpWidget';
-import { filterNavItems, type NavItem } from '../navigation/nav-items';
+import { filterNavItems, navRow, type NavItem } from '../navigation/nav-items';
 import { FeaturePreviewBanner } from '../preview/FeaturePreviewBanner';
 import { ReconnectingBanner } from './ReconnectingBanner';
 import { UnpaidBanner } from './UnpaidBanner';
@@ -36,7 +36,7 @@ export function AppFrame({ navItems }: AppFrameProps) {
       <UnpaidBanner />
       <ReconnectingBanner />
       <header className="border-b border-border bg-surface">
-        <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:gap-x-6">
+        <div className="relative mx-auto flex max-w-7xl items-center gap-x-3 px-4 py-2 md:gap-x-6">
           <BrandMark compact />
           <MainNavigation items={navItems} />
           <div className="ml-auto flex items-center gap-2">
@@ -59,9 +59,18 @@ export function AppFrame({ navItems }: AppFrameProps) {
 
 type MainNavigationProps = { items: readonly NavItem[] };
 
+const linkClassName = ({ isActive }: { isActive: boolean }) =>
+  cn('block rounded px-3 py-2 font-medium whitespace-nowrap no-underline', isActive ? 'bg-primary text-primary-contrast' : 'text-text hover:bg-text/5');
+
+/** Whether `pathname` is the item's page or one below it. */
+const isCurrent = (item: NavItem, pathname: string) =>
+  pathname === item.to || (!item.end && pathname.startsWith(item.to.endsWith('/') ? item.to : `${item.to}/`));
+
 /**
- * The main navigation: a row of links; on a phone-sized screen (below Tailwind's md) a "Menu"
- * button that shows them as a list (disclosure pattern: Escape, leaving it or navigating closes it).
+ * The main navigation: a row of links with the grouped items (the account's and the admin
+ * screens, navRow) behind one button each, so that it fits one row beside the brand and the user
+ * menu at 1280 px in every brand; on a phone-sized screen (below Tailwind's md) a "Menu" button
+ * that shows every item as a list (disclosure pattern: Escape, leaving it or navigating closes it).
  */
 function MainNavigation({ items }: MainNavigationProps) {
   const { user } = useSession();
@@ -71,6 +80,7 @@ function MainNavigation({ items }: MainNavigationProps) {
   const [openAt, setOpenAt] = useState(pathname);
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const phone = usePhoneLayout();
   if (openAt !== pathname) {
     setOpenAt(pathname);
     setOpen(false);
@@ -87,6 +97,28 @@ function MainNavigation({ items }: MainNavigationProps) {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
+  const entries: NavigationEntry[] = navRow(visible).map((entry) =>
+    entry.kind === 'link'
+      ? { kind: 'link', id: entry.item.to, element: <NavLink to={entry.item.to} end={entry.item.end} className={linkClassName}>{entry.item.label}</NavLink> }
+      : {
+          kind: 'group',
+          id: entry.group,
+          label: entry.label,
+          current: entry.items.some((item) => isCurrent(item, pathname)),
+          // plain links: the menu gives them its entries' look (and the current one aria-current)
+          links: entry.items.map((item) => ({
+            id: item.to,
+            element: (
+              <Link to={item.to} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            ),
+          })),
+        },
+  );
+
+  // One navigation at a time (the other is not rendered): the phone's list, or the row with its menus.
+  if (!phone) return <NavigationBar label="Main" entries={entries} />;
   return (
     <nav aria-label="Main" onKeyDown={handleKeyDown} onBlur={handleBlur}>
       <button
@@ -95,7 +127,7 @@ function MainNavigation({ items }: MainNavigationProps) {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className={buttonClassName({ variant: 'secondary', className: 'md:hidden' })}
+        className={buttonClassName({ variant: 'secondary' })}
       >
         <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" className="size-4">
           <path d="M2 4h12M2 8h12M2 12h12" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -107,21 +139,11 @@ function MainNavigation({ items }: MainNavigationProps) {
         className={cn(
           // Open on a phone: a panel across the header's width, under it.
           open ? 'absolute inset-x-4 top-full z-40 flex flex-col rounded border border-border bg-surface p-2 shadow-lg' : 'hidden',
-          'md:static md:mt-0 md:flex md:w-auto md:flex-row md:flex-wrap md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
         )}
       >
         {visible.map((item) => (
           <li key={item.to}>
-            <NavLink
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                cn(
-                  'block rounded px-3 py-2 font-medium no-underline',
-                  isActive ? 'bg-primary text-primary-contrast' : 'text-text hover:bg-text/5',
-                )
-              }
-            >
+            <NavLink to={item.to} end={item.end} className={linkClassName}>
               {item.label}
             </NavLink>
           </li>

@@ -57,10 +57,11 @@ export function UserMenu({ user }: UserMenuProps) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="flex cursor-pointer flex-col items-end rounded px-2 py-1 text-right hover:bg-text/5"
+        className="flex max-w-60 cursor-pointer flex-col items-end rounded px-2 py-1 text-right hover:bg-text/5"
       >
-        <span className="font-medium">{name}</span>
-        <span className="hidden text-sm text-muted sm:block">{user.company.name}</span>
+        {/* one line each, cut short with an ellipsis: a long name never pushes the header to a second row */}
+        <span className="max-w-full truncate font-medium">{name}</span>
+        <span className="hidden max-w-full truncate text-sm text-muted sm:block">{user.company.name}</span>
         <span className="sr-only">(account menu)</span>
       </button>
       <div

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@crm/contract';
 import type { FlagName } from '@crm/variant';
-import { filterNavItems, type NavItem } from './nav-items';
+import { filterNavItems, navRow, type NavItem } from './nav-items';
 
 const items: NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
@@ -37,5 +37,26 @@ describe('filterNavItems', () => {
       return true;
     });
     expect(asked.sort()).toEqual(['reports', 'sms']);
+  });
+});
+
+describe('navRow', () => {
+  const grouped: NavItem[] = [
+    { to: '/', label: 'Dashboard', end: true },
+    { to: '/contacts', label: 'Contacts' },
+    { to: '/account/profile', label: 'My profile', group: 'account' },
+    { to: '/billing', label: 'Billing', group: 'account' },
+    { to: '/admin/users', label: 'Users', group: 'admin' },
+    { to: '/admin/feature-flags', label: 'Feature flags', group: 'admin' },
+  ];
+  const shape = (items: NavItem[]) =>
+    navRow(items).map((entry) => (entry.kind === 'link' ? entry.item.label : `${entry.label}: ${entry.items.map((i) => i.label).join(', ')}`));
+
+  it('puts each group of two or more behind one button, at the place of its first item', () => {
+    expect(shape(grouped)).toEqual(['Dashboard', 'Contacts', 'Account: My profile, Billing', 'Admin: Users, Feature flags']);
+  });
+
+  it('shows a group of one as its link', () => {
+    expect(shape(grouped.filter((item) => item.label !== 'Feature flags'))).toEqual(['Dashboard', 'Contacts', 'Account: My profile, Billing', 'Users']);
   });
 });

@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { useRef, type ReactElement, type ReactNode } from 'react';
 import { buttonClassName, type ButtonVariant } from '../button/Button';
 import { cn } from '../lib/cn';
 
@@ -40,6 +40,9 @@ function CheckIcon() {
  * entries, typing a letter jumps, Escape closes and returns the focus to the button.
  */
 export function Menu({ trigger, triggerLabel, items, variant = 'secondary', title, align = 'end', keepOpenOnCheck = false, className }: MenuProps) {
+  // A link followed from the menu leads to another page, whose heading takes the focus: the
+  // focus does not go back to the menu's button then.
+  const followedLink = useRef(false);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger aria-label={triggerLabel} className={buttonClassName({ variant, className })}>
@@ -53,13 +56,18 @@ export function Menu({ trigger, triggerLabel, items, variant = 'secondary', titl
           align={align}
           sideOffset={4}
           collisionPadding={8}
+          onCloseAutoFocus={(event) => {
+            if (!followedLink.current) return;
+            followedLink.current = false;
+            event.preventDefault();
+          }}
           className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto rounded border border-border bg-surface p-1 text-text shadow-lg"
         >
           {title && <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold text-muted uppercase">{title}</DropdownMenu.Label>}
           {items.map((item) => {
             if (item.kind === 'link') {
               return (
-                <DropdownMenu.Item key={item.id} asChild className={itemClassName}>
+                <DropdownMenu.Item key={item.id} asChild className={itemClassName} onSelect={() => (followedLink.current = true)}>
                   {item.element}
                 </DropdownMenu.Item>
               );

@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useEffect, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { cn } from '../lib/cn';
 
 export type TableAlign = 'start' | 'center' | 'end';
@@ -29,9 +29,25 @@ export type TableProps<Row> = {
   /**
    * For a table that may be wider than its place (a file's columns): its scrolling box becomes a
    * region of this name that takes the keyboard's focus, so it can be scrolled with the arrow keys.
+   * Without it the box does so only while the table is wider than it (a phone), named after the
+   * caption.
    */
   scrollLabel?: string;
 };
+
+/** Whether the element's content is wider than the element, following its resizes and its content's. */
+function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth + 1));
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
 
 const alignClasses: Record<TableAlign, string> = {
   start: 'text-start',
@@ -50,10 +66,16 @@ export function Table<Row>({
   className,
   scrollLabel,
 }: TableProps<Row>) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsSideways(boxRef);
+  const regionLabel = scrollLabel ?? (overflows ? `${typeof caption === 'string' ? caption : 'Table'} (scrolls sideways)` : undefined);
   return (
     <div
-      className={cn('w-full overflow-x-auto rounded border border-border bg-surface', className)}
-      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+      ref={boxRef}
+      // relative: the scrolling box contains what is absolutely placed inside it (a header's
+      // sr-only text), so that it scrolls with the table instead of widening the page
+      className={cn('relative w-full overflow-x-auto rounded border border-border bg-surface', className)}
+      {...(regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {})}
     >
       <table className="w-full border-collapse text-sm text-text">
         {caption && (

@@ -25,11 +25,14 @@ const themeVariables = {
   '--border-radius': 'var(--radius)',
 } as CSSProperties;
 
-/** sonner's toaster in the theme's colours and font. */
+/**
+ * sonner's toaster in the theme's colours and font, at the bottom right: at the top right it
+ * covered the header's user menu (the signed-in user's name) after every save.
+ */
 export function ThemedToaster({ style, toastOptions, ...props }: ToasterProps) {
   return (
     <SonnerToaster
-      position="top-right"
+      position="bottom-right"
       closeButton
       richColors
       {...props}

@@ -90,7 +90,7 @@ export const contacts = pgTable(
     note: text('note'),
     /**
      * Names, e-mails and phone digits folded by search_fold (lower case, no accents, no
-     * apostrophes: migration 0020), kept by the repository on every write (phones and e-mails
+     * apostrophes, no hyphens: migrations 0020 and 0038), kept by the repository on every write (phones and e-mails
      * live in child tables, so a generated column cannot see them).
      */
     searchText: text('search_text').notNull().default(''),
@@ -113,12 +113,12 @@ export const contacts = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('contacts_owner_last_name_idx').on(t.ownerId, t.lastName, t.id).where(sql`${t.deletedAt} is null`),
+    index('contacts_owner_last_name_idx').on(t.ownerId, t.lastName, t.firstName, t.id).where(sql`${t.deletedAt} is null`),
     index('contacts_owner_created_idx').on(t.ownerId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
-    index('contacts_company_last_name_idx').on(t.companyId, t.lastName, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
+    index('contacts_company_last_name_idx').on(t.companyId, t.lastName, t.firstName, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
     index('contacts_company_created_idx').on(t.companyId, t.createdAt, t.id, t.ownerId).where(sql`${t.deletedAt} is null`),
-    index('contacts_owner_trash_idx').on(t.ownerId, t.lastName, t.id).where(sql`${t.deletedAt} is not null`),
-    index('contacts_company_trash_idx').on(t.companyId, t.lastName, t.id).where(sql`${t.deletedAt} is not null`),
+    index('contacts_owner_trash_idx').on(t.ownerId, t.lastName, t.firstName, t.id).where(sql`${t.deletedAt} is not null`),
+    index('contacts_company_trash_idx').on(t.companyId, t.lastName, t.firstName, t.id).where(sql`${t.deletedAt} is not null`),
     // The search box's words, by owner (btree_gin): an agent's search reads only their own matches
     // in the index (1.4 ms for a common surname in a book of 26,000 among a million contacts), where
     // the words alone made it visit every matching contact of the company (3,000 rows, 8–16 ms).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTACTS_CURSOR_MAX } from '@crm/contract';
 import { countKey, decodeCursor, encodeCursor } from './contacts-cursor';
 
 const key = countKey([{ kind: 'downline', companyId: 1, userId: 2 }, 'America/New_York', { q: 'smith' }]);
@@ -6,15 +7,15 @@ const raw = (payload: object) => Buffer.from(JSON.stringify(payload)).toString('
 
 describe('contacts cursor', () => {
   it('carries the count of the search it was made for', () => {
-    const cursor = encodeCursor('last_name', 'asc', { value: 'Smith', id: 42 }, { total: 10_000, capped: true, key });
+    const cursor = encodeCursor('last_name', 'asc', { value: 'Smith', then: 'Ann', id: 42 }, { total: 10_000, capped: true, key });
     expect(decodeCursor(cursor, 'last_name', 'asc', key)).toEqual({
-      after: { value: 'Smith', id: 42 },
+      after: { value: 'Smith', then: 'Ann', id: 42 },
       count: { total: 10_000, capped: true },
     });
     // another search (or another caller, zone, filter) gets the row but not the count
     const other = countKey([{ kind: 'downline', companyId: 1, userId: 2 }, 'America/New_York', { q: 'smit' }]);
-    expect(decodeCursor(cursor, 'last_name', 'asc', other)).toEqual({ after: { value: 'Smith', id: 42 }, count: undefined });
-    expect(decodeCursor(cursor, 'last_name', 'asc')).toEqual({ after: { value: 'Smith', id: 42 }, count: undefined });
+    expect(decodeCursor(cursor, 'last_name', 'asc', other)).toEqual({ after: { value: 'Smith', then: 'Ann', id: 42 }, count: undefined });
+    expect(decodeCursor(cursor, 'last_name', 'asc')).toEqual({ after: { value: 'Smith', then: 'Ann', id: 42 }, count: undefined });
     expect(decodeCursor(cursor, 'last_name', 'desc', key)).toBeNull();
   });
 
@@ -27,13 +28,21 @@ describe('contacts cursor', () => {
     }
   });
 
-  it('leaves the count out rather than go past the 500 characters the contract takes', () => {
-    const value = '語'.repeat(100);
-    const cursor = encodeCursor('last_name', 'asc', { value, id: 2_147_483_647 }, { total: 10_000, capped: true, key });
-    expect(cursor.length).toBeLessThanOrEqual(500);
-    expect(decodeCursor(cursor, 'last_name', 'asc', key)).toEqual({ after: { value, id: 2_147_483_647 }, count: undefined });
-    const short = encodeCursor('last_name', 'asc', { value: 'x'.repeat(100), id: 2_147_483_647 }, { total: 10_000, capped: true, key });
-    expect(short.length).toBeLessThanOrEqual(500);
-    expect(decodeCursor(short, 'last_name', 'asc', key)?.count).toEqual({ total: 10_000, capped: true });
+  it('leaves the count out rather than go past the 1,500 characters the contract takes', () => {
+    const value = '語'.repeat(350);
+    const cursor = encodeCursor('city', 'asc', { value, id: 2_147_483_647 }, { total: 10_000, capped: true, key });
+    expect(cursor.length).toBeLessThanOrEqual(CONTACTS_CURSOR_MAX);
+    expect(decodeCursor(cursor, 'city', 'asc', key)).toEqual({ after: { value, id: 2_147_483_647 }, count: undefined });
+    const short = encodeCursor('city', 'asc', { value: 'x'.repeat(100), id: 2_147_483_647 }, { total: 10_000, capped: true, key });
+    expect(decodeCursor(short, 'city', 'asc', key)?.count).toEqual({ total: 10_000, capped: true });
+  });
+
+  it('a last-name cursor carries the first name too, and fits with names of 100 four-byte characters each', () => {
+    const longest = '𠀀'.repeat(100);
+    const cursor = encodeCursor('last_name', 'asc', { value: longest, then: longest, id: 2_147_483_647 }, { total: 10_000, capped: true, key });
+    expect(cursor.length).toBeLessThanOrEqual(CONTACTS_CURSOR_MAX);
+    expect(decodeCursor(cursor, 'last_name', 'asc', key)).toEqual({ after: { value: longest, then: longest, id: 2_147_483_647 }, count: { total: 10_000, capped: true } });
+    // a last-name cursor without the first name (made before the order had it) starts over
+    expect(decodeCursor(raw({ f: 'last_name', o: 'asc', v: 'Garcia', i: 7 }), 'last_name', 'asc')).toBeNull();
   });
 });

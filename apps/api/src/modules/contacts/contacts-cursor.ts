@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { isCalendarDate, type ContactOrderField } from '@crm/contract';
+import { CONTACTS_CURSOR_MAX, isCalendarDate, type ContactOrderField } from '@crm/contract';
 import type { Keyset } from './contacts.repository';
 
 /**
  * The list's keyset cursor (contacts_scope.cursor, meta.next_cursor): base64url JSON of the order it
  * was made for and the last row of the page, its sort value (as PostgreSQL printed it, so that
- * timestamps keep their microseconds; null for an empty value) and its id. Opaque to clients: a
- * cursor only continues the order it came from.
+ * timestamps keep their microseconds; null for an empty value), the value of the order's second
+ * column (`t`: the first name of a last-name order) and its id. Opaque to clients: a cursor only
+ * continues the order it came from.
  *
  * It also carries the list's count as the first page computed it (`n`, `c`: total_count and
  * total_count_capped) with a key of the search it was counted for (`s`, see countKey): a page
@@ -18,14 +19,18 @@ type CursorPayload = {
   f: ContactOrderField;
   o: 'asc' | 'desc';
   v: string | null;
+  t?: string | null;
   i: number;
   n?: number;
   c?: boolean;
   s?: string;
 };
 
+/** The orders whose cursor carries a second value (the repository's THEN_COLUMNS). */
+const ORDERS_WITH_THEN = new Set<ContactOrderField>(['last_name']);
+
 /** contacts_scope.cursor's maximum length in the contract. */
-const MAX_CURSOR_LENGTH = 500;
+const MAX_CURSOR_LENGTH = CONTACTS_CURSOR_MAX;
 
 /** The count a cursor carries: total_count and total_count_capped of the first page. */
 export type CursorCount = { total: number; capped: boolean };
@@ -49,11 +54,11 @@ export function encodeCursor(
   last: Keyset,
   count?: CursorCount & { key: string },
 ): string {
-  const payload: CursorPayload = { f: field, o: order, v: last.value, i: last.id };
+  const payload: CursorPayload = { f: field, o: order, v: last.value, ...(last.then !== undefined && last.then !== null && { t: last.then }), i: last.id };
   const plain = Buffer.from(JSON.stringify(payload)).toString('base64url');
   if (!count) return plain;
   const counted = Buffer.from(JSON.stringify({ ...payload, n: count.total, c: count.capped, s: count.key })).toString('base64url');
-  // the contract takes cursors of up to 500 characters: a long sort value leaves the count out (the next page counts)
+  // the contract takes cursors of up to CONTACTS_CURSOR_MAX characters: a long sort value leaves the count out (the next page counts)
   return counted.length <= MAX_CURSOR_LENGTH ? counted : plain;
 }
 
@@ -74,12 +79,15 @@ export function decodeCursor(
     return null;
   }
   if (typeof payload !== 'object' || payload === null) return null;
-  const { f, o, v, i, n, c, s } = payload as Partial<CursorPayload>;
+  const { f, o, v, t, i, n, c, s } = payload as Partial<CursorPayload>;
   if (f !== field || o !== order) return null;
+  // an order with a second column (THEN_COLUMNS) needs its value: a cursor made before it had one starts over
+  if (ORDERS_WITH_THEN.has(field) && v !== null && typeof t !== 'string') return null;
+  if (t !== undefined && t !== null && typeof t !== 'string') return null;
   if (typeof i !== 'number' || !Number.isInteger(i) || i < 1 || i > 2_147_483_647) return null;
   if (v !== null && typeof v !== 'string') return null;
   const check = VALUE_CHECKS[field];
   if (v !== null && check && !check(v)) return null;
   const counted = s !== undefined && s === key && typeof n === 'number' && Number.isInteger(n) && n >= 0 && typeof c === 'boolean';
-  return { after: { value: v, id: i }, count: counted ? { total: n, capped: c } : undefined };
+  return { after: { value: v, ...(typeof t === 'string' && { then: t }), id: i }, count: counted ? { total: n, capped: c } : undefined };
 }

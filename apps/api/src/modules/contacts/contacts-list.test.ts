@@ -366,8 +366,9 @@ describe('duplicate scan', () => {
       ['d8', '["ann"]'],
       ['d4', '["john"]'],
       ['d5', '["john"]'],
-      ['d1', '["mary"]'],
+      // one last name: by first name (d2's " MARY " sorts before "Mary"), then id
       ['d2', '["mary"]'],
+      ['d1', '["mary"]'],
       ['d3', '["mary"]'],
     ]);
     expect(body.meta).toMatchObject({ total_count: 7, total_pages: 1, next_cursor: null });
@@ -429,8 +430,8 @@ describe('duplicate scan', () => {
     expect(keyed(await scan({ first_name: true, last_name: true })).map(([k]) => k)).toEqual([
       'd4',
       'd5',
-      'd1',
       'd2',
+      'd1',
     ]);
     const manager = keyed(
       await scan({ first_name: true, last_name: true }, { order_field: 'created_at' }, 'manager'),

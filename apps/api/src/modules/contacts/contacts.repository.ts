@@ -87,8 +87,11 @@ export type BulkContact = {
   notes?: BulkNote[];
 };
 
-/** The row a keyset page starts after: its sort value as text (null when empty) and its id. */
-export type Keyset = { value: string | null; id: number };
+/**
+ * The row a keyset page starts after: its sort value as text (null when empty), the value of the
+ * order's second column when it has one (THEN_COLUMNS: the first name after the last name) and its id.
+ */
+export type Keyset = { value: string | null; then?: string | null | undefined; id: number };
 
 const INSERT_BATCH = 1000;
 
@@ -125,9 +128,9 @@ export type FewContacts = { tags?: ChildFilterSize; policyTypes?: ChildFilterSiz
 export type OwnerTrees = { reach?: number[] | undefined; owners?: number[] | undefined };
 
 /**
- * Text as the search compares it (`search_fold`, migration 0020): lower case, without accents
- * (unaccent: Martínez → martinez, Łukasz → lukasz, Nguyễn → nguyen) and without apostrophes
- * (O'Brien → obrien). Both the stored search text and the words searched for go through it.
+ * Text as the search compares it (`search_fold`, migrations 0020 and 0038): lower case, without
+ * accents (unaccent: Martínez → martinez, Łukasz → lukasz, Nguyễn → nguyen), without apostrophes
+ * (O'Brien → obrien) and without hyphens (Ji-woo → jiwoo). Both the stored search text and the words searched for go through it.
  */
 const searchFold = (text: SQL | AnyPgColumn | string) => sql`search_fold(${text})`;
 
@@ -394,17 +397,17 @@ function searchCondition(condition: ContactSearchCondition, timeZone: string, co
 }
 
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
-/** Apostrophes, which the search ignores (search_fold drops the same ones from the search text). */
-const APOSTROPHES = /['’‘ʼ]/g;
+/** Apostrophes and hyphens, which the search ignores (search_fold drops the same ones from the search text). */
+const IGNORED = /['’‘ʼ\-‐‑]/g;
 
 /**
  * The words of the search box as they are matched: a query made only of phone characters
  * ("(555) 123-4567", "1-555-123", "5551234567") is one phone number, its digits; otherwise every
- * word (phone-like words as digits), apostrophes left out ("O'Brien" is "OBrien", and a lone "'"
- * no word at all).
+ * word (phone-like words as digits), apostrophes and hyphens left out ("O'Brien" is "OBrien",
+ * "Ji-woo" is "Jiwoo", and a lone "'" or "-" no word at all).
  */
 function searchWords(q: string): string[] {
-  const text = q.replace(APOSTROPHES, '').trim();
+  const text = q.replace(IGNORED, '').trim();
   if (!text) return [];
   if (PHONE_LIKE.test(text) && /\d/.test(text)) return [text.replace(/\D/g, '')];
   return text
@@ -576,6 +579,16 @@ const ORDER_COLUMNS: Record<ContactOrderField, AnyPgColumn> = {
   zip: contacts.zip,
   date_of_birth: contacts.dateOfBirth,
 };
+/**
+ * The order's second column, before the id: contacts of one last name are listed by first name
+ * (Greta, Hans, Maria Garcia), as a person reads a list of names. Not null, like the column it follows.
+ */
+const THEN_COLUMNS: Partial<Record<ContactOrderField, AnyPgColumn>> = { last_name: contacts.firstName };
+/** The second column of an order as a page query selects it (`sort_then`), null when it has none. */
+const thenOf = (field: ContactOrderField): SQL => {
+  const column = THEN_COLUMNS[field];
+  return column ? sql`${column}::text` : sql`null::text`;
+};
 /** Columns that may be empty sort their empty values last in both directions. */
 const NULLABLE_ORDER = new Set<ContactOrderField>(['city', 'state', 'zip', 'date_of_birth']);
 
@@ -592,8 +605,9 @@ const ORDER_CASTS: Record<ContactOrderField, 'text' | 'timestamptz' | 'date'> = 
 };
 
 /**
- * The list order: the column, then id, so that pages never overlap. The default (last_name, id)
- * is read in order from the (owner_id, last_name, id) and (company_id, last_name, id) indexes. The
+ * The list order: the column, its second column when it has one (THEN_COLUMNS), then id, so that
+ * pages never overlap. The default (last_name, first_name, id) is read in order from the
+ * (owner_id, last_name, first_name, id) and (company_id, last_name, first_name, id) indexes. The
  * duplicate scan orders by its keys (the group) first.
  */
 function orderBy(field: ContactOrderField, order: 'asc' | 'desc', reverse = false, keys: SQL[] = []): SQL[] {
@@ -609,7 +623,9 @@ function orderBy(field: ContactOrderField, order: 'asc' | 'desc', reverse = fals
       ? desc(column)
       : asc(column);
   const groups = keys.map((key) => (reverse ? sql`${key} desc` : sql`${key} asc`));
-  return [...groups, first, descending ? desc(contacts.id) : asc(contacts.id)];
+  const then = THEN_COLUMNS[field];
+  const second = then ? [descending ? desc(then) : asc(then)] : [];
+  return [...groups, first, ...second, descending ? desc(contacts.id) : asc(contacts.id)];
 }
 
 /**
@@ -622,7 +638,10 @@ function afterCondition(field: ContactOrderField, order: 'asc' | 'desc', after: 
   const column = ORDER_COLUMNS[field];
   const compare = sql.raw(order === 'desc' ? '<' : '>');
   if (after.value === null) return sql`(${column} is null and ${contacts.id} ${compare} ${after.id}::int)`;
-  const beyond = sql`(${column}, ${contacts.id}) ${compare} (${after.value}::${sql.raw(ORDER_CASTS[field])}, ${after.id}::int)`;
+  const then = THEN_COLUMNS[field];
+  const beyond = then
+    ? sql`(${column}, ${then}, ${contacts.id}) ${compare} (${after.value}::${sql.raw(ORDER_CASTS[field])}, ${after.then ?? ''}::text, ${after.id}::int)`
+    : sql`(${column}, ${contacts.id}) ${compare} (${after.value}::${sql.raw(ORDER_CASTS[field])}, ${after.id}::int)`;
   return NULLABLE_ORDER.has(field) ? sql`(${beyond} or ${column} is null)` : beyond;
 }
 
@@ -632,18 +651,22 @@ function afterCondition(field: ContactOrderField, order: 'asc' | 'desc', after: 
  */
 export type PageRequest = { limit: number; offset?: number; after?: Keyset | undefined; reverse?: boolean };
 
-/** A row of the page query: the id, its sort value as text (for the next cursor) and, in the duplicate scan, its group. */
-export type PageRow = { id: number; sort_value: string | null; duplicate_group: string | null };
+/** A row of the page query: the id, its sort values as text (for the next cursor) and, in the duplicate scan, its group. */
+export type PageRow = { id: number; sort_value: string | null; sort_then: string | null; duplicate_group: string | null };
+
+/** The keyset of a page's row: where the next page starts. */
+export const keysetOf = (row: PageRow): Keyset => ({ value: row.sort_value, then: row.sort_then, id: Number(row.id) });
 
 /** How many contacts a scope matches: exact, or (capped) more than CONTACTS_COUNT_CAP. */
 export type Count = { total: number; capped: boolean };
 
-/** The ORDER BY of a page read from a set of rows (`sort_key`, `id`): the list order, empty values last. */
+/** The ORDER BY of a page read from a set of rows (`sort_key`, `then_key`, `id`): the list order, empty values last. */
 function pageOrder(scope: ParsedContactsScope, reverse: boolean, prefix = ''): SQL {
   const descending = (scope.order === 'desc') !== reverse;
   const direction = descending ? 'desc' : 'asc';
   const nulls = NULLABLE_ORDER.has(scope.order_field) ? (reverse ? ' nulls first' : ' nulls last') : '';
-  return sql.raw(`${prefix}sort_key ${direction}${nulls}, ${prefix}id ${direction}`);
+  const then = THEN_COLUMNS[scope.order_field] ? `${prefix}then_key ${direction}, ` : '';
+  return sql.raw(`${prefix}sort_key ${direction}${nulls}, ${then}${prefix}id ${direction}`);
 }
 
 /**
@@ -661,14 +684,15 @@ export function pageIdsQuery(where: SQL, scope: ParsedContactsScope, page: PageR
   if (keys.length || !searchFirst(scope)) {
     const order = sql.join(orderBy(scope.order_field, scope.order, reverse, keys), sql`, `);
     const group = keys.length ? duplicateGroupKey(keys) : sql`null`;
-    return sql`select ${contacts.id} as id, ${column}::text as sort_value, ${group} as duplicate_group
+    return sql`select ${contacts.id} as id, ${column}::text as sort_value, ${thenOf(scope.order_field)} as sort_then, ${group} as duplicate_group
       from ${contacts} where ${rows} order by ${order} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
   // n: how many match (a page past the end answers it on a row without an id)
+  const then = THEN_COLUMNS[scope.order_field] ?? sql`null::text`;
   return sql`with matches as materialized (
-      select ${contacts.id} as id, ${column} as sort_key from ${contacts} where ${rows}
+      select ${contacts.id} as id, ${column} as sort_key, ${then} as then_key from ${contacts} where ${rows}
     ), counted as (select count(*)::int as n from matches)
-    select counted.n, page.id, page.sort_key::text as sort_value, null as duplicate_group
+    select counted.n, page.id, page.sort_key::text as sort_value, page.then_key::text as sort_then, null as duplicate_group
     from counted left join lateral (
       select * from matches order by ${pageOrder(scope, reverse)} limit ${rowCount(limit)} offset ${rowCount(offset)}
     ) page on true
@@ -696,16 +720,16 @@ function duplicatesPageQuery(keys: SQL[], base: SQL, scope: ParsedContactsScope,
       ) ranked where before < ${offset + limit} and before + n > ${offset}
     ),
     matched as (
-      select ${contacts.id} as id, ${ORDER_COLUMNS[scope.order_field]} as sort_key, g.*
+      select ${contacts.id} as id, ${ORDER_COLUMNS[scope.order_field]} as sort_key, ${THEN_COLUMNS[scope.order_field] ?? sql`null::text`} as then_key, g.*
       from ${contacts} join page_groups g on (${sql.join(keys, sql`, `)}) = (${g})
       where ${base}
     ),
     members as (
-      select m.id, m.sort_key::text as sort_value, ${duplicateGroupKey(sql`${m}`)} as duplicate_group,
-        m.before + row_number() over (partition by ${m} order by m.sort_key ${direction}${nulls}, m.id ${direction}) as position
+      select m.id, m.sort_key::text as sort_value, m.then_key::text as sort_then, ${duplicateGroupKey(sql`${m}`)} as duplicate_group,
+        m.before + row_number() over (partition by ${m} order by m.sort_key ${direction}${nulls}, m.then_key ${direction}, m.id ${direction}) as position
       from matched m
     )
-    select total.n as total, members.id, members.sort_value, members.duplicate_group
+    select total.n as total, members.id, members.sort_value, members.sort_then, members.duplicate_group
     from (select coalesce(sum(n), 0)::int as n from groups) total
     left join members on members.position > ${offset} and members.position <= ${offset + limit}
     order by members.position`;
@@ -1295,7 +1319,7 @@ export function createContactsRepository(db: Database) {
           );
       const pageRows = rows.slice(0, scope.limit);
       const last = pageRows[pageRows.length - 1];
-      const next = rows.length > scope.limit && last ? { value: last.sort_value, id: Number(last.id) } : null;
+      const next = rows.length > scope.limit && last ? keysetOf(last) : null;
       return { rows: await answers(pageRows.map((r) => Number(r.id))), ...counted, next };
     },
 
@@ -1474,7 +1498,7 @@ export function createContactsRepository(db: Database) {
           yield ids.flatMap((id) => byId.get(id) ?? []);
           sent += page.length;
           const last = page[page.length - 1] as PageRow;
-          after = { value: last.sort_value, id: Number(last.id) };
+          after = keysetOf(last);
           if (page.length < limit) break;
         }
         await client.query('commit');

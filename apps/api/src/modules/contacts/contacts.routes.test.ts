@@ -116,7 +116,7 @@ describe('POST /v1/contacts', () => {
       first_name: 'Nora',
       last_name: 'Vantablack',
       category: 'lead',
-      timezone: 'est',
+      timezone: 'pst', // none given: the caller's own (Jamie Carter is on Pacific time)
       status: { id: statuses[1].id, title: 'Contacted' },
       owner: { id: userIds.agent, name: 'Jamie Carter' },
       phones: [
@@ -345,7 +345,7 @@ describe('PATCH /v1/contacts (list and search)', () => {
       { values: { ownerId, firstName: 'Bulk', lastName: 'Cityzz', city: 'Quillmont' }, phones: [], emails: [] },
       { values: { ownerId, firstName: 'Also', lastName: 'Cityzz', city: 'Quillmont' }, phones: [], emails: [] },
     ]);
-    expect(await cities('starts_with', 'quill')).toEqual(['Bulk Cityzz', 'Also Cityzz']); // one surname: by id
+    expect(await cities('starts_with', 'quill')).toEqual(['Also Cityzz', 'Bulk Cityzz']); // one surname: by first name
     // LIKE's wildcards are plain characters in a city search
     expect(await cities('contains', '%')).toEqual([]);
   });

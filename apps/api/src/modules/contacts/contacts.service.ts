@@ -2,7 +2,9 @@ import {
   CONTACT_DUPLICATES_MAX,
   contactsScope,
   type ContactDuplicate,
+  DEFAULT_TIMEZONE,
   IANA_TIMEZONES,
+  TIMEZONES,
   type Contact,
   type ContactsMeta,
   type createContact,
@@ -345,7 +347,8 @@ export function createContactsService({ contacts, lookups }: Deps) {
       await checkReferences(caller, reach, body);
       const values: ContactValues = {
         category: 'lead',
-        timezone: 'est',
+        // omitted: the caller's own time zone (a Pacific agent's new contact is Pacific), EST when unknown
+        timezone: TIMEZONES.find((zone) => zone === caller.user.timezone) ?? DEFAULT_TIMEZONE,
         lastName: '',
         ...valuesOf(body),
         firstName: body.first_name,

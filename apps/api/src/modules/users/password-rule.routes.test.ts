@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 const SHORT = 'Password must be at least 12 characters.';
 const COMMON = 'This is a commonly used password. Add more words that are less common.';
-const PERSONAL = 'There should not be any personal or page related data. Add more words that are less common.';
+const PERSONAL = "Don't use your name, e-mail, brand or company in your password.";
 
 /** The password rule's answers, literally: the length rule, then zxcvbn's warning and suggestions. */
 const refusals = (email: string): [string, string][] => [
@@ -64,6 +64,48 @@ describe('the password rule on PATCH /v1/users/{id}/update_password', () => {
     await keystone.signIn(email);
     const res = await keystone.patch(`/v1/users/${await userId('agent', KEYSTONE_DEMO.domainName)}/update_password`, body('harbor2026!'));
     expect(res.json()).toEqual({ errors: { password: SHORT } });
+  });
+});
+
+describe("the account's own words (NIST SP 800-63B context-specific words) on every path that sets a password", () => {
+  // Robin Ellis is new.agent@harbor-demo.example, of Harbor Demo Agency, held at the first sign-in change.
+  const robinsWords = ['RobinEllis2026!', 'robin.ellis.harbor', 'HarborAgent2026!', 'Ellis-Lantern-Tide', 'quiet new-agent otter'];
+
+  it('the first sign-in change refuses the name, the e-mail, the brand and the company, saying why', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.signIn('new.agent');
+    expect((await agent.get('/v1/users/me')).json()['change_password?']).toBe(true);
+    const id = await userId('new.agent');
+    for (const password of robinsWords) {
+      const res = await agent.patch(`/v1/users/${id}/update_password`, body(password));
+      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { errors: { password: PERSONAL } } });
+    }
+    // The same words are no one else's: Sam Rivera (subadmin@harbor-demo.example) may use Robin's name.
+    const sam = new TestAgent(t.app);
+    await sam.signIn('subadmin');
+    const other = await sam.patch(`/v1/users/${await userId('subadmin')}/update_password`, body('RobinEllis2026!'));
+    expect(other.statusCode).toBe(200);
+    await t.ctx.usersRepository.update(await userId('subadmin'), { passwordHash: await hashPassword(DEMO_PASSWORD), passwordRuleVersion: null });
+  });
+
+  it('a reset refuses them too', async () => {
+    const email = seedEmail('new.agent');
+    const token = await resetToken(email);
+    for (const password of robinsWords) {
+      const res = await new TestAgent(t.app).post('/v1/users/reset_password_by_token', { reset_password_token: token, password, password_confirmation: password });
+      expect({ password, status: res.statusCode, body: res.json() }).toEqual({ password, status: 422, body: { errors: { password: PERSONAL } } });
+    }
+  });
+
+  it('a password that passed the previous version of the rule is checked again at sign-in and held at the forced change', async () => {
+    const id = await userId('telemarketer');
+    // Taylor Brooks chose "TaylorBrooks2026!" when only zxcvbn's score counted (version 1).
+    await t.ctx.usersRepository.update(id, { passwordHash: await hashPassword('TaylorBrooks2026!'), passwordRuleVersion: 1, changePassword: false });
+    expect(PASSWORD_RULE_VERSION).toBeGreaterThan(1);
+    const agent = new TestAgent(t.app);
+    await agent.signIn('telemarketer', 'TaylorBrooks2026!');
+    expect((await agent.get('/v1/users/me')).json()['change_password?']).toBe(true);
+    await t.ctx.usersRepository.update(id, { passwordHash: await hashPassword(DEMO_PASSWORD), passwordRuleVersion: null, changePassword: false });
   });
 });
 
