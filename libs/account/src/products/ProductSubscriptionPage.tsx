@@ -10,7 +10,7 @@ import {
 } from '@crm/contract';
 import { apiErrorMessage, FormError, useRoleFlags, useSession } from '@crm/session';
 import { Card, EmptyState, PageHeader, Spinner } from '@crm/ui';
-import { formatDate } from '@crm/util';
+import { formatPeriodDate } from '@crm/util';
 import { LicenseTable } from './LicenseTable';
 import { OrderLicensesForm } from './OrderLicensesForm';
 import { ProductOrdersCard } from './ProductOrdersCard';
@@ -45,7 +45,7 @@ function SubscriptionCard({ usage, subscription, payer }: SectionProps & { payer
           <>
             <dt className="font-medium text-muted">Plan change</dt>
             <dd>
-              Moves to {subscription.scheduled_plan.name} on {formatDate(subscription.current_period_end, zone)}, at the end of the current period
+              Moves to {subscription.scheduled_plan.name} on {formatPeriodDate(subscription.current_period_end)}, at the end of the current period
             </dd>
           </>
         )}
