@@ -292,8 +292,8 @@ describe('ProductSubscriptionPage', () => {
     const row = within(table).getByRole('row', { name: /#5 2 licences/ });
     expect(row).toHaveTextContent('Waiting for payment');
     expect(within(row).queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /#4 Change to Dialer Starter/ })).toHaveTextContent('Takes effect on 11/30/2026');
-    expect(screen.getByText('Moves to Dialer Starter on 11/30/2026, at the end of the current period')).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /#4 Change to Dialer Starter/ })).toHaveTextContent('Takes effect on 12/01/2026');
+    expect(screen.getByText('Moves to Dialer Starter on 12/01/2026, at the end of the current period')).toBeInTheDocument();
     // the licence the order would give: nothing to edit until it is paid
     const robin = within(screen.getByRole('table', { name: 'Licences' })).getByRole('row', { name: /Robin Ellis/ });
     expect(robin).toHaveTextContent('Waiting for payment');

@@ -23,7 +23,7 @@ describe('account notices', () => {
     const agent = new TestAgent(t.app, '198.51.100.7');
     await agent.signIn('agent');
     const id = await userId('agent');
-    const res = await agent.patch(`/v1/users/${id}/update_password`, { current_password: DEMO_PASSWORD, password: 'Quilted-Harbor-Kettle-9', password_confirmation: 'Quilted-Harbor-Kettle-9' });
+    const res = await agent.patch(`/v1/users/${id}/update_password`, { current_password: DEMO_PASSWORD, password: 'Quilted-Meadow-Kettle-9', password_confirmation: 'Quilted-Meadow-Kettle-9' });
     expect(res.statusCode).toBe(200);
     const mail = await mailTo(t, seedEmail('agent'), 'Your password was changed');
     expect(mail.subject).toBe('Harbor Agent: Your password was changed');

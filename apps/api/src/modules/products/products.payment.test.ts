@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '@crm/contract';
 import { seedEmail } from '../../db/seed';
 import { HttpError } from '../../lib/http-errors';
-import { listenForSandbox, paymentMethodFor, unpaidAgent } from '../../test/stripe-sandbox';
+import { listenForSandbox, paymentMethodFor, unpaidAgent, vendorHas } from '../../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 import { planChangeCents } from './products.service';
 
@@ -149,6 +149,8 @@ describe('licence orders add minutes only once paid (item 1)', () => {
       subject: `order:${placed.id}`,
       idempotencyKey: `product-order-${placed.id}`,
     }))!;
+    // the webhook is acted on as Stripe tells it (read back): the payment intent is Stripe's, for the order's amount
+    await vendorHas(t, { id: 'pi_licences_webhook', object: 'payment_intent', status: 'succeeded', amount: placed.amount_cents, currency: 'usd', metadata: { transaction_id: String(row.id) } });
     const succeeded = event('payment_intent.succeeded', { id: 'pi_licences_webhook', metadata: { transaction_id: String(row.id) } });
     await t.ctx.billing.webhook(succeeded);
     await t.ctx.billing.webhook(succeeded);
