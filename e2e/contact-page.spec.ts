@@ -106,6 +106,10 @@ test.describe('contact page', () => {
 
     // Record a call
     await page.getByRole('button', { name: 'Log call' }).click();
+    const callDialog = page.getByRole('dialog', { name: 'Log call' });
+    await callDialog.getByRole('radio', { name: 'Talked with them' }).check();
+    await callDialog.getByRole('button', { name: 'Save call' }).click();
+    await expect(callDialog).toHaveCount(0);
     await expect(page.getByText('Last activity: Call, just now')).toBeVisible();
 
     // Every tab passes the accessibility check
