@@ -2,13 +2,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '@crm/api-client';
-import { Button, Field, Input } from '@crm/ui';
+import { Button } from '@crm/ui';
 import { apiErrorMessage } from './api-errors';
 import { AuthLayout } from './AuthLayout';
 import { FormError } from './FormError';
 import { useSessionContext } from './session-context';
 import { sessionQueryKey, sessionQueryOptions } from './session-query';
 import { useApiForm } from './useApiForm';
+import { OwnerProofField } from './OwnerProofField';
 
 export type EmailChangePageProps = {
   /** Shown above the heading (the brand's logo). */
@@ -183,15 +184,7 @@ function RestoreAddressForm({ token, heldEmail }: { token: string; heldEmail: st
         address back, confirm it is your account.
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Put my earlier address back">
-        {byCode ? (
-          <Field label="Verification code" error={errors.otp_code?.message} required>
-            <Input {...register('otp_code')} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" spellCheck={false} />
-          </Field>
-        ) : (
-          <Field label="Password" error={errors.password?.message} required>
-            <Input {...register('password')} type="password" autoComplete="current-password" />
-          </Field>
-        )}
+        <OwnerProofField byCode={byCode} register={register} errors={errors} />
         <FormError message={formError} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="ghost" onClick={() => setByCode(!byCode)}>

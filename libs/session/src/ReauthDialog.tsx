@@ -2,13 +2,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { RECENT_AUTH_MINUTES, type CurrentUser } from '@crm/contract';
-import { Button, Dialog, Field, Input, Notice } from '@crm/ui';
+import { Button, Dialog, Notice } from '@crm/ui';
 import type { reauthenticateBody } from './auth-schemas';
 import { apiErrorMessage } from './api-errors';
 import { FormError } from './FormError';
 import { reauthBridge, type ReauthBridge } from './reauth-bridge';
 import { isSsoReauthMessage, ssoReauthRedirectUri } from './sso-reauth';
 import { useApiForm } from './useApiForm';
+import { OwnerProofField } from './OwnerProofField';
 
 type ReauthInput = z.input<typeof reauthenticateBody>;
 type ReauthOutput = z.output<typeof reauthenticateBody>;
@@ -112,15 +113,7 @@ function ReauthForm({ user, byCode, onDone, onCancel, onSwitch }: ReauthFormProp
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Confirm it is you">
-      {byCode ? (
-        <Field label="Verification code" error={errors.otp_code?.message} required>
-          <Input {...register('otp_code')} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" spellCheck={false} />
-        </Field>
-      ) : (
-        <Field label="Password" error={errors.password?.message} required>
-          <Input {...register('password')} type="password" autoComplete="current-password" />
-        </Field>
-      )}
+      <OwnerProofField byCode={byCode} register={register} errors={errors} />
       <Notice message={notice} />
       <FormError message={formError ?? sendError} />
       {/* the other ways first; Cancel and Confirm stay together at the end of the row, at any width */}

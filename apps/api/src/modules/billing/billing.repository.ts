@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accountPlans, billingAccounts, billingTransactions, users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export type PlanRow = typeof accountPlans.$inferSelect;
 export type NewPlan = typeof accountPlans.$inferInsert;
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type TransactionRow = typeof billingTransactions.$inferSelect;
 export type NewTransaction = typeof billingTransactions.$inferInsert;
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** Account plans, billing accounts and the account history. */
 export function createBillingRepository(db: Database) {

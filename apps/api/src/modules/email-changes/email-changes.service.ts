@@ -9,7 +9,8 @@ import type { AuditRepository } from '../audit/audit.repository';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { RequestMeta } from '../sessions/identity';
-import type { UserRow, UsersRepository } from '../users/users.repository';
+import { NO_API_TOKEN, type UserRow, type UsersRepository } from '../users/users.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { EmailChangeState } from '../../db/schema';
 import type { EmailChangeRow, EmailChangesRepository } from './email-changes.repository';
 
@@ -44,7 +45,6 @@ type Deps = {
 /** The states of a change whose "this was not me" link was used. */
 const REPORTED = new Set<EmailChangeState>(['reported', 'held', 'restored']);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
 
 export function toPendingEmailChange(row: EmailChangeRow) {
   return { new_email: row.newEmail, expires_at: row.expiresAt.toISOString(), expired: row.expiresAt.getTime() <= Date.now() };
@@ -94,9 +94,7 @@ export function createEmailChangesService({ changes, users, sessions, signIns, a
    */
   async function endAccess(userId: number, hold: boolean): Promise<void> {
     await users.update(userId, {
-      apiTokenDigest: null,
-      apiTokenPrefix: null,
-      apiTokenCreatedAt: null,
+      ...NO_API_TOKEN,
       changePassword: true,
       resetPasswordDigest: null,
       resetPasswordSentAt: null,

@@ -11,6 +11,9 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
+/** A user row's patch that revokes the API token (crmu_…). */
+export const NO_API_TOKEN = { apiTokenDigest: null, apiTokenPrefix: null, apiTokenCreatedAt: null } satisfies UserPatch;
+
 /** A user with their roles and their company's brand: who a request's caller is. */
 export type UserAccess = { user: UserRow; roles: Role[]; brand: BrandId };
 

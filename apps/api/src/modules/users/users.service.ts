@@ -20,7 +20,7 @@ import type { Identity, RequestMeta } from '../sessions/identity';
 import { refuseAdminScopes } from '../api-keys/api-keys.service';
 import { toCurrentUser, type Impersonation } from './current-user';
 import { passwordVerdict } from './password-policy';
-import type { UserPatch, UserRow, UsersRepository } from './users.repository';
+import { NO_API_TOKEN, type UserPatch, type UserRow, type UsersRepository } from './users.repository';
 
 const RESET_TOKEN_HOURS = 2;
 const HOUR_MS = 3_600_000;
@@ -39,12 +39,6 @@ type Deps = {
   apiKeys: Pick<ApiKeysRepository, 'deleteAllForUser'>;
 };
 
-/** A user row's patch that revokes the API token. */
-const NO_API_TOKEN = { apiTokenDigest: null, apiTokenPrefix: null, apiTokenCreatedAt: null } satisfies UserPatch;
-
-/** What a password reset or change revoked of the account's programmatic access: its API keys, and its API token. */
-type RevokedCredentials = RevokedApiAccess;
-
 /** A new password that passed the password rule, as the user's row keeps it: its hash and the rule's version (sign-ins then skip the check). */
 async function ruledPassword(password: string): Promise<Pick<UserPatch, 'passwordHash' | 'passwordRuleVersion'>> {
   return { passwordHash: await hashPassword(password), passwordRuleVersion: PASSWORD_RULE_VERSION };
@@ -60,7 +54,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
    * made before a reset (or a change, unless the user keeps them) must not outlive it: whoever had
    * the account may have made them.
    */
-  async function revokeApiKeys(user: UserRow): Promise<RevokedCredentials> {
+  async function revokeApiKeys(user: UserRow): Promise<RevokedApiAccess> {
     return { apiKeys: await apiKeys.deleteAllForUser(user.id), apiToken: Boolean(user.apiTokenDigest) };
   }
 
