@@ -66,6 +66,15 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
     expect((tooMuch as PaymentRequestInvalid).code).toBe('amount_too_large');
     const rest = await t.ctx.payments.refund({ paymentIntentId: charge.id, idempotencyKey: `refund-3-${pm}` });
     expect(rest.amountCents).toBe(4_000);
+
+    // read back as Stripe has them (the SDK's paymentIntents, charges and refunds .retrieve): what webhooks are checked against
+    const intent = await t.ctx.payments.retrieve('payment_intent', charge.id);
+    expect(intent).toMatchObject({ id: charge.id, object: 'payment_intent', status: 'succeeded', amount: 4_900, currency: 'usd', latest_charge: expect.stringMatching(/^ch_\w+$/) });
+    expect(await t.ctx.payments.retrieve('charge', intent!.latest_charge as string)).toMatchObject({ object: 'charge', payment_intent: charge.id, amount: 4_900, amount_refunded: 4_900 });
+    expect(await t.ctx.payments.retrieve('refund', partial.id)).toMatchObject({ id: partial.id, object: 'refund', payment_intent: charge.id, amount: 900 });
+    // an id Stripe does not know is resource_missing there: no object
+    expect(await t.ctx.payments.retrieve('charge', 'ch_unknown000000000000000')).toBeNull();
+    expect(await t.ctx.payments.retrieve('refund', 're_unknown000000000000000')).toBeNull();
   });
 
   it('4000 0000 0000 0002 is declined (card_declined) when saved', async () => {
