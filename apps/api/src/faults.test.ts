@@ -29,10 +29,24 @@ const postmasterPidOrNull = () => {
     return null;
   }
 };
-/** The postmaster and its backends. */
-const postgresPids = () => {
+/** Sends `name` to `pid`; a process that has exited meanwhile (a backend whose connection closed) is left. */
+const signal = (pid: number, name: NodeJS.Signals) => {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+};
+/**
+ * Freezes PostgreSQL with SIGSTOP: the postmaster first, so that it forks no backend after its
+ * children are listed (a backend forked between the listing and the postmaster's stop would keep
+ * answering one pooled connection), then every child. Returns the pids it stopped.
+ */
+const freezePostgres = () => {
   const main = postmasterPid();
+  process.kill(main, 'SIGSTOP');
   const children = spawnSync('pgrep', ['-P', String(main)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+  for (const pid of children) signal(pid, 'SIGSTOP');
   return [main, ...children];
 };
 
@@ -100,8 +114,7 @@ describe('faults the product comes back from by itself', () => {
 
   it('a frozen PostgreSQL (SIGSTOP): health says 503 for the database once its last answer is stale, other requests 503 at their time-out; all is well after SIGCONT', async () => {
     const call = await signIn();
-    const frozen = postgresPids();
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    const frozen = freezePostgres();
     try {
       // health answers from the database's answer of the last HEALTH_DATABASE_FRESH_MS, then says 503:
       // the database did not answer within its wait (HEALTH_DATABASE_WAIT_MS), not that health hung on it
@@ -131,7 +144,7 @@ describe('faults the product comes back from by itself', () => {
         `[faults] frozen PostgreSQL: health 503 after ${healthMs} ms (fresh ${HEALTH_DATABASE_FRESH_MS} + wait ${HEALTH_DATABASE_WAIT_MS} ms), its slowest answer ${Math.round(slowest)} ms; users/me 503 after ${meMs} ms (REQUEST_TIMEOUT_MS 4000)`,
       );
     } finally {
-      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      for (const pid of frozen) signal(pid, 'SIGCONT');
     }
     const recovered = await healthyAfter(performance.now(), 30_000);
     console.log(`[faults] after SIGCONT: healthy after ${recovered} ms`);
