@@ -132,7 +132,10 @@ describe('faults the product comes back from by itself', () => {
       const healthMs = Math.round(performance.now() - since);
       // "did not answer within 1.5 s" (its wait) or "cannot be reached" (a connection's own time-out came first)
       expect(answer.status).toBe(503);
-      expect(Object.keys((answer.body as { errors: object }).errors)).toEqual(['database']);
+      // the database, and this process's job worker when its heartbeat has gone stale meanwhile (it writes to the same database)
+      const problems = Object.keys((answer.body as { errors: object }).errors);
+      expect(problems).toContain('database');
+      expect(problems.filter((name) => name !== 'database' && name !== 'jobs')).toEqual([]);
       since = performance.now();
       const me = await call('GET', '/v1/users/me', undefined, 60_000);
       const meMs = Math.round(performance.now() - since);
