@@ -375,8 +375,9 @@ function* generateContacts(ids: Ids, firstId: number): Generator<Chunk> {
         medicare && chance(0.85) ? medicareStart : null, chance(0.05), note,
         // search_text exactly as SEARCH_TEXT_SQL builds it: search_fold(first last e-mails phones), in
         // position order. The generated names and addresses are ASCII, so folding is lower case without
-        // apostrophes ("O'Brien" → "obrien"); the check after the load compares a sample with the SQL.
-        [first, last, ...emails, ...phones].join(' ').toLowerCase().replace(/'/g, ''),
+        // apostrophes or hyphens ("O'Brien-Smith" → "obriensmith", migration 0038); the check after the
+        // load compares a sample with the SQL.
+        [first, last, ...emails, ...phones].join(' ').toLowerCase().replace(/['-]/g, ''),
         activityMs === null ? null : iso(activityMs), activityMs === null ? null : pick(ACTIVITY_TYPES),
         iso(createdMs), iso(updatedMs), trashed ? iso(updatedMs + DAY_MS) : null,
       ]),
