@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
+import { PASSWORD_PERSONAL } from '@crm/password-rule';
+import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
 
 /** The widths the issue's screens are checked at (issue 28, item 14). */
 const WIDTHS = [
@@ -77,6 +78,51 @@ for (const brand of BRAND_KEYS) {
         await expect(page.getByText('No activity recorded yet')).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Notes (1)' })).toBeVisible();
         await expect(page.getByRole('list', { name: 'Notes' }).getByText('Asked for a brochure')).toBeVisible();
+      });
+
+      test('contacts: one last name is listed by first name, then id; "jiwoo" finds Ji-woo', async ({ page, baseURL }) => {
+        const origin = brandOrigin(baseURL, brand);
+        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+        const u = uniqueLetters();
+        // created Maria, Hans, Greta: the ids run against the first names
+        for (const first of ['Maria', 'Hans', 'Greta']) await createContactHere(page, { first_name: first, last_name: `Garcia${u}` });
+        await createContactHere(page, { first_name: 'Ji-woo', last_name: `Park${u}` });
+        await page.goto(`${origin}/contacts`);
+        const search = page.getByRole('searchbox', { name: 'Search contacts' });
+        await search.fill(`Garcia${u}`);
+        await expect(page.getByText('3 contacts', { exact: true })).toBeVisible();
+        const list = page.getByTestId('contacts-scroll');
+        await expect(list.getByRole('link', { name: `Maria Garcia${u}` })).toBeVisible();
+        const text = await list.innerText();
+        const at = ['Greta', 'Hans', 'Maria'].map((first) => text.indexOf(`${first} Garcia${u}`));
+        expect(at.every((index) => index >= 0)).toBe(true);
+        expect([...at].sort((a, b) => a - b)).toEqual(at);
+
+        await search.fill(`jiwoo park${u}`);
+        await expect(page.getByText('1 contact', { exact: true })).toBeVisible();
+        await expect(list.getByRole('link', { name: `Ji-woo Park${u}` })).toBeVisible();
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+      });
+
+      test("password: the meter and the form refuse a password holding the user's own name", async ({ page, baseURL }) => {
+        const origin = brandOrigin(baseURL, brand);
+        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+        const me = (await (await apiGetAs(page, baseURL, brand, '/v1/users/me')).json()) as { profile: { first_name: string } };
+        await page.goto(`${origin}/account/profile?tab=password`);
+        const form = page.getByRole('form', { name: 'Change password' });
+        const next = `${me.profile.first_name}-Lantern-Harvest-77`;
+        await form.getByLabel(/^Current password/).fill(DEMO_PASSWORD);
+        await form.getByLabel(/^New password/).fill(next);
+        await expect(form.getByText(PASSWORD_PERSONAL)).toBeVisible();
+        await expect(form.getByText('Strength: Weak')).toBeVisible();
+        await form.getByLabel(/^Confirm new password/).fill(next);
+        await form.getByRole('button', { name: 'Change password' }).click();
+        await expect(form.getByLabel(/^New password/)).toHaveAttribute('aria-invalid', 'true');
+        await expect(form.getByText(PASSWORD_PERSONAL)).toBeVisible();
+        await expect(form.getByLabel(/^New password/)).toHaveValue(next);
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
       });
 
       test('Admin → Users: the Log in as and Impersonate dialogs say how they differ', async ({ page, baseURL }) => {
