@@ -125,6 +125,39 @@ for (const brand of BRAND_KEYS) {
         await expectNoSidewaysScroll(page);
       });
 
+      test('Security: the re-authentication dialog keeps Cancel beside Confirm, then the key is made; Rename is a button', async ({ page, baseURL }) => {
+        const origin = brandOrigin(baseURL, brand);
+        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+        // the first POST answers as the server answers a session that signed in more than 15 minutes ago
+        let asked = false;
+        await page.route('**/v1/api_keys', async (route) => {
+          if (route.request().method() !== 'POST' || asked) return route.continue();
+          asked = true;
+          await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: { user: 'Confirm it is you to continue', reauth: 'required' } }) });
+        });
+        await page.goto(`${origin}/account/profile?tab=security`);
+        const name = `Mailer ${uniqueLetters()}`;
+        await page.getByLabel('Name of the new key').fill(name);
+        await page.getByRole('button', { name: 'Create key' }).click();
+
+        const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+        await expect(dialog).toBeVisible();
+        const [cancel, confirm] = [await dialog.getByRole('button', { name: 'Cancel' }).boundingBox(), await dialog.getByRole('button', { name: 'Confirm' }).boundingBox()];
+        // one row: each button's top is above the other's bottom, Cancel first
+        expect(cancel!.y < confirm!.y + confirm!.height && confirm!.y < cancel!.y + cancel!.height).toBe(true);
+        expect(cancel!.x).toBeLessThan(confirm!.x);
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+        await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+        await dialog.getByRole('button', { name: 'Confirm' }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(page.getByLabel('New API key')).toHaveValue(/^crm_/);
+
+        const rename = page.getByRole('button', { name: `Rename ${name}` });
+        await expect(rename).toBeVisible();
+        expect(await rename.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+      });
+
       test('Admin → Users: the Log in as and Impersonate dialogs say how they differ', async ({ page, baseURL }) => {
         const origin = brandOrigin(baseURL, brand);
         await signInAt(page, origin, brandEmail(brand, 'admin'));

@@ -120,22 +120,22 @@ describe('faults the product comes back from by itself', () => {
       // the database did not answer within its wait (HEALTH_DATABASE_WAIT_MS), not that health hung on it
       let since = performance.now();
       let slowest = 0;
-      let answer: { status: number; body: unknown };
+      // A 503 may name only the job worker first: its heartbeat, written to the same database, goes
+      // stale on its own clock (on a busy machine it can before the database's answer does).
+      let answer: { status: number; problems: string[] };
       for (;;) {
         const asked = performance.now();
         const res = await fetch(`${product.base()}/v1/health`, { signal: AbortSignal.timeout(60_000) });
-        answer = { status: res.status, body: await res.json() };
+        const body = (await res.json()) as { errors?: object };
+        answer = { status: res.status, problems: Object.keys(body.errors ?? {}) };
         slowest = Math.max(slowest, performance.now() - asked);
-        if (answer.status !== 200) break;
-        if (performance.now() - since > 60_000) throw new Error('health still said 200 a minute after PostgreSQL froze');
+        if (answer.problems.includes('database')) break;
+        if (performance.now() - since > 60_000) throw new Error(`health did not name the database a minute after PostgreSQL froze (${answer.status} ${answer.problems})`);
       }
       const healthMs = Math.round(performance.now() - since);
       // "did not answer within 1.5 s" (its wait) or "cannot be reached" (a connection's own time-out came first)
       expect(answer.status).toBe(503);
-      // the database, and this process's job worker when its heartbeat has gone stale meanwhile (it writes to the same database)
-      const problems = Object.keys((answer.body as { errors: object }).errors);
-      expect(problems).toContain('database');
-      expect(problems.filter((name) => name !== 'database' && name !== 'jobs')).toEqual([]);
+      expect(answer.problems.filter((name) => name !== 'database' && name !== 'jobs')).toEqual([]);
       since = performance.now();
       const me = await call('GET', '/v1/users/me', undefined, 60_000);
       const meMs = Math.round(performance.now() - since);
