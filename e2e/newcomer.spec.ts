@@ -138,18 +138,19 @@ for (const brand of BRAND_KEYS) {
         await page.goto(`${origin}/account/profile?tab=security`);
         const name = `Mailer ${uniqueLetters()}`;
         await page.getByLabel('Name of the new key').fill(name);
+        await page.getByRole('checkbox', { name: /^See contacts/ }).check();
         await page.getByRole('button', { name: 'Create key' }).click();
 
         const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
         await expect(dialog).toBeVisible();
-        const [cancel, confirm] = [await dialog.getByRole('button', { name: 'Cancel' }).boundingBox(), await dialog.getByRole('button', { name: 'Confirm' }).boundingBox()];
+        const [cancel, confirm] = [await dialog.getByRole('button', { name: 'Cancel', exact: true }).boundingBox(), await dialog.getByRole('button', { name: 'Confirm', exact: true }).boundingBox()];
         // one row: each button's top is above the other's bottom, Cancel first
         expect(cancel!.y < confirm!.y + confirm!.height && confirm!.y < cancel!.y + cancel!.height).toBe(true);
         expect(cancel!.x).toBeLessThan(confirm!.x);
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
         await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
-        await dialog.getByRole('button', { name: 'Confirm' }).click();
+        await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
         await expect(dialog).toHaveCount(0);
         await expect(page.getByLabel('New API key')).toHaveValue(/^crm_/);
 
