@@ -1,6 +1,6 @@
 import { test as base, type BrowserContext, type Request } from '@playwright/test';
 
-export { expect, type Page } from '@playwright/test';
+export { expect, type Locator, type Page } from '@playwright/test';
 
 /** The requests each browser context has started and not yet finished (page loads, API calls, scripts). */
 const pending = new WeakMap<BrowserContext, Set<Request>>();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { TIMEZONE_LABELS, type Timezone } from '@crm/contract';
-import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
+import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, scrollsSideways, signInAt, uniqueLetters, type BrandKey } from './support';
 
 /**
  * The demo users of each brand who reach the signed-in frame (not held at a forced change, a second
@@ -41,8 +41,6 @@ async function headerLayout(page: Page) {
     };
   });
 }
-
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 // Each test signs in and checks several screens with axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from './fixtures';
+import { REAUTH_REQUIRED } from '@crm/contract';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { PASSWORD_PERSONAL } from '@crm/password-rule';
-import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
+import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, scrollsSideways, signInAt, uniqueLetters, type BrandKey } from './support';
 
 /** The widths the issue's screens are checked at (issue 28, item 14). */
 const WIDTHS = [
@@ -22,10 +23,8 @@ async function createContactHere(page: Page, body: Record<string, unknown>): Pro
   }, body);
 }
 
-/** Nothing wider than the window: the page never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
+/** How an element's top border is drawn ('solid' for a button, 'none' for a link-like text). */
+const borderStyle = (element: Locator) => element.evaluate((el) => getComputedStyle(el).borderTopStyle);
 
 for (const brand of BRAND_KEYS) {
   for (const size of WIDTHS) {
@@ -52,7 +51,7 @@ for (const brand of BRAND_KEYS) {
 
         // "Mark verified" is drawn as a button: a border like "Validate" beside it
         const emailActions = page.getByRole('group', { name: `nora.${u}@example.com` });
-        const border = (name: string) => emailActions.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).borderTopStyle);
+        const border = (name: string) => borderStyle(emailActions.getByRole('button', { name }));
         expect(await border('Mark verified')).toBe('solid');
         expect(await border('Mark verified')).toBe(await border('Validate'));
 
@@ -71,7 +70,7 @@ for (const brand of BRAND_KEYS) {
         await expect(page.getByRole('heading', { name: 'Notes (2)' })).toBeVisible();
         await expect(page.getByRole('list', { name: 'Notes' }).getByText('Call — Left a voicemail: Call back Monday')).toBeVisible();
         await expectAccessible(page);
-        await expectNoSidewaysScroll(page);
+        expect(await scrollsSideways(page)).toBe(false);
 
         await page.getByRole('button', { name: 'Undo call' }).click();
         await expect(page.getByText('Call removed.')).toBeVisible();
@@ -102,7 +101,7 @@ for (const brand of BRAND_KEYS) {
         await expect(page.getByText('1 contact', { exact: true })).toBeVisible();
         await expect(list.getByRole('link', { name: `Ji-woo Park${u}` })).toBeVisible();
         await expectAccessible(page);
-        await expectNoSidewaysScroll(page);
+        expect(await scrollsSideways(page)).toBe(false);
       });
 
       test("password: the meter and the form refuse a password holding the user's own name", async ({ page, baseURL }) => {
@@ -122,7 +121,7 @@ for (const brand of BRAND_KEYS) {
         await expect(form.getByText(PASSWORD_PERSONAL)).toBeVisible();
         await expect(form.getByLabel(/^New password/)).toHaveValue(next);
         await expectAccessible(page);
-        await expectNoSidewaysScroll(page);
+        expect(await scrollsSideways(page)).toBe(false);
       });
 
       test('Security: the re-authentication dialog keeps Cancel beside Confirm, then the key is made; Rename is a button', async ({ page, baseURL }) => {
@@ -133,7 +132,7 @@ for (const brand of BRAND_KEYS) {
         await page.route('**/v1/api_keys', async (route) => {
           if (route.request().method() !== 'POST' || asked) return route.continue();
           asked = true;
-          await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: { user: 'Confirm it is you to continue', reauth: 'required' } }) });
+          await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: { user: 'Confirm it is you to continue', reauth: REAUTH_REQUIRED } }) });
         });
         await page.goto(`${origin}/account/profile?tab=security`);
         const name = `Mailer ${uniqueLetters()}`;
@@ -148,7 +147,7 @@ for (const brand of BRAND_KEYS) {
         expect(cancel!.y < confirm!.y + confirm!.height && confirm!.y < cancel!.y + cancel!.height).toBe(true);
         expect(cancel!.x).toBeLessThan(confirm!.x);
         await expectAccessible(page);
-        await expectNoSidewaysScroll(page);
+        expect(await scrollsSideways(page)).toBe(false);
         await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
         await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
         await expect(dialog).toHaveCount(0);
@@ -156,7 +155,7 @@ for (const brand of BRAND_KEYS) {
 
         const rename = page.getByRole('button', { name: `Rename ${name}` });
         await expect(rename).toBeVisible();
-        expect(await rename.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+        expect(await borderStyle(rename)).toBe('solid');
       });
 
       test('Admin → Users: the Log in as and Impersonate dialogs say how they differ', async ({ page, baseURL }) => {

@@ -39,6 +39,9 @@ export async function createContact(page: Page, body: Record<string, unknown>): 
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
+/** Whether the page scrolls sideways: the document is wider than the window's content area. */
+export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
 /**
  * Waits for the page to settle: no request of its context in flight (the data a screen asked for
  * has come and been rendered: two animation frames after the last one), and no animation or

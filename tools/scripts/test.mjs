@@ -1,15 +1,10 @@
 // npm test: every check, in the order a failure is cheapest to find. Stops at the first failure.
 import { bin, run } from './run.mjs';
 
-/** Runs the tasks, at most `width` at a time; rejects with the first failure once the running ones end. */
-async function inTurn(width, tasks) {
-  const queue = [...tasks];
-  const failures = [];
-  const lane = async () => {
-    for (let task = queue.shift(); task; task = queue.shift()) await task().catch((error) => failures.push(error));
-  };
-  await Promise.all(Array.from({ length: width }, lane));
-  if (failures.length) throw failures[0];
+/** Runs the commands side by side; once all have ended, fails with the first failure. */
+async function together(commands) {
+  const failed = (await Promise.allSettled(commands.map((command) => command()))).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 const nx = (...args) => run(bin('nx'), [...args, '--output-style=stream']);
@@ -18,7 +13,7 @@ const steps = [
   // One program for all the web code (tsconfig.web.json: every library and brand app, with the same
   // settings as their own tsconfigs), one for the API, one for e2e: each shared library is read once,
   // where the twenty per-project checks (nx run-many -t typecheck) read the contract and ui twenty times.
-  ['Type check', () => inTurn(2, ['tsconfig.web.json', 'apps/api/tsconfig.json', 'e2e/tsconfig.json'].map((config) => () => run(bin('tsc'), ['-p', config])))],
+  ['Type check', () => together(['tsconfig.web.json', 'apps/api/tsconfig.json', 'e2e/tsconfig.json'].map((config) => () => run(bin('tsc'), ['-p', config])))],
   ['Unit and API tests', () => nx('run-many', '-t', 'test', '--parallel=1')],
   ['Build the brand apps', () => nx('run-many', '-t', 'build', '--projects=web-*')],
   ['Bundle budgets (JavaScript per route)', () => run('node', ['tools/scripts/bundle-budget.mjs', '--no-build'])],
