@@ -55,8 +55,8 @@ export const envSchema = z.object({
   APP_ENV: z.enum(['development', 'stage', 'demo', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Address users reach the product at (links in e-mails, SSO redirects). */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Address users reach the product at (links in e-mails, SSO redirects). Default: http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   /** The proxies in front of the server whose X-Forwarded-* headers count (see trustProxy). Default: none. */
   TRUST_PROXY: trustProxy,
   /** Any PostgreSQL 15+ server. Unset: an embedded PostgreSQL under DATA_DIR. */
@@ -170,7 +170,9 @@ export const envSchema = z.object({
    */
   INTERNAL_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+})
+  // a second copy on another PORT (README) links to itself, not to the first copy's port
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
 
 export type Env = z.infer<typeof envSchema> & { APP_SECRET: string; STORAGE_DIR: string };
 
