@@ -6,6 +6,7 @@ import { lockContacts } from '../test/stalled-database';
 import { endpoints, type Endpoint } from '@crm/contract';
 import { z } from 'zod';
 import { DEMO_PASSWORD, seedEmail } from '../db/seed';
+import { currentTotp } from '../lib/totp';
 import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
 import { NOT_REPLAYED_TO_IMPERSONATION, SECRET_NOT_REPLAYED } from './idempotency';
 
@@ -99,27 +100,73 @@ describe('Idempotency-Key and answers that carry a secret, and impersonation', (
     expect(withSecrets.filter(([, marked]) => !marked)).toEqual([]);
   });
 
-  it('a repeat of a new API key answers 409 that it was created and its secret is shown once; the secret is never stored', async () => {
-    const owner = new TestAgent(t.app, '10.30.0.1');
-    await owner.signIn('telemarketer');
-    const body = { name: 'Once only', scopes: ['contacts:read'] };
-    const send = () => owner.request('POST', '/v1/api_keys', { body, headers: { 'idempotency-key': 'key-once-1' } });
+  /** A signed-in user with two-factor on (recovery codes need a current code). */
+  async function enrolled(key: string, ip: string) {
+    const agent = new TestAgent(t.app, ip);
+    await agent.signIn(key);
+    const { otp_secret } = (await agent.post('/v1/two_factor/generate_qr')).json();
+    expect((await agent.post('/v1/two_factor/enable', { otp_code: currentTotp(otp_secret) })).statusCode).toBe(200);
+    return { agent, secret: otp_secret as string };
+  }
+  const secretCases: { what: string; key: string; field: string; looks: RegExp; request: () => Promise<{ agent: TestAgent; method: 'POST' | 'PATCH'; url: string; body: object }> }[] = [
+    {
+      what: 'a new API key',
+      key: 'key-once-1',
+      field: 'key',
+      looks: /^crm_/,
+      request: async () => {
+        const agent = new TestAgent(t.app, '10.30.0.1');
+        await agent.signIn('telemarketer');
+        return { agent, method: 'POST', url: '/v1/api_keys', body: { name: 'Once only', scopes: ['contacts:read'] } };
+      },
+    },
+    {
+      what: 'a new personal API token',
+      key: 'token-once-1',
+      field: 'api_token',
+      looks: /^crmu_/,
+      request: async () => {
+        const agent = new TestAgent(t.app, '10.30.0.3');
+        await agent.signIn('field');
+        return { agent, method: 'PATCH', url: '/v1/users/refresh_api_token', body: { scopes: ['contacts:read'] } };
+      },
+    },
+    {
+      what: 'new recovery codes',
+      key: 'codes-once-1',
+      field: 'recovery_codes',
+      looks: /./,
+      request: async () => {
+        const { agent, secret } = await enrolled('district', '10.30.0.4');
+        return { agent, method: 'POST', url: '/v1/two_factor/recovery_codes', body: { otp_code: currentTotp(secret, Date.now() + 30_000) } };
+      },
+    },
+  ];
+
+  it.each(secretCases)('a repeat of $what answers 409 that it was done and its secret is shown once; the secret is never stored', async ({ key, field, looks, request }) => {
+    const { agent, method, url, body } = await request();
+    const send = () => agent.request(method, url, { body, headers: { 'idempotency-key': key } });
     const first = await send();
     expect(first.statusCode, first.body).toBe(200);
-    const secret = first.json().key as string;
-    expect(secret).toMatch(/^crm_/);
+    const secret = first.json()[field] as string | string[];
+    const secrets = Array.isArray(secret) ? secret : [secret];
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const one of secrets) expect(one).toMatch(looks);
     const again = await send();
     expect(again.statusCode).toBe(409);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual({ errors: { idempotency_key: SECRET_NOT_REPLAYED } });
-    expect(again.body).not.toContain(secret);
-    expect(SECRET_NOT_REPLAYED).toMatch(/^This request was already done with this Idempotency-Key: what it created exists\. Its secret was shown only once/);
-    const keys = (await owner.get('/v1/api_keys')).json().data as { name: string }[];
-    expect(keys.filter((key) => key.name === 'Once only')).toHaveLength(1);
-    const stored = await t.ctx.db.execute<{ response_body: string | null; state: string }>(
-      sql`select response_body, state from idempotency_keys where key = 'key-once-1'`,
-    );
+    for (const one of secrets) expect(again.body).not.toContain(one);
+    const stored = await t.ctx.db.execute<{ response_body: string | null; state: string }>(sql`select response_body, state from idempotency_keys where key = ${key}`);
     expect(stored.rows).toEqual([{ response_body: null, state: 'done' }]);
+  });
+
+  it('the repeated API key request made one key', async () => {
+    expect(SECRET_NOT_REPLAYED).toMatch(/^This request was already done with this Idempotency-Key: what it created exists\. Its secret was shown only once/);
+    const owner = new TestAgent(t.app, '10.30.0.1');
+    await owner.signIn('telemarketer');
+    const keys = (await owner.get('/v1/api_keys')).json().data as { name: string }[];
+    expect(keys.filter((k) => k.name === 'Once only')).toHaveLength(1);
   });
 
   it('a session opened as another user never gets a stored answer: not the user’s, not its own', async () => {

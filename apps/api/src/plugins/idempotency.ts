@@ -21,7 +21,11 @@ export function registerIdempotency(app: FastifyInstance): void {
 }
 
 /** Which endpoints take an Idempotency-Key: every POST of a signed-in caller (Stripe's rule: all POSTs). */
-export const takesIdempotencyKey = (endpoint: Endpoint) => endpoint.method === 'POST' && endpoint.access !== 'public';
+/**
+ * Which requests take a key: POSTs (they create), and any request that makes a secret (PATCH
+ * refresh_api_token issues a new token each time it runs: a repeat must not run it again).
+ */
+export const takesIdempotencyKey = (endpoint: Endpoint) => (endpoint.method === 'POST' || Boolean(endpoint.secretAnswer)) && endpoint.access !== 'public';
 
 /** What a repeat of a request whose answer carried a secret (Endpoint.secretAnswer) gets: 409, and no secret. */
 export const SECRET_NOT_REPLAYED =
@@ -40,7 +44,7 @@ const storedKey = (request: FastifyRequest, key: string) => {
 };
 
 /**
- * Idempotent writes (Stripe's semantics): a POST sent with `Idempotency-Key` claims the key for
+ * Idempotent writes (Stripe's semantics): a POST (takesIdempotencyKey) sent with `Idempotency-Key` claims the key for
  * its caller; a repeat within 24 hours gets the first answer (with `Idempotent-Replayed: true`)
  * and runs nothing; the same key with a different request (method, path, query or JSON body) is
  * 422; a repeat while the first still runs is 409 (try again in a moment). Only a success is kept:

@@ -429,16 +429,52 @@ export function createProductsRepository(db: Database, identityChanges?: Identit
         .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active'), eq(subscriptions.currentPeriodEnd, periodStart)));
     },
 
-    /** What has been refunded of a paid order in all (it only grows); refunded in full, the order is `refunded`. */
+    /**
+     * What has been refunded of a paid order in all (it only grows). Refunded in full, the order is
+     * `refunded` and what it paid for goes back, in the same transaction: a licence order's quantity
+     * leaves the subscription (so the pool shrinks) and its licences are unpaid with nothing
+     * allocated; a plan change moves the subscription back to the plan it came from (if it is still
+     * on the one paid for); a subscription's first order ends the subscription. A partial refund (a
+     * goodwill credit) takes nothing back.
+     */
     async setOrderRefunded(id: number, refundedCents: number): Promise<void> {
-      await db
-        .update(productOrders)
-        .set({
-          refundedCents: sql`least(${productOrders.amountCents}, greatest(${productOrders.refundedCents}, ${refundedCents}))`,
-          status: sql`case when least(${productOrders.amountCents}, greatest(${productOrders.refundedCents}, ${refundedCents})) >= ${productOrders.amountCents} then 'refunded' else ${productOrders.status} end`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(productOrders.id, id), inArray(productOrders.status, ['paid', 'refunded'])));
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: productOrders.status })
+          .from(productOrders)
+          .where(eq(productOrders.id, id))
+          .for('update');
+        if (!before || (before.status !== 'paid' && before.status !== 'refunded')) return;
+        const total = sql`least(${productOrders.amountCents}, greatest(${productOrders.refundedCents}, ${refundedCents}))`;
+        const [order] = await tx
+          .update(productOrders)
+          .set({
+            refundedCents: total,
+            status: sql`case when ${total} >= ${productOrders.amountCents} then 'refunded' else ${productOrders.status} end`,
+            updatedAt: new Date(),
+          })
+          .where(eq(productOrders.id, id))
+          .returning();
+        if (!order || before.status === 'refunded' || order.status !== 'refunded') return;
+        const now = new Date();
+        if (order.kind === 'licenses') {
+          await tx
+            .update(subscriptions)
+            .set({ quantity: sql`greatest(0, ${subscriptions.quantity} - ${order.quantity})`, updatedAt: now })
+            .where(eq(subscriptions.id, order.subscriptionId));
+          if (order.licenseIds.length) await tx.update(licenses).set({ paid: false, allocation: 0, updatedAt: now }).where(inArray(licenses.id, order.licenseIds));
+        } else if (order.kind === 'plan_change' && order.planId !== null && order.fromPlanId !== null) {
+          await tx
+            .update(subscriptions)
+            .set({ planId: order.fromPlanId, updatedAt: now })
+            .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.planId, order.planId)));
+        } else if (order.kind === 'subscription') {
+          await tx
+            .update(subscriptions)
+            .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+            .where(and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.status, 'active')));
+        }
+      });
     },
 
     async updateSubscription(id: number, patch: Partial<typeof subscriptions.$inferInsert>): Promise<void> {

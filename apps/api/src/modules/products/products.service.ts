@@ -607,7 +607,8 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
      * A licence's allocation: changed by the payer of its (manager or company) subscription for a
      * user of their downline, or by an administrator; a raise beyond the paid pool is refused with
      * what is free in the product's unit. Its paid state follows the money (its order paid): the
-     * payer cannot change it (422 on paid; the same value is no change), an administrator can. A
+     * payer cannot change it, also an administrator who pays the subscription (422 on paid; the
+     * same value is no change); an administrator who does not pay it can (paid outside the app). A
      * licence whose order waits for payment changes in nothing until it is paid.
      */
     async updateLicense(caller: Caller, p: Product, id: number, body: B<'updateLicense'>): Promise<{ data: License }> {
@@ -618,7 +619,7 @@ export function createProductsService({ products, usage, audit, chargeOrder, ref
       const payer = license.subscriptionType === 'manager' && license.subscriptionOwnerId === caller.user.id;
       if (!admin && !(payer && (await products.usersInReach(reach, [license.userId])).length)) throw forbidden();
       const changesPaid = body.paid !== undefined && body.paid !== license.paid;
-      if (changesPaid && !admin) throw unprocessable({ paid: ORDER_MESSAGES.paidByPayment });
+      if (changesPaid && (!admin || payer)) throw unprocessable({ paid: ORDER_MESSAGES.paidByPayment });
       const patch = {
         ...(body.allocation !== undefined && body.allocation !== license.allocation && { allocation: body.allocation }),
         ...(changesPaid && { paid: body.paid as boolean }),
