@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { BRAND_KEYS, brandEmail, brandOrigin, demoEmail, expectAccessible, fillCredentials, signInAt } from './support';
+import { BRAND_KEYS, brandEmail, brandOrigin, demoEmail, expectAccessible, fillCredentials, SCREEN_SIZES, signInAt } from './support';
 
 test.describe('billing', () => {
   test('an unpaid user lands on /billing; a declined card shows the decline beside the number; 4242 4242 4242 4242 pays and reaches /', async ({ page }) => {
@@ -75,13 +75,6 @@ test.describe('billing', () => {
   }
 });
 
-/** The sizes every billing screen is checked at: a common laptop, a smaller one, a phone. */
-const VIEWPORTS = [
-  { width: 1366, height: 768 },
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
 /** A billing period's boundary as the screens show it: its calendar date in UTC (libs/util formatPeriodDate). */
 const periodDate = (at: Date) => `${String(at.getUTCMonth() + 1).padStart(2, '0')}/${String(at.getUTCDate()).padStart(2, '0')}/${at.getUTCFullYear()}`;
 const monthsFromNow = (months: number) => {
@@ -128,7 +121,7 @@ test.describe('billing: plans, their review and the paid period in every brand',
       await expect(page).toHaveURL(`${origin}/`);
 
       const paidUntil = periodDate(monthsFromNow(1));
-      for (const size of VIEWPORTS) {
+      for (const size of SCREEN_SIZES) {
         await page.setViewportSize(size);
 
         // /billing: the period's end as a calendar date; the receipt's card by its brand's name

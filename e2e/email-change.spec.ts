@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, signInAt } from './support';
+import { atEveryWidth, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
 
 /** The newest link of `path` (confirm or not-me) in the sandbox outbox of `to`. */
 async function linkTo(page: Page, to: string, path: 'confirm' | 'not-me'): Promise<string> {
@@ -15,6 +15,63 @@ async function linkTo(page: Page, to: string, path: 'confirm' | 'not-me'): Promi
   return link!;
 }
 
+/** The API called from the page itself, with its session and CSRF token (a brand's host name resolves in the browser only). */
+async function apiOfPage(page: Page, origin: string) {
+  const csrf = decodeURIComponent((await page.context().cookies(origin)).find((cookie) => cookie.name === 'crm_csrf')?.value ?? '');
+  return (method: string, path: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, path, body, csrf }) => {
+        const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: response.status, json: await response.json() };
+      },
+      { method, path, body, csrf },
+    );
+}
+
+/** Asks to move the signed-in user's address to `email` (the profile form is tested elsewhere). */
+async function askEmailChange(call: Awaited<ReturnType<typeof apiOfPage>>, email: string) {
+  const me = (await call('GET', '/v1/users/me')).json;
+  const asked = await call('PATCH', '/v1/users/update_profile', { first_name: me.profile.first_name, last_name: me.profile.last_name, email });
+  expect(asked.status, JSON.stringify(asked.json)).toBe(200);
+}
+
+/** A demo user of each brand whose address the confirmation page test moves, and moves back. */
+const MOVER: Record<BrandKey, string> = { harbor: 'buadmin', keystone: 'rm', evergreen: 'basic' };
+
+test.describe('the e-mail confirmation page', () => {
+  for (const brand of BRAND_KEYS) {
+    test(`${brand}: a signed-in user who confirms sees it done, with no "until you confirm" and no Sign in, at 1366, 1280 and 390 px`, async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
+      const origin = brandOrigin(baseURL, brand);
+      const oldEmail = brandEmail(brand, MOVER[brand]);
+      const newEmail = `${MOVER[brand]}.${uniqueLetters()}@moved.example.com`;
+      await signInAt(page, origin, oldEmail);
+      const call = await apiOfPage(page, origin);
+      await askEmailChange(call, newEmail);
+
+      // opened in the browser signed in on the brand's host (Harbor's links name localhost, its other host here)
+      const link = new URL(await linkTo(page, newEmail, 'confirm'));
+      await page.goto(`${origin}${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { name: 'Confirm your new e-mail address' })).toBeVisible();
+      await expect(page.getByText('Your account keeps its current address until you confirm the new one.')).toBeVisible();
+      await page.getByRole('button', { name: 'Confirm my new address' }).click();
+      await expect(page.getByRole('heading', { name: 'Your new e-mail address is confirmed' })).toBeVisible();
+      await atEveryWidth(page, async () => {
+        await expect(page.getByText(`Your account's e-mail address is now ${newEmail}.`)).toBeVisible();
+        await expect(page.getByRole('status')).toHaveText(`Your e-mail address is now ${newEmail}. Use it to sign in from now on.`);
+        await expect(page.getByText(/until you confirm/)).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'Go to my profile' })).toHaveAttribute('href', '/account/profile');
+      });
+
+      // the demo address back, for a retry and for anyone signing in after
+      await askEmailChange(call, oldEmail);
+      const back = new URL(await linkTo(page, oldEmail, 'confirm')).searchParams.get('token');
+      expect((await call('POST', '/v1/users/email_change/confirm', { token: back })).status).toBe(200);
+    });
+  }
+});
+
 test.describe('“this was not me” after a confirmed e-mail change', () => {
   test('holds the account, and the earlier address comes back only with the password', async ({ page, baseURL }) => {
     const origin = brandOrigin(baseURL, 'evergreen');
@@ -23,17 +80,8 @@ test.describe('“this was not me” after a confirmed e-mail change', () => {
     await signInAt(page, origin, oldEmail);
     // the change asked for and confirmed through the API (the profile form is tested elsewhere), from the
     // page itself: the brand's host name resolves in the browser only
-    const csrf = decodeURIComponent((await page.context().cookies(origin)).find((cookie) => cookie.name === 'crm_csrf')?.value ?? '');
-    const call = (method: string, path: string, body?: unknown) =>
-      page.evaluate(
-        async ({ method, path, body, csrf }) => {
-          const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
-          return { status: response.status, json: await response.json() };
-        },
-        { method, path, body, csrf },
-      );
-    const me = (await call('GET', '/v1/users/me')).json;
-    expect((await call('PATCH', '/v1/users/update_profile', { first_name: me.profile.first_name, last_name: me.profile.last_name, email: newEmail })).status).toBe(200);
+    const call = await apiOfPage(page, origin);
+    await askEmailChange(call, newEmail);
     const confirm = new URL(await linkTo(page, newEmail, 'confirm')).searchParams.get('token');
     expect((await call('POST', '/v1/users/email_change/confirm', { token: confirm })).status).toBe(200);
 

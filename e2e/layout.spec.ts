@@ -4,11 +4,11 @@ import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, scroll
 
 /**
  * The demo users of each brand who reach the signed-in frame (not held at a forced change, a second
- * factor or billing); not Harbor's field manager and telemarketer, whose passwords account.spec
- * changes (their navigation is the manager's and the agent's).
+ * factor or billing): every role of each brand (account.spec, which changes Harbor's field manager
+ * and telemarketer for good, runs after this one).
  */
 const USERS: Record<BrandKey, readonly string[]> = {
-  harbor: ['admin', 'subadmin', 'buadmin', 'manager', 'district', 'agent'],
+  harbor: ['admin', 'subadmin', 'buadmin', 'manager', 'district', 'field', 'telemarketer', 'agent'],
   keystone: ['admin', 'rm', 'agent'],
   evergreen: ['admin', 'basic', 'preneed'],
 };

@@ -1,14 +1,7 @@
 import { REAUTH_REQUIRED } from '@crm/contract';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { PASSWORD_PERSONAL } from '@crm/password-rule';
-import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, scrollsSideways, signInAt, uniqueLetters, type BrandKey } from './support';
-
-/** The widths the issue's screens are checked at (issue 28, item 14). */
-const WIDTHS = [
-  { width: 1366, height: 768 },
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
+import { apiGetAs, atEveryWidth, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, SCREEN_SIZES, scrollsSideways, signInAt, uniqueLetters, type BrandKey } from './support';
 
 /** Each brand's demo agent. */
 const AGENT: Record<BrandKey, string> = { harbor: 'agent', keystone: 'agent', evergreen: 'preneed' };
@@ -26,8 +19,39 @@ async function createContactHere(page: Page, body: Record<string, unknown>): Pro
 /** How an element's top border is drawn ('solid' for a button, 'none' for a link-like text). */
 const borderStyle = (element: Locator) => element.evaluate((el) => getComputedStyle(el).borderTopStyle);
 
+// Screens checked once per brand, at every width in turn (one sign-in, one set-up).
 for (const brand of BRAND_KEYS) {
-  for (const size of WIDTHS) {
+  test(`${brand}: import preview: each row says what the import will do (an exact repeat Refused, a repeated phone "Skipped (scrubbed)"), and follows the scrubbing chosen, at 1366, 1280 and 390 px`, async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const origin = brandOrigin(baseURL, brand);
+    await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+    const u = uniqueLetters();
+    // an exchange of this run's own: no contact of an earlier run (a retry) has these phones
+    const x = String(200 + Math.floor(Math.random() * 800));
+    const csv = ['First Name,Last Name,Phone', `Ada,Rep${u},555${x}0101`, `Ada,Rep${u},555${x}0101`, `Ava,Other${u},555${x}0101`, `Ben,Rep${u},555${x}0102`].join('\r\n');
+    await page.goto(`${origin}/contacts/import`);
+    await page.getByLabel('CSV or Excel file').setInputFiles({ name: `repeat-${u}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const preview = page.getByRole('table', { name: 'First rows of the file' });
+    await expect(preview.getByRole('row', { name: /^2 Imports Ada/ })).toBeVisible();
+    await expect(preview.getByRole('row', { name: /^3 Refused Ada/ })).toBeVisible();
+    await expect(preview.getByRole('row', { name: /^4 Skipped \(scrubbed\) Ava/ })).toBeVisible();
+    await expect(preview.getByRole('row', { name: /^5 Imports Ben/ })).toBeVisible();
+    await expect(page.getByText('2 import, 0 import with warnings, 1 refused, 1 skipped by scrubbing.')).toBeVisible();
+    const problems = page.getByRole('table', { name: /^Problems, page 1 of 1/ });
+    await expect(problems.getByRole('row', { name: /^3 Refused/ })).toContainText('Repeats row 2');
+    await expect(problems.getByRole('row', { name: /^4 Skipped \(scrubbed\)/ })).toContainText('Same phone as row 2');
+    await atEveryWidth(page);
+
+    // without the phone scrub the row with the repeated phone imports, and the options say so
+    await page.getByRole('button', { name: 'Next: options' }).click();
+    await page.getByRole('checkbox', { name: "An existing contact's phone" }).uncheck();
+    await expect(page.getByText('With these choices, of the first 4 rows: 3 import, 0 import with warnings, 1 refused, 0 skipped by scrubbing.')).toBeVisible();
+    await atEveryWidth(page);
+  });
+}
+
+for (const brand of BRAND_KEYS) {
+  for (const size of SCREEN_SIZES) {
     test.describe(`${brand} at ${size.width} px`, () => {
       test.use({ viewport: size });
 

@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
-const LAST = ['**/email-change.spec.ts'];
+const LAST = ['**/account.spec.ts', '**/email-change.spec.ts'];
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the built brand app
@@ -39,7 +39,8 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: LAST },
     // Journeys that leave a shared demo user changed for good (the "not me" hold forces a new
-    // password on Evergreen's preneed agent) run after every other spec has used that user.
+    // password on Evergreen's preneed agent; account.spec resets Harbor's field manager's password
+    // and turns two-factor on for the telemarketer) run after every other spec has used that user.
     { name: 'chromium-last', use: { ...devices['Desktop Chrome'] }, testMatch: LAST, dependencies: ['chromium'] },
   ],
   webServer: {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { apiGetAs, brandEmail, brandOrigin, expectAccessible, openFromNav, signInAt, signInHome, type BrandKey } from './support';
+import { apiGetAs, atEveryWidth, brandEmail, brandOrigin, expectAccessible, openFromNav, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
 
 // The spec's answer to an agent whose licence is used up or unpaid (part 1 §8, §5 "Quota").
 const OVER_ALLOCATION = 'Please request additional minutes from your manager.';
@@ -73,39 +73,6 @@ test.describe('dialer and SMS subscriptions', () => {
 // Issue 28 item 11: a payer whose licence order waits for payment (no card on file) is asked for a
 // card, sees the order and can pay it with the card on file or cancel it; the over-allocation
 // answer names the unit and what is free; a manager under the payer sees whose usage the meter is.
-const WIDTHS = [
-  { width: 1366, height: 768 },
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-/** At each width: the page does not scroll sideways and passes the accessibility check; `check` runs there too. */
-async function atEveryWidth(page: Page, check: (width: number) => Promise<void> = async () => undefined) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await check(size.width);
-    // what sticks out of the page at this width (content of a box that scrolls on its own does not count)
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() =>
-            Array.from(document.querySelectorAll('body *'))
-              .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-              .filter((el) => {
-                for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-                  if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX)) return false;
-                }
-                return true;
-              })
-              .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`),
-          ),
-        { message: `nothing sticks out sideways at ${size.width} px` },
-      )
-      .toEqual([]);
-    await expectAccessible(page);
-  }
-}
-
 /** POST to the API with the page's session on a brand's host (its cookies and CSRF token; `?brand=` names the brand, as apiGetAs does). */
 async function apiPostAs(page: Page, baseURL: string | undefined, brand: BrandKey, path: string, data: unknown) {
   const cookies = await page.context().cookies(brandOrigin(baseURL, brand));
@@ -150,7 +117,7 @@ test.describe('licence orders as the payer sees them', () => {
       await expect(prompt).toBeVisible();
       await expect(orders.getByRole('table', { name: 'Orders' })).toBeVisible();
     });
-    await page.setViewportSize(WIDTHS[0]);
+    await page.setViewportSize(SCREEN_SIZES[0]);
 
     await row.getByRole('button', { name: /^Cancel order #\d+$/ }).click();
     await expect(orders.getByRole('status')).toHaveText(/^Cancelled order #\d+\.$/);

@@ -42,6 +42,43 @@ export async function createContact(page: Page, body: Record<string, unknown>): 
 /** Whether the page scrolls sideways: the document is wider than the window's content area. */
 export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/** The sizes the money and newcomer screens are checked at (issue 28): a common laptop, a smaller one, a phone. */
+export const SCREEN_SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * At each of SCREEN_SIZES, from the widest: `check` runs, nothing sticks out of the page sideways
+ * (content of a box that scrolls on its own does not count; waited for, as the page lays itself
+ * out again after the resize) and the page passes the accessibility check.
+ */
+export async function atEveryWidth(page: Page, check: (width: number) => Promise<void> = async () => undefined): Promise<void> {
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await check(size.width);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll('body *'))
+              .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+              .filter((el) => {
+                for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+                  if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX)) return false;
+                }
+                return true;
+              })
+              .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`),
+          ),
+        { message: `nothing sticks out sideways at ${size.width} px` },
+      )
+      .toEqual([]);
+    await expectAccessible(page);
+  }
+}
+
 /**
  * Waits for the page to settle: no request of its context in flight (the data a screen asked for
  * has come and been rendered: two animation frames after the last one), and no animation or
