@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { BRAND_KEYS, brandEmail, brandOrigin, demoEmail, expectAccessible, fillCredentials, SCREEN_SIZES, signInAt } from './support';
+import { BRAND_KEYS, brandEmail, brandOrigin, demoEmail, expectAccessible, fillCredentials, periodDate, SCREEN_SIZES, signInAt } from './support';
 
 test.describe('billing', () => {
   test('an unpaid user lands on /billing; a declined card shows the decline beside the number; 4242 4242 4242 4242 pays and reaches /', async ({ page }) => {
@@ -75,8 +75,6 @@ test.describe('billing', () => {
   }
 });
 
-/** A billing period's boundary as the screens show it: its calendar date in UTC (libs/util formatPeriodDate). */
-const periodDate = (at: Date) => `${String(at.getUTCMonth() + 1).padStart(2, '0')}/${String(at.getUTCDate()).padStart(2, '0')}/${at.getUTCFullYear()}`;
 const monthsFromNow = (months: number) => {
   const at = new Date();
   at.setUTCMonth(at.getUTCMonth() + months);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { apiGetAs, atEveryWidth, brandEmail, brandOrigin, expectAccessible, openFromNav, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
+import { apiGetAs, atEveryWidth, brandEmail, brandOrigin, expectAccessible, openFromNav, periodDate, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
 
 // The spec's answer to an agent whose licence is used up or unpaid (part 1 §8, §5 "Quota").
 const OVER_ALLOCATION = 'Please request additional minutes from your manager.';
@@ -82,6 +82,32 @@ async function apiPostAs(page: Page, baseURL: string | undefined, brand: BrandKe
   return page.request.post(url.href, { data, headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'X-CSRF-Token': csrf } });
 }
 
+/**
+ * Puts 4242 4242 4242 4242 on file for the page's user: tokenised with the publishable key as the
+ * browser does, then connected from the page itself (its host's session and CSRF token).
+ */
+async function putCardOnFile(page: Page) {
+  const info = await page.evaluate(async () => (await fetch('/v1/accounts/info')).json());
+  const tokenized = await page.request.post(info.data.payments.tokenize_url, {
+    form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' },
+    headers: { Authorization: `Bearer ${info.data.payments.publishable_key}` },
+  });
+  const paymentMethodId = (await tokenized.json()).id as string;
+  const connected = await page.evaluate(async (id) => {
+    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crm_csrf='))?.slice('crm_csrf='.length) ?? '');
+    const response = await fetch('/v1/accounts/connect_card', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ payment_method_id: id }) });
+    return `${response.status} ${await response.text()}`;
+  }, paymentMethodId);
+  expect(connected).toMatch(/^200 /);
+}
+
+/** The period of the page user's active subscription of `product` as the screens show it ("MM/DD/YYYY until MM/DD/YYYY", UTC dates). */
+async function shownPeriod(page: Page, product: 'dialer' | 'sms'): Promise<string> {
+  const subs = await page.evaluate(async (p) => (await (await fetch(`/v1/${p}/${p}_subscriptions?mine=true`)).json()).data, product);
+  const sub = (subs as { status: string; current_period_start: string; current_period_end: string }[]).find((s) => s.status === 'active')!;
+  return `${periodDate(new Date(sub.current_period_start))} until ${periodDate(new Date(sub.current_period_end))}`;
+}
+
 test.describe('licence orders as the payer sees them', () => {
   test('harbor: an order waiting for payment adds nothing, asks for a card, and can be cancelled', async ({ page }) => {
     // three widths, each with the accessibility check, on a shared machine
@@ -113,7 +139,10 @@ test.describe('licence orders as the payer sees them', () => {
       /^At most [\d,]+ minutes for this licence: [\d,]+ of the 5,000 minutes your paid licences give are free\. Lower another allocation, or use Order licences for more\.$/,
     );
     await page.reload();
+    // the period stored as midnight UTC reads as the same dates to this Eastern browser
+    const period = await shownPeriod(page, 'dialer');
     await atEveryWidth(page, async () => {
+      await expect(page.getByText(period, { exact: true })).toBeVisible();
       await expect(prompt).toBeVisible();
       await expect(orders.getByRole('table', { name: 'Orders' })).toBeVisible();
     });
@@ -137,14 +166,7 @@ test.describe('licence orders as the payer sees them', () => {
     await form.getByRole('textbox', { name: /Licences to add/ }).fill('1');
     await form.getByRole('button', { name: 'Order licences' }).click();
     await expect(form.getByRole('status')).toContainText('Ordered 1 licence for $29.00: waiting for payment.');
-    const info = await (await page.request.get('/v1/accounts/info')).json();
-    const tokenized = await page.request.post(info.data.payments.tokenize_url, {
-      form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' },
-      headers: { Authorization: `Bearer ${info.data.payments.publishable_key}` },
-    });
-    const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'crm_csrf')?.value ?? '');
-    const connected = await page.request.post('/v1/accounts/connect_card', { data: { payment_method_id: (await tokenized.json()).id }, headers: { 'X-CSRF-Token': csrf } });
-    expect(connected.status(), await connected.text()).toBe(200);
+    await putCardOnFile(page);
     await page.reload();
     const waiting = orders.getByRole('row', { name: /1 licence/ }).filter({ hasText: 'Waiting for payment' });
     await waiting.getByRole('button', { name: /^Pay order #\d+$/ }).click();
@@ -153,7 +175,7 @@ test.describe('licence orders as the payer sees them', () => {
     await expectAccessible(page);
   });
 
-  test('harbor SMS: the payer is told in segments what is free', async ({ page }) => {
+  test('harbor SMS: the payer is told in segments what is free; the period reads as dates', async ({ page }) => {
     test.setTimeout(90_000);
     await signInHome(page, 'manager');
     await page.goto('/account/sms');
@@ -161,7 +183,10 @@ test.describe('licence orders as the payer sees them', () => {
     await allocation.fill('9999999');
     await allocation.press('Enter');
     await expect(allocation).toHaveAccessibleDescription(/^At most [\d,]+ segments for this licence: [\d,]+ of the [\d,]+ segments your paid licences give are free\./);
-    await atEveryWidth(page);
+    const period = await shownPeriod(page, 'sms');
+    await atEveryWidth(page, async () => {
+      await expect(page.getByText(period, { exact: true })).toBeVisible();
+    });
   });
 
   test("harbor: a district manager's meter says it counts their downline's usage with their own", async ({ page }) => {
@@ -174,24 +199,48 @@ test.describe('licence orders as the payer sees them', () => {
     });
   });
 
-  for (const { brand, key, type, product } of [
-    { brand: 'keystone', key: 'rm', type: 'manager', product: 'dialer' },
-    { brand: 'evergreen', key: 'preneed', type: 'self', product: 'sms' },
+  for (const { brand, key, type, product, holder } of [
+    { brand: 'keystone', key: 'rm', type: 'manager', product: 'dialer', holder: 'agent' },
+    { brand: 'evergreen', key: 'preneed', type: 'self', product: 'sms', holder: null },
   ] as const) {
-    test(`${brand}: a subscription waiting for its first payment lists the order and asks for a card`, async ({ page, baseURL }) => {
-    test.setTimeout(90_000);
+    test(`${brand}: a subscription waiting for its first payment lists the order and asks for a card; paid with the card put on file, its period reads as dates${holder ? ' and an allocation beyond the pool names what is free' : ''}`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
       const origin = brandOrigin(baseURL, brand);
       await signInAt(page, origin, brandEmail(brand, key));
       const plans = await (await apiGetAs(page, baseURL, brand, `/v1/${product}/${product}_plans`)).json();
-      const made = await apiPostAs(page, baseURL, brand, `/v1/${product}/${product}_subscriptions`, { plan_id: plans.data[0].id, type, quantity: 1 });
+      const owners = (await (await apiGetAs(page, baseURL, brand, '/v1/admin/users/owners?limit=200')).json()).data as { id: number; email: string }[];
+      const userIds = holder ? owners.filter((o) => o.email === brandEmail(brand, holder)).map((o) => o.id) : [];
+      const made = await apiPostAs(page, baseURL, brand, `/v1/${product}/${product}_subscriptions`, { plan_id: plans.data[0].id, type, quantity: 1, user_ids: userIds });
       // a retry of this test finds the subscription its first run made
       expect([200, 422]).toContain(made.status());
       await page.goto(`${origin}/account/${product}`);
       await expect(page.getByText('Pending payment')).toBeVisible();
       const orders = page.getByRole('region', { name: 'Orders', exact: true });
+      const first = orders.getByRole('row', { name: /Subscription, 1 licence/ });
       await atEveryWidth(page, async () => {
-        await expect(orders.getByRole('row', { name: /Subscription, 1 licence/ })).toContainText('Waiting for payment');
+        await expect(first).toContainText('Waiting for payment');
         await expect(orders.getByRole('note', { name: 'Payment needed' }).getByRole('link', { name: 'Add a card' })).toHaveAttribute('href', '/billing/update');
+      });
+
+      // a card put on file since: Pay charges it, and the subscription starts
+      await page.setViewportSize(SCREEN_SIZES[0]);
+      await putCardOnFile(page);
+      await page.reload();
+      await first.getByRole('button', { name: /^Pay order #\d+$/ }).click();
+      await expect(orders.getByRole('status')).toHaveText(/^Paid order #\d+: \$[\d,.]+\.$/);
+      await expect(page.getByText('Pending payment')).toHaveCount(0);
+      const period = await shownPeriod(page, product);
+      const unit = product === 'sms' ? 'segments' : 'minutes';
+      await atEveryWidth(page, async () => {
+        await expect(page.getByText(period, { exact: true })).toBeVisible();
+        await expect(first).toContainText('Paid');
+        if (!holder) return;
+        const allocation = page.getByRole('textbox', { name: /^Allocation of / }).first();
+        await allocation.fill('9999999');
+        await allocation.press('Enter');
+        await expect(allocation).toHaveAccessibleDescription(
+          new RegExp(`^At most [\\d,]+ ${unit} for this licence: [\\d,]+ of the [\\d,]+ ${unit} your paid licences give are free\\. Lower another allocation, or use Order licences for more\\.$`),
+        );
       });
     });
   }

@@ -42,6 +42,9 @@ export async function createContact(page: Page, body: Record<string, unknown>): 
 /** Whether the page scrolls sideways: the document is wider than the window's content area. */
 export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/** A billing period's boundary as the screens show it: its calendar date in UTC (libs/util formatPeriodDate). */
+export const periodDate = (at: Date) => `${String(at.getUTCMonth() + 1).padStart(2, '0')}/${String(at.getUTCDate()).padStart(2, '0')}/${at.getUTCFullYear()}`;
+
 /** The sizes the money and newcomer screens are checked at (issue 28): a common laptop, a smaller one, a phone. */
 export const SCREEN_SIZES = [
   { width: 1366, height: 768 },
