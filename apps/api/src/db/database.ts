@@ -7,6 +7,8 @@ import { createStatementCache } from './statement-cache';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** The handle a `db.transaction` callback gets: the same queries, on the transaction's connection. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   pool: pg.Pool;

@@ -353,6 +353,25 @@ describe('POST /v1/admin/users/{id}/refund', () => {
     expect(rest.json().data).toMatchObject({ kind: 'refund', amount_cents: charge.amount_cents - 900 });
   });
 
+  it('refunds of one payment sent at once never exceed it: the same remainder twice is one refund; two amounts that fit only one way, one is refused', async () => {
+    const { id, charge, agent } = await paidPlan();
+    const admin = await signedIn('admin');
+    const subadmin = await signedIn('subadmin');
+    expect((await refund(admin, id, { transaction_id: charge.id, amount_cents: 900 })).statusCode).toBe(200);
+    const left = charge.amount_cents - 900;
+    // the same remainder from two administrators (no keys): one refund, and both answers name it
+    const same = await Promise.all([refund(admin, id, { transaction_id: charge.id, amount_cents: 1000 }), refund(subadmin, id, { transaction_id: charge.id, amount_cents: 1000 })]);
+    expect(same.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(same[0]!.json().data.id).toBe(same[1]!.json().data.id);
+    // what is left, and less than it, at once: whichever comes second finds too little left
+    const rest = left - 1000;
+    const racing = await Promise.all([refund(admin, id, { transaction_id: charge.id, amount_cents: rest }), refund(subadmin, id, { transaction_id: charge.id, amount_cents: rest - 100 })]);
+    expect(racing.map((r) => r.statusCode).sort(), racing.map((r) => r.body).join('\n')).toEqual([200, 422]);
+    const refunds = ((await agent.get('/v1/accounts/history')).json().data as { kind: string; status: string; amount_cents: number }[]).filter((e) => e.kind === 'refund' && e.status === 'succeeded');
+    expect(refunds).toHaveLength(3);
+    expect(refunds.reduce((sum, e) => sum + e.amount_cents, 0)).toBeLessThanOrEqual(charge.amount_cents);
+  });
+
   it('two administrators sending one Idempotency-Key for two refunds each get their own refund', async () => {
     const { id, charge, agent } = await paidPlan();
     const admin = await signedIn('admin');

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { anyId } from '../../db/sql-helpers';
 import {
   contactActivities,
@@ -19,7 +19,6 @@ import {
  * What merges move and how they are undone, shared by the merge (contact-merge.repository) and the
  * trash's restore (contacts.repository), which depend on it and not on each other.
  */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Children that belong to one contact by contact_id and move whole in a merge (by id). */
 export const CHILD_TABLES = {

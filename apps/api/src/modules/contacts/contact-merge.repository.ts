@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import {
   contactDocuments,
   contactEmails,
@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import type { ContactsRepository, ContactValues } from './contacts.repository';
-import { CHILD_TABLES, moveChildren, type MergeMoved, type Tx } from './contact-merge-moves.repository';
+import { CHILD_TABLES, moveChildren, type MergeMoved } from './contact-merge-moves.repository';
 
 /**
  * Phones or e-mails of the merged contact that the survivor does not have yet (numbers exactly,

@@ -20,7 +20,7 @@ import {
   type ParsedContactsScope,
 } from '@crm/contract';
 import { dialingNumber } from '@crm/util';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { anyId, intArray, longWork, preparedStatement, toQuery } from '../../db/sql-helpers';
 import { slicedCopy } from '../../db/sliced-copy';
 import { JsonText, jsonText } from '../../lib/json-text';
@@ -42,7 +42,6 @@ import {
 import type { Reach } from './contact-reach';
 import { undoMerges } from './contact-merge-moves.repository';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
 
 export type ContactRow = typeof contacts.$inferSelect;

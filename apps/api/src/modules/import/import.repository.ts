@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import {
   apiVendors,
   contactCities,
@@ -74,7 +74,6 @@ const doNotContact = sql`(exists (select 1 from ${statuses} s where s.id = ${con
 
 const owner = alias(users, 'import_owner');
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The batch's updates of contacts named by their rows (the importer's reach was checked when the
@@ -84,7 +83,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * Two rows naming one contact in a batch: the first fills its fields, both add to its lists. Gives
  * the ids updated.
  */
-async function updateContacts(tx: Transaction, batch: ImportBatch): Promise<Set<number>> {
+async function updateContacts(tx: Tx, batch: ImportBatch): Promise<Set<number>> {
   const rows = batch.updates;
   if (!rows.length) return new Set();
   const column = <T>(pick: (c: (typeof rows)[number]) => T) => sql.param(rows.map(pick));

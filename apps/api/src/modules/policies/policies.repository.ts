@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { carriers, contacts, policies } from '../../db/schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Columns a service sets; amounts are numbers here and numeric strings in PostgreSQL. */
 export type PolicyValues = {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Product, SubscriptionType } from '@crm/contract';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { identityCacheOf, type IdentityChanges } from '../../db/identity-changes';
 import { preparedStatement } from '../../db/sql-helpers';
 import { licenses, productOrders, productPlans, subscriptions, usageRollups, users } from '../../db/schema';
@@ -155,7 +155,6 @@ function userStateOf(r: UserStateRow) {
   };
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Cancels a subscription's waiting plan changes and takes a scheduled one off it, in `tx`. */
 async function dropPlanChanges(tx: Tx, subscriptionId: number): Promise<void> {

@@ -82,6 +82,24 @@ const errorOf = (error: unknown) =>
     ? { status: error.statusCode ?? null, requestId: error.requestId ?? null, code: error.code ?? error.type }
     : { status: null, requestId: null, code: error instanceof Error ? error.name : 'error' };
 
+/** The SDK's settings for every call: retries with an Idempotency-Key on each POST (the SDK's own), a time-out. */
+const COMMON = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'agent-crm' } } as const;
+
+/**
+ * The official SDK as the adapter configures it: for Stripe itself, or (sandbox mode, `origin`
+ * given) pointed at `origin`'s /sandbox/stripe. A customer's test of the sandbox builds it here too.
+ */
+export function stripeClientFor(settings: Pick<StripeSettings, 'secretKey'>, origin?: URL): Stripe {
+  if (!origin) return new Stripe(settings.secretKey, COMMON);
+  return new Stripe(settings.secretKey, {
+    ...COMMON,
+    host: origin.hostname,
+    port: origin.port || (origin.protocol === 'https:' ? 443 : 80),
+    protocol: origin.protocol === 'https:' ? 'https' : 'http',
+    httpClient: prefixedHttpClient(STRIPE_SANDBOX_PREFIX),
+  });
+}
+
 /**
  * The payments adapter on the official `stripe` SDK. With a real key it talks to Stripe; in
  * sandbox mode the same SDK is pointed at this server's /sandbox/stripe (host, port, protocol of
@@ -90,27 +108,13 @@ const errorOf = (error: unknown) =>
  */
 export function createStripePaymentsProvider(settings: StripeSettings, origin: LocalOrigin, calls: VendorCallsRepository): PaymentsProvider {
   const clients = new Map<string, Stripe>();
-  const common = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'agent-crm' } } as const;
 
   function client(): Stripe {
-    if (settings.mode !== 'sandbox') {
-      let live = clients.get('live');
-      if (!live) clients.set('live', (live = new Stripe(settings.secretKey, common)));
-      return live;
-    }
-    const url = origin.url();
-    let sandbox = clients.get(url.origin);
-    if (!sandbox) {
-      sandbox = new Stripe(settings.secretKey, {
-        ...common,
-        host: url.hostname,
-        port: url.port || (url.protocol === 'https:' ? 443 : 80),
-        protocol: url.protocol === 'https:' ? 'https' : 'http',
-        httpClient: prefixedHttpClient(STRIPE_SANDBOX_PREFIX),
-      });
-      clients.set(url.origin, sandbox);
-    }
-    return sandbox;
+    const url = settings.mode === 'sandbox' ? origin.url() : undefined;
+    const key = url?.origin ?? 'live';
+    let made = clients.get(key);
+    if (!made) clients.set(key, (made = stripeClientFor(settings, url)));
+    return made;
   }
 
   async function call<T extends { lastResponse?: { statusCode?: number; requestId?: string } }>(

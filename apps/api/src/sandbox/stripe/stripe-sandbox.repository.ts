@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { sandboxStripeDeliveries, sandboxStripeIdempotency, sandboxStripeObjects } from '../../db/schema';
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
@@ -15,8 +15,8 @@ export type IdempotencyClaim =
 const KEEP_HOURS = 24;
 const LOCK_SECONDS = 60;
 
-/** The Stripe sandbox's objects, idempotency keys and webhook deliveries in PostgreSQL. */
-export function createStripeSandboxRepository(db: Database) {
+/** Writes of objects, on the database or on a transaction. */
+function objectWrites(db: Database | Tx) {
   return {
     async insert(object: StripeObject, hidden: Record<string, unknown> | null = null): Promise<void> {
       const customer = typeof object.customer === 'string' ? object.customer : null;
@@ -26,6 +26,30 @@ export function createStripeSandboxRepository(db: Database) {
     async save(object: StripeObject): Promise<void> {
       const customer = typeof object.customer === 'string' ? object.customer : null;
       await db.update(sandboxStripeObjects).set({ data: object, customer }).where(eq(sandboxStripeObjects.id, object.id));
+    },
+  };
+}
+export type ObjectWrites = ReturnType<typeof objectWrites>;
+
+/** The Stripe sandbox's objects, idempotency keys and webhook deliveries in PostgreSQL. */
+export function createStripeSandboxRepository(db: Database) {
+  return {
+    ...objectWrites(db),
+
+    /**
+     * Runs `change` in one transaction with the object's row locked (select … for update), given
+     * the object as it is then and the writes on the transaction: two changes of one object (two
+     * refunds of one charge) run one after the other, each reading what the other wrote.
+     */
+    async locked<T>(id: string, object: string, change: (found: StoredObject | null, tx: ObjectWrites) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ data: sandboxStripeObjects.data, hidden: sandboxStripeObjects.hidden })
+          .from(sandboxStripeObjects)
+          .where(and(eq(sandboxStripeObjects.id, id), eq(sandboxStripeObjects.object, object)))
+          .for('update');
+        return change(row ? { data: row.data as StripeObject, hidden: row.hidden } : null, objectWrites(tx));
+      });
     },
 
     async find(id: string, object: string): Promise<StoredObject | null> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import Stripe from 'stripe';
+import { stripeClientFor } from '../../providers/payments/stripe.provider';
 import { listenForSandbox, paymentMethodFor, type ParsedJson } from '../../test/stripe-sandbox';
 
 let t: TestApp;
@@ -80,6 +82,47 @@ describe("the Stripe sandbox speaks Stripe's wire API", () => {
     expect(replay.body.error.payment_intent.id).toBe(declined.body.error.payment_intent.id);
     const stored = await stripe('GET', `/payment_intents/${declined.body.error.payment_intent.id}`);
     expect(stored.body.last_payment_error).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline' });
+  });
+});
+
+describe('the sandbox as a customer sees it through the official stripe SDK (configured as the adapter configures it)', () => {
+  let sdk: Stripe;
+  beforeAll(() => {
+    sdk = stripeClientFor(t.ctx.paymentsSettings, new URL(base));
+  });
+
+  /** A succeeded off-session payment of `amount` cents with 4242 4242 4242 4242. */
+  async function paid(amount: number) {
+    const customer = await sdk.customers.create({ email: 'refunds@example.com' });
+    const pm = await paymentMethodFor(t, '4242424242424242');
+    await sdk.setupIntents.create({ customer: customer.id, payment_method: pm, confirm: true, usage: 'off_session' });
+    return sdk.paymentIntents.create({ amount, currency: 'usd', customer: customer.id, payment_method: pm, off_session: true, confirm: true });
+  }
+
+  it('two refunds of the same remainder sent at once: one is made, the other finds nothing left; never more than the charge', async () => {
+    const intent = await paid(4900);
+    expect(intent.status).toBe('succeeded');
+    await sdk.refunds.create({ payment_intent: intent.id, amount: 900 });
+    const both = await Promise.allSettled([sdk.refunds.create({ payment_intent: intent.id, amount: 4000 }), sdk.refunds.create({ payment_intent: intent.id, amount: 4000 })]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = both.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as Stripe.errors.StripeError;
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused.code).toBe('charge_already_refunded');
+    const charge = await sdk.charges.retrieve(intent.latest_charge as string);
+    expect(charge).toMatchObject({ amount: 4900, amount_refunded: 4900, refunded: true });
+  });
+
+  it('a request refused by validation keeps no Idempotency-Key: the corrected retry with the same key runs, and is then replayed', async () => {
+    const intent = await paid(4900);
+    const tooMuch = await sdk.refunds.create({ payment_intent: intent.id, amount: 9900 }, { idempotencyKey: 'refund-corrected-1' }).catch((error: unknown) => error);
+    expect(tooMuch).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((tooMuch as Stripe.errors.StripeError).code).toBe('amount_too_large');
+    // Stripe compares parameters only with a saved result; nothing was saved, so the key is free
+    const corrected = await sdk.refunds.create({ payment_intent: intent.id, amount: 900 }, { idempotencyKey: 'refund-corrected-1' });
+    expect(corrected).toMatchObject({ object: 'refund', amount: 900, status: 'succeeded' });
+    const again = await sdk.refunds.create({ payment_intent: intent.id, amount: 900 }, { idempotencyKey: 'refund-corrected-1' });
+    expect(again.id).toBe(corrected.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
   });
 });
 

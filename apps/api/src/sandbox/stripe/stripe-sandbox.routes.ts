@@ -58,15 +58,17 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         return reply.send(body);
       }
 
+      /** The answer of a request; `refused` when its parameters failed validation (an invalid_request_error: nothing was done). */
       const run = async (handler: Handler, request: FastifyRequest<{ Params: { id: string } }>, form: Form, meta: SandboxRequest) => {
         try {
-          return { status: 200, body: JSON.stringify(await handler(request, form, meta)) };
+          return { status: 200, body: JSON.stringify(await handler(request, form, meta)), refused: false };
         } catch (error) {
           if (error instanceof StripeSandboxError) {
-            return { status: error.status, body: JSON.stringify({ error: { ...error.body, request_log_url: `https://dashboard.stripe.com/test/logs/${meta.requestId}` } }) };
+            const body = JSON.stringify({ error: { ...error.body, request_log_url: `https://dashboard.stripe.com/test/logs/${meta.requestId}` } });
+            return { status: error.status, body, refused: error.body.type === 'invalid_request_error' };
           }
           request.log.error({ err: error }, 'stripe sandbox failed');
-          return { status: 500, body: JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }) };
+          return { status: 500, body: JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }), refused: false };
         }
       };
 
@@ -114,8 +116,9 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
               return answer(reply, requestId, 409, JSON.stringify(body));
             }
             const result = await run(handler, request, form, meta);
-            // Stripe keeps the answer of a request that ran, errors included; a failure of its own (5xx) lets the key go
-            if (result.status >= 500) await repo.release(keyDigest, idempotencyKey);
+            // Stripe keeps the answer of a request that began to run, a decline or its own failure (5xx)
+            // included; one whose parameters failed validation saves nothing: the corrected retry runs
+            if (result.refused) await repo.release(keyDigest, idempotencyKey);
             else await repo.complete(keyDigest, idempotencyKey, result.status, result.body, requestId);
             return answer(reply, requestId, result.status, result.body);
           },

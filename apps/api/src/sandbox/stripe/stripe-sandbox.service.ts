@@ -72,8 +72,9 @@ type HiddenCard = { behaviour: CardBehaviour };
  * (the routes answer it before this service is called).
  */
 export function createStripeSandboxService(repo: StripeSandboxRepository, emit: (event: StripeObject) => Promise<void>, { chargeDelayMs = 0 }: { chargeDelayMs?: number } = {}) {
-  async function event(type: string, object: StripeObject, request: SandboxRequest): Promise<void> {
-    const evt: StripeObject = {
+  /** An event of `object`'s change, as Stripe writes it. */
+  function eventOf(type: string, object: StripeObject, request: SandboxRequest): StripeObject {
+    return {
       id: stripeId('evt'),
       object: 'event',
       api_version: SANDBOX_API_VERSION,
@@ -84,6 +85,10 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
       request: { id: request.requestId, idempotency_key: request.idempotencyKey },
       type,
     };
+  }
+
+  async function event(type: string, object: StripeObject, request: SandboxRequest): Promise<void> {
+    const evt = eventOf(type, object, request);
     await repo.insert(evt);
     await emit(evt);
   }
@@ -386,47 +391,56 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
 
     retrievePaymentIntent: async (id: string) => (await get('payment_intent', id)).data,
 
-    /** A refund of a succeeded payment, at most what is left of it. */
+    /**
+     * A refund of a succeeded payment, at most what is left of it. The charge is read and written
+     * with its row locked, in one transaction with the refund and its events: of two refunds of
+     * the same remainder sent at once, one is made and the other finds nothing left (Stripe's
+     * `charge_already_refunded`). The events are sent once the transaction is done.
+     */
     async createRefund(form: Form, request: SandboxRequest): Promise<StripeObject> {
       const intentId = text(form, 'payment_intent');
-      const chargeId = text(form, 'charge');
-      if (!intentId && !chargeId) throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent', 'parameter_missing');
-      let charge: StripeObject;
+      const chargeParam = text(form, 'charge');
+      if (!intentId && !chargeParam) throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent', 'parameter_missing');
+      let chargeId = chargeParam as string;
       if (intentId) {
         const intent = (await get('payment_intent', intentId, 'payment_intent')).data;
         if (intent.status !== 'succeeded' || typeof intent.latest_charge !== 'string') {
           throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
         }
-        charge = (await get('charge', intent.latest_charge, 'charge')).data;
-      } else {
-        charge = (await get('charge', chargeId as string, 'charge')).data;
+        chargeId = intent.latest_charge;
       }
-      const left = (charge.amount as number) - (charge.amount_refunded as number);
-      if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
-      const amount = text(form, 'amount') === undefined ? left : Number(text(form, 'amount'));
-      if (!Number.isInteger(amount) || amount <= 0) throw invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer');
-      if (amount > left) {
-        throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', 'amount_too_large');
-      }
-      const refund: StripeObject = {
-        id: stripeId('re'),
-        object: 'refund',
-        created: now(),
-        amount,
-        currency: charge.currency,
-        charge: charge.id,
-        payment_intent: charge.payment_intent,
-        metadata: metadataOf(form),
-        reason: text(form, 'reason') ?? null,
-        status: 'succeeded',
-        livemode: false,
-      };
-      await repo.insert(refund);
-      const refunded = (charge.amount_refunded as number) + amount;
-      const updatedCharge = { ...charge, amount_refunded: refunded, refunded: refunded === charge.amount };
-      await repo.save(updatedCharge);
-      await event('refund.created', refund, request);
-      await event('charge.refunded', updatedCharge, request);
+      const { refund, events } = await repo.locked(chargeId, 'charge', async (found, tx) => {
+        if (!found) throw missing('charge', chargeId, 'charge');
+        const charge = found.data;
+        const left = (charge.amount as number) - (charge.amount_refunded as number);
+        if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+        const amount = text(form, 'amount') === undefined ? left : Number(text(form, 'amount'));
+        if (!Number.isInteger(amount) || amount <= 0) throw invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer');
+        if (amount > left) {
+          throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', 'amount_too_large');
+        }
+        const made: StripeObject = {
+          id: stripeId('re'),
+          object: 'refund',
+          created: now(),
+          amount,
+          currency: charge.currency,
+          charge: charge.id,
+          payment_intent: charge.payment_intent,
+          metadata: metadataOf(form),
+          reason: text(form, 'reason') ?? null,
+          status: 'succeeded',
+          livemode: false,
+        };
+        const refunded = (charge.amount_refunded as number) + amount;
+        const updatedCharge = { ...charge, amount_refunded: refunded, refunded: refunded === charge.amount };
+        const written = [eventOf('refund.created', made, request), eventOf('charge.refunded', updatedCharge, request)];
+        await tx.insert(made);
+        await tx.save(updatedCharge);
+        for (const evt of written) await tx.insert(evt);
+        return { refund: made, events: written };
+      });
+      for (const evt of events) await emit(evt);
       return refund;
     },
 
