@@ -124,3 +124,17 @@ export async function vendorHas(t: TestApp, object: { id: string; object: string
   if (!t.ctx.stripeSandbox) throw new Error('The Stripe sandbox is not in use');
   await t.ctx.stripeSandbox.repository.insert(object as StripeObject);
 }
+
+/**
+ * The tables of the app's database that hold `needle` anywhere in a row (every column, as text):
+ * what a test asserts no secret or card number was stored in, whichever table a change adds.
+ */
+export async function tablesHolding(t: TestApp, needle: string): Promise<string[]> {
+  const tables = await t.ctx.db.execute<{ name: string }>(sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`);
+  const holding: string[] = [];
+  for (const { name } of tables.rows) {
+    const found = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(name)} r where strpos(r::text, ${needle}) > 0`);
+    if (Number(found.rows[0]?.n) > 0) holding.push(name);
+  }
+  return holding;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHistoryEntry, accountInfo, accountPlan } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
+import { listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, tablesHolding, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
 import { renewalKey } from './renewals';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
 import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, refundTooLarge, SAME_PLAN } from './billing.service';
@@ -107,11 +107,14 @@ describe('the unpaid gate', () => {
 });
 
 describe('POST /v1/accounts/connect_card', () => {
-  it('puts a tokenised card on file; the number never travels to /v1', async () => {
+  it('puts a tokenised card on file; the number is kept in no table, only the brand and the last four digits', async () => {
     const { agent, id } = await unpaidAgent();
     expect(await t.ctx.billing.chargeableCard(id)).toBeNull();
     const res = await connect(agent, '5555555555554444');
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('5555555555554444');
+    expect(await tablesHolding(t, '5555555555554444')).toEqual([]);
+    expect(await tablesHolding(t, '555555555555')).toEqual([]);
     expect(await t.ctx.billing.chargeableCard(id)).toEqual({ customerId: expect.stringMatching(/^cus_/), paymentMethodId: expect.stringMatching(/^pm_/), brand: 'mastercard', last4: '4444' });
     expect(res.json().data.payment_infos).toEqual([{ brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 }]);
   });
