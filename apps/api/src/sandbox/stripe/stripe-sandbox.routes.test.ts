@@ -112,6 +112,16 @@ describe('the sandbox as a customer sees it through the official stripe SDK (con
     expect(charge).toMatchObject({ amount: 4900, amount_refunded: 4900, refunded: true });
   });
 
+  it('refuses a parameter the endpoint does not take, as Stripe does (400 parameter_unknown), and saves nothing for its key', async () => {
+    const refused = await sdk.customers
+      .create({ email: 'colour@example.com', colour: 'teal' } as Stripe.CustomerCreateParams, { idempotencyKey: 'unknown-param-1' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused).toMatchObject({ code: 'parameter_unknown', param: 'colour', message: 'Received unknown parameter: colour' });
+    const corrected = await sdk.customers.create({ email: 'colour@example.com' }, { idempotencyKey: 'unknown-param-1' });
+    expect(corrected).toMatchObject({ object: 'customer', email: 'colour@example.com' });
+  });
+
   it('a request refused by validation keeps no Idempotency-Key: the corrected retry with the same key runs, and is then replayed', async () => {
     const intent = await paid(4900);
     const tooMuch = await sdk.refunds.create({ payment_intent: intent.id, amount: 9900 }, { idempotencyKey: 'refund-corrected-1' }).catch((error: unknown) => error);

@@ -72,7 +72,23 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         }
       };
 
-      function endpoint(method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler, rule: KeyRule = 'secret') {
+      /**
+       * Stripe refuses a parameter an endpoint does not take (400 parameter_unknown, before anything
+       * runs): each endpoint names the ones it takes; `expand` and the Stripe.js `key` are every one's.
+       */
+      function strict(params: readonly string[], handler: Handler): Handler {
+        const known = new Set([...params, 'expand', 'key']);
+        return (request, form, meta) => {
+          const unknown = Object.keys(form).find((name) => !known.has(name));
+          if (unknown !== undefined) {
+            throw new StripeSandboxError(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}` });
+          }
+          return handler(request, form, meta);
+        };
+      }
+
+      function endpoint(method: 'GET' | 'POST' | 'DELETE', path: string, params: readonly string[], handle: Handler, rule: KeyRule = 'secret') {
+        const handler = strict(params, handle);
         scope.route<{ Params: { id: string } }>({
           method,
           url: path,
@@ -125,22 +141,27 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         });
       }
 
-      endpoint('POST', '/customers', (_r, form, meta) => service.createCustomer(form, meta));
-      endpoint('GET', '/customers/:id', (r) => service.retrieveCustomer(r.params.id));
-      endpoint('POST', '/customers/:id', (r, form) => service.updateCustomer(r.params.id, form));
-      endpoint('POST', '/payment_methods', (_r, form) => service.createPaymentMethod(form), 'publishable');
-      endpoint('GET', '/payment_methods', (_r, form) => service.listPaymentMethods(form));
-      endpoint('GET', '/payment_methods/:id', (r) => service.retrievePaymentMethod(r.params.id));
-      endpoint('POST', '/payment_methods/:id/attach', (r, form, meta) => service.attachPaymentMethod(r.params.id, form, meta));
-      endpoint('POST', '/payment_methods/:id/detach', (r, _form, meta) => service.detachPaymentMethod(r.params.id, meta));
-      endpoint('POST', '/setup_intents', (_r, form, meta) => service.createSetupIntent(form, meta));
-      endpoint('GET', '/setup_intents/:id', (r) => service.retrieveSetupIntent(r.params.id));
-      endpoint('POST', '/payment_intents', (_r, form, meta) => service.createPaymentIntent(form, meta));
-      endpoint('GET', '/payment_intents/:id', (r) => service.retrievePaymentIntent(r.params.id));
-      endpoint('POST', '/refunds', (_r, form, meta) => service.createRefund(form, meta));
-      endpoint('GET', '/refunds/:id', (r) => service.retrieveRefund(r.params.id));
-      endpoint('GET', '/charges/:id', (r) => service.retrieveCharge(r.params.id));
-      endpoint('GET', '/events/:id', (r) => service.retrieveEvent(r.params.id));
+      const LIST = ['limit', 'starting_after', 'ending_before'];
+      endpoint('POST', '/customers', ['email', 'name', 'description', 'metadata'], (_r, form, meta) => service.createCustomer(form, meta));
+      endpoint('GET', '/customers/:id', [], (r) => service.retrieveCustomer(r.params.id));
+      endpoint('POST', '/customers/:id', ['email', 'name', 'metadata', 'invoice_settings'], (r, form) => service.updateCustomer(r.params.id, form));
+      endpoint('POST', '/payment_methods', ['type', 'card', 'billing_details', 'metadata'], (_r, form) => service.createPaymentMethod(form), 'publishable');
+      endpoint('GET', '/payment_methods', ['customer', 'type', ...LIST], (_r, form) => service.listPaymentMethods(form));
+      endpoint('GET', '/payment_methods/:id', [], (r) => service.retrievePaymentMethod(r.params.id));
+      endpoint('POST', '/payment_methods/:id/attach', ['customer'], (r, form, meta) => service.attachPaymentMethod(r.params.id, form, meta));
+      endpoint('POST', '/payment_methods/:id/detach', [], (r, _form, meta) => service.detachPaymentMethod(r.params.id, meta));
+      endpoint('POST', '/setup_intents', ['customer', 'payment_method', 'usage', 'confirm', 'description', 'metadata', 'payment_method_types'], (_r, form, meta) =>
+        service.createSetupIntent(form, meta),
+      );
+      endpoint('GET', '/setup_intents/:id', [], (r) => service.retrieveSetupIntent(r.params.id));
+      endpoint('POST', '/payment_intents', ['amount', 'currency', 'customer', 'payment_method', 'description', 'metadata', 'off_session', 'confirm', 'payment_method_types'], (_r, form, meta) =>
+        service.createPaymentIntent(form, meta),
+      );
+      endpoint('GET', '/payment_intents/:id', [], (r) => service.retrievePaymentIntent(r.params.id));
+      endpoint('POST', '/refunds', ['payment_intent', 'charge', 'amount', 'reason', 'metadata'], (_r, form, meta) => service.createRefund(form, meta));
+      endpoint('GET', '/refunds/:id', [], (r) => service.retrieveRefund(r.params.id));
+      endpoint('GET', '/charges/:id', [], (r) => service.retrieveCharge(r.params.id));
+      endpoint('GET', '/events/:id', [], (r) => service.retrieveEvent(r.params.id));
       // anything else of Stripe's API is outside the sandbox: Stripe's 404 for an unknown path
       scope.setNotFoundHandler((request, reply) =>
         reply
