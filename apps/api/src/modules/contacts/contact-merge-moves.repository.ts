@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/database';
+import type { Tx } from '../../db/database';
 import { anyId } from '../../db/sql-helpers';
 import {
   contactActivities,
