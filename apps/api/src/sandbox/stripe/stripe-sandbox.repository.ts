@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { sandboxStripeDeliveries, sandboxStripeIdempotency, sandboxStripeObjects } from '../../db/schema';
 
@@ -60,15 +60,37 @@ export function createStripeSandboxRepository(db: Database) {
       return row ? { data: row.data as StripeObject, hidden: row.hidden } : null;
     },
 
-    /** A customer's objects of one kind, newest first (GET /v1/payment_methods?customer=…). */
-    async ofCustomer(customer: string, object: string, limit: number): Promise<StripeObject[]> {
+    /**
+     * A page of a customer's objects of one kind as Stripe lists them: newest first; after the
+     * object `startingAfter` (older ones) or before `endingBefore` (newer ones, still newest first);
+     * `hasMore` when the list goes on past the page in the direction asked. Null when the cursor
+     * object is not one of the list.
+     */
+    async pageOfCustomer(
+      customer: string,
+      object: string,
+      { limit, startingAfter, endingBefore }: { limit: number; startingAfter?: string; endingBefore?: string },
+    ): Promise<{ data: StripeObject[]; hasMore: boolean } | null> {
+      const cursorId = startingAfter ?? endingBefore;
+      const mine = and(eq(sandboxStripeObjects.customer, customer), eq(sandboxStripeObjects.object, object));
+      let after: SQL | undefined;
+      if (cursorId !== undefined) {
+        const [cursor] = await db.select({ id: sandboxStripeObjects.id }).from(sandboxStripeObjects).where(and(mine, eq(sandboxStripeObjects.id, cursorId)));
+        if (!cursor) return null;
+        // compared in the database: its timestamps have microseconds, a JavaScript Date only milliseconds
+        const at = sql`(${sandboxStripeObjects.createdAt}, ${sandboxStripeObjects.id})`;
+        const mark = sql`(select c.created_at, c.id from ${sandboxStripeObjects} c where c.id = ${cursorId})`;
+        after = startingAfter !== undefined ? sql`${at} < ${mark}` : sql`${at} > ${mark}`;
+      }
+      const newerFirst = endingBefore === undefined;
       const rows = await db
         .select({ data: sandboxStripeObjects.data })
         .from(sandboxStripeObjects)
-        .where(and(eq(sandboxStripeObjects.customer, customer), eq(sandboxStripeObjects.object, object)))
-        .orderBy(desc(sandboxStripeObjects.createdAt))
-        .limit(limit);
-      return rows.map((r) => r.data as StripeObject);
+        .where(and(mine, after))
+        .orderBy(...(newerFirst ? [desc(sandboxStripeObjects.createdAt), desc(sandboxStripeObjects.id)] : [asc(sandboxStripeObjects.createdAt), asc(sandboxStripeObjects.id)]))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit).map((r) => r.data as StripeObject);
+      return { data: newerFirst ? page : page.reverse(), hasMore: rows.length > limit };
     },
 
     async count(object: string, customer?: string): Promise<number> {

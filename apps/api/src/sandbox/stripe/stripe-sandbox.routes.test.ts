@@ -112,6 +112,31 @@ describe('the sandbox as a customer sees it through the official stripe SDK (con
     expect(charge).toMatchObject({ amount: 4900, amount_refunded: 4900, refunded: true });
   });
 
+  it("lists as Stripe pages: has_more, starting_after, ending_before, and the SDK's auto-pagination sees every item once", async () => {
+    const customer = await sdk.customers.create({ email: 'three-cards@example.com' });
+    const made: string[] = [];
+    for (const number of ['4242424242424242', '5555555555554444', '378282246310005']) {
+      const pm = await paymentMethodFor(t, number);
+      await sdk.paymentMethods.attach(pm, { customer: customer.id });
+      made.push(pm);
+    }
+    const newestFirst = [...made].reverse();
+    const first = await sdk.paymentMethods.list({ customer: customer.id, type: 'card', limit: 2 });
+    expect(first.data.map((pm) => pm.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.has_more).toBe(true);
+    const next = await sdk.paymentMethods.list({ customer: customer.id, type: 'card', limit: 2, starting_after: first.data[1]!.id });
+    expect(next.data.map((pm) => pm.id)).toEqual(newestFirst.slice(2));
+    expect(next.has_more).toBe(false);
+    const back = await sdk.paymentMethods.list({ customer: customer.id, type: 'card', limit: 1, ending_before: newestFirst[2] });
+    expect(back.data.map((pm) => pm.id)).toEqual([newestFirst[1]]);
+    expect(back.has_more).toBe(true);
+    const all: string[] = [];
+    for await (const pm of sdk.paymentMethods.list({ customer: customer.id, type: 'card', limit: 1 })) all.push(pm.id);
+    expect(all).toEqual(newestFirst);
+    const stray = await sdk.paymentMethods.list({ customer: customer.id, type: 'card', starting_after: 'pm_notinthelist' }).catch((error: unknown) => error);
+    expect(stray).toMatchObject({ code: 'resource_missing', param: 'starting_after' });
+  });
+
   it('refuses a parameter the endpoint does not take, as Stripe does (400 parameter_unknown), and saves nothing for its key', async () => {
     const refused = await sdk.customers
       .create({ email: 'colour@example.com', colour: 'teal' } as Stripe.CustomerCreateParams, { idempotencyKey: 'unknown-param-1' })

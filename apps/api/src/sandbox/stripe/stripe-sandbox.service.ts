@@ -54,6 +54,23 @@ const bool = (form: Form, key: string) => text(form, key) === 'true';
 const metadataOf = (form: Form): Record<string, string> =>
   Object.fromEntries(Object.entries(nested(form, 'metadata')).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
+/** A list's `limit`: 1 to 100, 10 when not given (Stripe refuses one outside). */
+function listLimit(form: Form): number {
+  const given = text(form, 'limit');
+  if (given === undefined) return 10;
+  const limit = Number(given);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit', 'parameter_invalid_integer');
+  return limit;
+}
+
+/** A list's cursor: `starting_after` or `ending_before` (not both, as Stripe says). */
+function listCursor(form: Form): { startingAfter?: string; endingBefore?: string } {
+  const startingAfter = text(form, 'starting_after');
+  const endingBefore = text(form, 'ending_before');
+  if (startingAfter && endingBefore) throw invalid('You may only specify one of these parameters: ending_before, starting_after.', 'ending_before');
+  return { ...(startingAfter && { startingAfter }), ...(endingBefore && { endingBefore }) };
+}
+
 /** What a request is: its Request-Id and Idempotency-Key (events name them, as Stripe's do). */
 export type SandboxRequest = { requestId: string; idempotencyKey: string | null };
 
@@ -222,9 +239,9 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
       const customerId = text(form, 'customer');
       if (!customerId) throw required('customer');
       await customer(customerId);
-      const limit = Math.min(100, Math.max(1, Number(text(form, 'limit') ?? 10) || 10));
-      const data = await repo.ofCustomer(customerId, 'payment_method', limit);
-      return { id: '', object: 'list', data, has_more: false, url: '/v1/payment_methods' };
+      const page = await repo.pageOfCustomer(customerId, 'payment_method', { limit: listLimit(form), ...listCursor(form) });
+      if (!page) throw missing('payment_method', (text(form, 'starting_after') ?? text(form, 'ending_before')) as string, text(form, 'starting_after') ? 'starting_after' : 'ending_before');
+      return { id: '', object: 'list', data: page.data, has_more: page.hasMore, url: '/v1/payment_methods' };
     },
 
     async attachPaymentMethod(id: string, form: Form, request: SandboxRequest): Promise<StripeObject> {
