@@ -119,14 +119,19 @@ describe('POST /v1/accounts/connect_card', () => {
     expect(res.json().data.payment_infos).toEqual([{ brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 }]);
   });
 
-  it('a declined card is 422 on card with the bank\'s message; so is one without funds', async () => {
+  it("a declined card is 422 on card with the bank's message and not kept; one without funds is kept, and its payment is refused with the bank's message", async () => {
     const { agent } = await unpaidAgent();
     const declined = await connect(agent, '4000000000000002');
     expect(declined.statusCode).toBe(422);
     expect(declined.json()).toEqual({ errors: { card: 'Your card was declined.' } });
-    const poor = await connect(agent, '4000000000009995');
-    expect(poor.json()).toEqual({ errors: { card: 'Your card has insufficient funds.' } });
     expect((await agent.get('/v1/accounts/info')).json().data.payment_infos).toEqual([]);
+    // 4000 0000 0000 9995: a setup moves no money, so Stripe saves it; the charge is what fails
+    const poor = await connect(agent, '4000000000009995');
+    expect(poor.statusCode, poor.body).toBe(200);
+    const monthly = (await plans()).find((p) => p.code === 'agent_monthly')!;
+    const paid = await agent.post('/v1/accounts/update_plan', { plan_id: monthly.id });
+    expect(paid.statusCode).toBe(422);
+    expect(paid.json()).toEqual({ errors: { card: 'Your card has insufficient funds.' } });
   });
 
   it('takes a payment method id only (422 for a card number or an unknown id)', async () => {

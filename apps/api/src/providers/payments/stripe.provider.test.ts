@@ -84,11 +84,14 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
     expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' });
   });
 
-  it('4000 0000 0000 9995 is declined for insufficient funds', async () => {
+  it('4000 0000 0000 9995 is saved (a setup moves no money), then its charge is declined for insufficient funds', async () => {
     const { id } = await customer();
     const pm = await paymentMethodFor(t, '4000000000009995');
-    const declined = await declineOf(t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` }));
-    expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` })).toMatchObject({ last4: '9995' });
+    const declined = await declineOf(
+      t.ctx.payments.charge({ customerId: id, paymentMethodId: pm, amountCents: 4_900, currency: 'usd', description: 'Agent Monthly', idempotencyKey: `charge-${pm}` }),
+    );
+    expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.', paymentIntentId: expect.stringMatching(/^pi_/) });
   });
 
   it('4000 0000 0000 0341 attaches, and then its charges fail', async () => {

@@ -137,6 +137,23 @@ describe('the sandbox as a customer sees it through the official stripe SDK (con
     expect(stray).toMatchObject({ code: 'resource_missing', param: 'starting_after' });
   });
 
+  it("takes Stripe's documented test PaymentMethods and tokens: each use makes a new PaymentMethod of its card", async () => {
+    const visa = await sdk.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    expect(visa).toMatchObject({ status: 'succeeded', payment_method: expect.stringMatching(/^pm_(?!card_)\w{24}$/) });
+    const again = await sdk.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    expect(again.payment_method).not.toBe(visa.payment_method);
+    expect(await sdk.paymentMethods.retrieve(visa.payment_method as string)).toMatchObject({ card: { brand: 'visa', last4: '4242' } });
+
+    const declined = await sdk.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_chargeDeclinedInsufficientFunds', confirm: true }).catch((error: unknown) => error);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
+
+    const fromToken = await sdk.paymentMethods.create({ type: 'card', card: { token: 'tok_mastercard' } });
+    expect(fromToken).toMatchObject({ object: 'payment_method', card: { brand: 'mastercard', last4: '4444' } });
+    const unknownToken = await sdk.paymentMethods.create({ type: 'card', card: { token: 'tok_nothing' } }).catch((error: unknown) => error);
+    expect(unknownToken).toMatchObject({ code: 'resource_missing', param: 'card[token]' });
+  });
+
   it('refuses a parameter the endpoint does not take, as Stripe does (400 parameter_unknown), and saves nothing for its key', async () => {
     const refused = await sdk.customers
       .create({ email: 'colour@example.com', colour: 'teal' } as Stripe.CustomerCreateParams, { idempotencyKey: 'unknown-param-1' })

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StripeObject, StripeSandboxRepository } from './stripe-sandbox.repository';
-import { cardBrand, cardMessage, luhnValid, TEST_CARDS, type CardBehaviour } from './test-cards';
+import { cardBrand, cardMessage, luhnValid, TEST_CARDS, TEST_PAYMENT_METHODS, TEST_TOKENS, type CardBehaviour } from './test-cards';
 
 /** The API version the sandbox's events name (the SDK's own pinned version). */
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
@@ -53,6 +53,11 @@ const nested = (form: Form, key: string): Form => {
 const bool = (form: Form, key: string) => text(form, key) === 'true';
 const metadataOf = (form: Form): Record<string, string> =>
   Object.fromEntries(Object.entries(nested(form, 'metadata')).filter((e): e is [string, string] => typeof e[1] === 'string'));
+
+/** The expiry Stripe gives a test PaymentMethod or token: December, a year ahead. */
+function testExpiry(): { month: number; year: number } {
+  return { month: 12, year: new Date().getUTCFullYear() + 1 };
+}
 
 /** A list's `limit`: 1 to 100, 10 when not given (Stripe refuses one outside). */
 function listLimit(form: Form): number {
@@ -110,6 +115,39 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     await emit(evt);
   }
 
+  /** A card PaymentMethod of a test card: the number is forgotten once brand, last four and a fingerprint are kept. */
+  async function makeCard(number: string, expiry: { month: number; year: number }, cvc: string | undefined, form: Form): Promise<StripeObject> {
+    const brand = cardBrand(number);
+    const behaviour = TEST_CARDS[number] as CardBehaviour;
+    const object: StripeObject = {
+      id: stripeId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      created: now(),
+      customer: null,
+      livemode: false,
+      metadata: metadataOf(form),
+      allow_redisplay: 'unspecified',
+      billing_details: { address: null, email: null, name: text(nested(form, 'billing_details'), 'name') ?? null, phone: null },
+      card: {
+        brand,
+        display_brand: brand,
+        last4: number.slice(-4),
+        exp_month: expiry.month,
+        exp_year: expiry.year,
+        funding: 'credit',
+        country: 'US',
+        fingerprint: createHash('sha256').update(`sandbox-card:${number}`).digest('base64url').slice(0, 16),
+        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: cvc ? 'pass' : null },
+        networks: { available: [brand], preferred: null },
+        three_d_secure_usage: { supported: true },
+        wallet: null,
+      },
+    };
+    await repo.insert(object, { behaviour } satisfies HiddenCard);
+    return object;
+  }
+
   async function get(kind: string, id: string, param = 'id') {
     const found = await repo.find(id, kind);
     if (!found) throw missing(kind, id, param);
@@ -121,10 +159,16 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     return (await get('customer', id, param)).data;
   }
 
+  /** A PaymentMethod by id; one of Stripe's test PaymentMethods (pm_card_visa, …) makes a new one of its card. */
   async function paymentMethod(id: string | undefined, param = 'payment_method') {
     if (!id) throw required(param);
+    const testCard = TEST_PAYMENT_METHODS[id];
+    if (testCard) {
+      const made = await makeCard(testCard, testExpiry(), undefined, {});
+      return { method: made, behaviour: TEST_CARDS[testCard] as CardBehaviour, fresh: true };
+    }
     const found = await get('payment_method', id, param);
-    return { method: found.data, behaviour: (found.hidden as HiddenCard | null)?.behaviour ?? { kind: 'ok' as const } };
+    return { method: found.data, behaviour: (found.hidden as HiddenCard | null)?.behaviour ?? { kind: 'ok' as const }, fresh: false };
   }
 
   async function attach(method: StripeObject, customerId: string, request: SandboxRequest): Promise<StripeObject> {
@@ -188,6 +232,12 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     async createPaymentMethod(form: Form): Promise<StripeObject> {
       if (text(form, 'type') !== 'card') throw text(form, 'type') ? invalid('Invalid payment method type: only card is supported here', 'type') : required('type');
       const card = nested(form, 'card');
+      const token = text(card, 'token');
+      if (token !== undefined) {
+        const tokenNumber = TEST_TOKENS[token];
+        if (!tokenNumber) throw missing('token', token, 'card[token]');
+        return makeCard(tokenNumber, testExpiry(), undefined, form);
+      }
       const number = (text(card, 'number') ?? '').replace(/[\s-]/g, '');
       if (!number) throw required('card[number]');
       if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw cardError('incorrect_number', null, 'card[number]');
@@ -199,38 +249,10 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
       if (!Number.isInteger(year) || year < today.getUTCFullYear() || year > today.getUTCFullYear() + 50) throw cardError('invalid_expiry_year', null, 'card[exp_year]');
       // a card is good through the last day of its expiry month
       if (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1) throw cardError('invalid_expiry_month', null, 'card[exp_month]');
-      const brand = cardBrand(number);
       const cvc = text(card, 'cvc');
-      if (cvc !== undefined && !(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc)) throw cardError('invalid_cvc', null, 'card[cvc]');
-      const behaviour = TEST_CARDS[number];
-      if (!behaviour) throw cardError('card_declined', 'test_mode_live_card', undefined);
-      const object: StripeObject = {
-        id: stripeId('pm'),
-        object: 'payment_method',
-        type: 'card',
-        created: now(),
-        customer: null,
-        livemode: false,
-        metadata: metadataOf(form),
-        allow_redisplay: 'unspecified',
-        billing_details: { address: null, email: null, name: text(nested(form, 'billing_details'), 'name') ?? null, phone: null },
-        card: {
-          brand,
-          display_brand: brand,
-          last4: number.slice(-4),
-          exp_month: month,
-          exp_year: year,
-          funding: 'credit',
-          country: 'US',
-          fingerprint: createHash('sha256').update(`sandbox-card:${number}`).digest('base64url').slice(0, 16),
-          checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: cvc ? 'pass' : null },
-          networks: { available: [brand], preferred: null },
-          three_d_secure_usage: { supported: true },
-          wallet: null,
-        },
-      };
-      await repo.insert(object, { behaviour } satisfies HiddenCard);
-      return object;
+      if (cvc !== undefined && !(cardBrand(number) === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc)) throw cardError('invalid_cvc', null, 'card[cvc]');
+      if (!TEST_CARDS[number]) throw cardError('card_declined', 'test_mode_live_card', undefined);
+      return makeCard(number, { month, year }, cvc, form);
     },
 
     retrievePaymentMethod: async (id: string) => (await paymentMethod(id, 'id')).method,
@@ -266,13 +288,14 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
       const customerId = text(form, 'customer');
       if (customerId) await customer(customerId);
       const methodId = text(form, 'payment_method');
+      const resolved = methodId ? await paymentMethod(methodId) : null;
       const id = stripeId('seti');
       const base: StripeObject = {
         id,
         object: 'setup_intent',
         created: now(),
         customer: customerId ?? null,
-        payment_method: methodId ?? null,
+        payment_method: resolved?.method.id ?? null,
         payment_method_types: ['card'],
         usage: text(form, 'usage') ?? 'off_session',
         status: methodId ? 'requires_confirmation' : 'requires_payment_method',
@@ -287,7 +310,8 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
         await repo.insert(base);
         return base;
       }
-      const { method, behaviour } = await paymentMethod(methodId);
+      if (!resolved) throw required('payment_method');
+      const { method, behaviour } = resolved;
       if (behaviour.kind === 'decline') {
         const failed: StripeObject = {
           ...base,
@@ -321,6 +345,7 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
       const customerId = text(form, 'customer');
       if (customerId) await customer(customerId);
       const methodId = text(form, 'payment_method');
+      const resolved = methodId ? await paymentMethod(methodId) : null;
       if (chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, chargeDelayMs));
       const id = stripeId('pi');
       const base: StripeObject = {
@@ -332,7 +357,7 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
         amount_capturable: 0,
         currency,
         customer: customerId ?? null,
-        payment_method: methodId ?? null,
+        payment_method: resolved?.method.id ?? null,
         payment_method_types: ['card'],
         description: text(form, 'description') ?? null,
         metadata: metadataOf(form),
@@ -348,8 +373,10 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
         await repo.insert(base);
         return base;
       }
-      const { method, behaviour } = await paymentMethod(methodId);
-      if (bool(form, 'off_session') && customerId && method.customer !== customerId) {
+      if (!resolved) throw required('payment_method');
+      const { method, behaviour, fresh } = resolved;
+      // a PaymentMethod made for this request (a test one) was never used: only one used before must be the customer's
+      if (bool(form, 'off_session') && customerId && !fresh && method.customer !== customerId) {
         throw invalid(`The provided PaymentMethod ${method.id} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, 'payment_method', 'payment_method_unexpected_state');
       }
       const declined = behaviour.kind === 'decline' ? behaviour : behaviour.kind === 'charge_fails' ? { code: 'card_declined', declineCode: behaviour.declineCode } : null;

@@ -4,7 +4,8 @@ import { detectCardBrand, type CardBrandName } from '@crm/util';
  * Stripe's documented test cards (https://docs.stripe.com/testing), as the sandbox plays them.
  * - `ok`: every setup and charge succeeds
  * - `decline`: the setup (and any charge) is declined with `declineCode`
- * - `charge_fails`: the card attaches (setup succeeds), later charges are declined (4000 0000 0000 0341)
+ * - `charge_fails`: the card attaches (setup succeeds), later charges are declined (4000 0000 0000 0341
+ *   with generic_decline; 4000 0000 0000 9995 with insufficient_funds: a setup moves no money)
  */
 export type CardBehaviour = { kind: 'ok' } | { kind: 'decline'; code: string; declineCode: string | null } | { kind: 'charge_fails'; declineCode: string };
 export type CardBrand = CardBrandName | 'unknown';
@@ -19,13 +20,47 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   '371449635398431': { kind: 'ok' },
   '6011111111111117': { kind: 'ok' },
   '4000000000000002': { kind: 'decline', code: 'card_declined', declineCode: 'generic_decline' },
-  '4000000000009995': { kind: 'decline', code: 'card_declined', declineCode: 'insufficient_funds' },
+  '4000000000009995': { kind: 'charge_fails', declineCode: 'insufficient_funds' },
   '4000000000009987': { kind: 'decline', code: 'card_declined', declineCode: 'lost_card' },
   '4000000000009979': { kind: 'decline', code: 'card_declined', declineCode: 'stolen_card' },
   '4000000000000069': { kind: 'decline', code: 'expired_card', declineCode: null },
   '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', declineCode: null },
   '4000000000000119': { kind: 'decline', code: 'processing_error', declineCode: null },
   '4000000000000341': { kind: 'charge_fails', declineCode: 'generic_decline' },
+};
+
+/**
+ * Stripe's documented test PaymentMethods (`payment_method: 'pm_card_visa'`): each use makes a new
+ * PaymentMethod of the card behind it, as Stripe does.
+ */
+export const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_visa_debit: '4000056655665556',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_mastercard_debit: '5200828282828210',
+  pm_card_amex: '378282246310005',
+  pm_card_discover: '6011111111111117',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeDeclinedLostCard: '4000000000009987',
+  pm_card_chargeDeclinedStolenCard: '4000000000009979',
+  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
+  pm_card_chargeDeclinedProcessingError: '4000000000000119',
+  pm_card_chargeCustomerFail: '4000000000000341',
+};
+
+/** Stripe's documented test card tokens (`card[token]=tok_visa` when making a PaymentMethod). */
+export const TEST_TOKENS: Record<string, string> = {
+  tok_visa: '4242424242424242',
+  tok_visa_debit: '4000056655665556',
+  tok_mastercard: '5555555555554444',
+  tok_mastercard_debit: '5200828282828210',
+  tok_amex: '378282246310005',
+  tok_discover: '6011111111111117',
+  tok_chargeDeclined: '4000000000000002',
+  tok_chargeDeclinedInsufficientFunds: '4000000000009995',
+  tok_chargeCustomerFail: '4000000000000341',
 };
 
 /** Stripe's messages for its card error codes and decline codes. */
