@@ -154,6 +154,19 @@ describe('the sandbox as a customer sees it through the official stripe SDK (con
     expect(unknownToken).toMatchObject({ code: 'resource_missing', param: 'card[token]' });
   });
 
+  it('confirms a PaymentIntent made without confirm; one declined is confirmed again with another card; a succeeded one cannot be', async () => {
+    const waiting = await sdk.paymentIntents.create({ amount: 3100, currency: 'usd', payment_method: 'pm_card_chargeDeclined' });
+    expect(waiting.status).toBe('requires_confirmation');
+    const declined = await sdk.paymentIntents.confirm(waiting.id).catch((error: unknown) => error);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect((await sdk.paymentIntents.retrieve(waiting.id)).status).toBe('requires_payment_method');
+    const paid = await sdk.paymentIntents.confirm(waiting.id, { payment_method: 'pm_card_visa' });
+    expect(paid).toMatchObject({ id: waiting.id, status: 'succeeded', amount_received: 3100 });
+    expect(await sdk.charges.retrieve(paid.latest_charge as string)).toMatchObject({ object: 'charge', payment_intent: waiting.id, amount: 3100, paid: true, status: 'succeeded' });
+    const twice = await sdk.paymentIntents.confirm(waiting.id).catch((error: unknown) => error);
+    expect(twice).toMatchObject({ code: 'payment_intent_unexpected_state' });
+  });
+
   it('refuses a parameter the endpoint does not take, as Stripe does (400 parameter_unknown), and saves nothing for its key', async () => {
     const refused = await sdk.customers
       .create({ email: 'colour@example.com', colour: 'teal' } as Stripe.CustomerCreateParams, { idempotencyKey: 'unknown-param-1' })

@@ -158,6 +158,7 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         service.createPaymentIntent(form, meta),
       );
       endpoint('GET', '/payment_intents/:id', [], (r) => service.retrievePaymentIntent(r.params.id));
+      endpoint('POST', '/payment_intents/:id/confirm', ['payment_method', 'off_session'], (r, form, meta) => service.confirmPaymentIntent(r.params.id, form, meta));
       endpoint('POST', '/refunds', ['payment_intent', 'charge', 'amount', 'reason', 'metadata'], (_r, form, meta) => service.createRefund(form, meta));
       endpoint('GET', '/refunds/:id', [], (r) => service.retrieveRefund(r.params.id));
       endpoint('GET', '/charges/:id', [], (r) => service.retrieveCharge(r.params.id));

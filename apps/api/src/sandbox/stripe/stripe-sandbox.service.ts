@@ -180,6 +180,82 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     return attached;
   }
 
+  /**
+   * Confirms a PaymentIntent (`base`, as it is before) with its payment method: a charge is made;
+   * a card that declines fails it (402 with the failed intent in the error). `write` keeps the
+   * intent's new state: inserted when it is made confirmed, saved when an existing one is confirmed.
+   */
+  async function confirmIntent(
+    base: StripeObject,
+    resolved: Awaited<ReturnType<typeof paymentMethod>> | null,
+    offSession: boolean,
+    request: SandboxRequest,
+    write: (intent: StripeObject) => Promise<void>,
+  ): Promise<StripeObject> {
+    if (!resolved) throw required('payment_method');
+    const id = base.id;
+    const amount = base.amount as number;
+    const currency = base.currency as string;
+    const customerId = typeof base.customer === 'string' ? base.customer : undefined;
+    const { method, behaviour, fresh } = resolved;
+    // a PaymentMethod made for this request (a test one) was never used: only one used before must be the customer's
+    if (offSession && customerId && !fresh && method.customer !== customerId) {
+      throw invalid(`The provided PaymentMethod ${method.id} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, 'payment_method', 'payment_method_unexpected_state');
+    }
+    const declined = behaviour.kind === 'decline' ? behaviour : behaviour.kind === 'charge_fails' ? { code: 'card_declined', declineCode: behaviour.declineCode } : null;
+    const charge: StripeObject = {
+      id: stripeId('ch'),
+      object: 'charge',
+      created: now(),
+      amount,
+      amount_captured: declined ? 0 : amount,
+      amount_refunded: 0,
+      currency,
+      customer: customerId ?? null,
+      payment_intent: id,
+      payment_method: method.id,
+      payment_method_details: { type: 'card', card: cardDetails(method) },
+      description: base.description,
+      metadata: base.metadata,
+      paid: !declined,
+      captured: !declined,
+      refunded: false,
+      status: declined ? 'failed' : 'succeeded',
+      failure_code: declined?.code ?? null,
+      failure_message: declined ? cardMessage(declined.code, declined.declineCode) : null,
+      outcome: declined
+        ? { network_status: 'declined_by_network', reason: declined.declineCode, type: 'issuer_declined', seller_message: 'The bank did not return any further details with this decline.' }
+        : { network_status: 'approved_by_network', reason: null, type: 'authorized', seller_message: 'Payment complete.' },
+      livemode: false,
+    };
+    await repo.insert(charge);
+    if (declined) {
+      const failed: StripeObject = {
+        ...base,
+        status: 'requires_payment_method',
+        payment_method: null,
+        latest_charge: charge.id,
+        last_payment_error: {
+          type: 'card_error',
+          code: declined.code,
+          decline_code: declined.declineCode,
+          message: cardMessage(declined.code, declined.declineCode),
+          charge: charge.id,
+          payment_method: method,
+        },
+      };
+      await write(failed);
+      await event('charge.failed', charge, request);
+      await event('payment_intent.payment_failed', failed, request);
+      throw cardError(declined.code, declined.declineCode, undefined, { charge: charge.id, payment_intent: failed, payment_method: method });
+    }
+    const succeeded: StripeObject = { ...base, status: 'succeeded', amount_received: amount, latest_charge: charge.id };
+    await write(succeeded);
+    await event('charge.succeeded', charge, request);
+    await event('payment_intent.succeeded', succeeded, request);
+    return succeeded;
+  }
+
   const cardDetails = (method: StripeObject) => {
     const card = method.card as Record<string, unknown>;
     return { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, funding: card.funding, country: card.country, fingerprint: card.fingerprint };
@@ -373,64 +449,23 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
         await repo.insert(base);
         return base;
       }
-      if (!resolved) throw required('payment_method');
-      const { method, behaviour, fresh } = resolved;
-      // a PaymentMethod made for this request (a test one) was never used: only one used before must be the customer's
-      if (bool(form, 'off_session') && customerId && !fresh && method.customer !== customerId) {
-        throw invalid(`The provided PaymentMethod ${method.id} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, 'payment_method', 'payment_method_unexpected_state');
+      return confirmIntent(base, resolved, bool(form, 'off_session'), request, (o) => repo.insert(o));
+    },
+
+    /**
+     * POST /v1/payment_intents/{id}/confirm: an intent that waits for confirmation (or for a new
+     * payment method after a decline) is confirmed as creating it with confirm=true does; another
+     * state is Stripe's payment_intent_unexpected_state.
+     */
+    async confirmPaymentIntent(id: string, form: Form, request: SandboxRequest): Promise<StripeObject> {
+      const intent = (await get('payment_intent', id)).data;
+      if (intent.status !== 'requires_confirmation' && intent.status !== 'requires_payment_method') {
+        throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${String(intent.status)}.`, undefined, 'payment_intent_unexpected_state');
       }
-      const declined = behaviour.kind === 'decline' ? behaviour : behaviour.kind === 'charge_fails' ? { code: 'card_declined', declineCode: behaviour.declineCode } : null;
-      const charge: StripeObject = {
-        id: stripeId('ch'),
-        object: 'charge',
-        created: now(),
-        amount,
-        amount_captured: declined ? 0 : amount,
-        amount_refunded: 0,
-        currency,
-        customer: customerId ?? null,
-        payment_intent: id,
-        payment_method: method.id,
-        payment_method_details: { type: 'card', card: cardDetails(method) },
-        description: base.description,
-        metadata: base.metadata,
-        paid: !declined,
-        captured: !declined,
-        refunded: false,
-        status: declined ? 'failed' : 'succeeded',
-        failure_code: declined?.code ?? null,
-        failure_message: declined ? cardMessage(declined.code, declined.declineCode) : null,
-        outcome: declined
-          ? { network_status: 'declined_by_network', reason: declined.declineCode, type: 'issuer_declined', seller_message: 'The bank did not return any further details with this decline.' }
-          : { network_status: 'approved_by_network', reason: null, type: 'authorized', seller_message: 'Payment complete.' },
-        livemode: false,
-      };
-      await repo.insert(charge);
-      if (declined) {
-        const failed: StripeObject = {
-          ...base,
-          status: 'requires_payment_method',
-          payment_method: null,
-          latest_charge: charge.id,
-          last_payment_error: {
-            type: 'card_error',
-            code: declined.code,
-            decline_code: declined.declineCode,
-            message: cardMessage(declined.code, declined.declineCode),
-            charge: charge.id,
-            payment_method: method,
-          },
-        };
-        await repo.insert(failed);
-        await event('charge.failed', charge, request);
-        await event('payment_intent.payment_failed', failed, request);
-        throw cardError(declined.code, declined.declineCode, undefined, { charge: charge.id, payment_intent: failed, payment_method: method });
-      }
-      const succeeded: StripeObject = { ...base, status: 'succeeded', amount_received: amount, latest_charge: charge.id };
-      await repo.insert(succeeded);
-      await event('charge.succeeded', charge, request);
-      await event('payment_intent.succeeded', succeeded, request);
-      return succeeded;
+      const methodId = text(form, 'payment_method') ?? (typeof intent.payment_method === 'string' ? intent.payment_method : undefined);
+      const resolved = methodId ? await paymentMethod(methodId) : null;
+      const base = { ...intent, payment_method: resolved?.method.id ?? null, last_payment_error: null };
+      return confirmIntent(base, resolved, bool(form, 'off_session'), request, (o) => repo.save(o));
     },
 
     retrievePaymentIntent: async (id: string) => (await get('payment_intent', id)).data,
