@@ -60,6 +60,12 @@ export function createStripeSandboxRepository(db: Database) {
       return row ? { data: row.data as StripeObject, hidden: row.hidden } : null;
     },
 
+    /** Any object by its id (what `expand[]` puts in place of an id). */
+    async findById(id: string): Promise<StripeObject | null> {
+      const [row] = await db.select({ data: sandboxStripeObjects.data }).from(sandboxStripeObjects).where(eq(sandboxStripeObjects.id, id));
+      return row ? (row.data as StripeObject) : null;
+    },
+
     /**
      * A page of a customer's objects of one kind as Stripe lists them: newest first; after the
      * object `startingAfter` (older ones) or before `endingBefore` (newer ones, still newest first);

@@ -167,6 +167,21 @@ describe('the sandbox as a customer sees it through the official stripe SDK (con
     expect(twice).toMatchObject({ code: 'payment_intent_unexpected_state' });
   });
 
+  it('expands what expand[] names, on one object, through ids, and in lists; a field that holds no id cannot be expanded', async () => {
+    const customer = await sdk.customers.create({ email: 'expand@example.com' });
+    const pm = await paymentMethodFor(t, '4242424242424242');
+    await sdk.paymentMethods.attach(pm, { customer: customer.id });
+    const intent = await sdk.paymentIntents.create({ amount: 2500, currency: 'usd', customer: customer.id, payment_method: pm, off_session: true, confirm: true, expand: ['latest_charge'] });
+    expect(intent.latest_charge).toMatchObject({ object: 'charge', amount: 2500 });
+    const read = await sdk.paymentIntents.retrieve(intent.id, { expand: ['latest_charge.payment_method', 'customer'] });
+    expect(read.customer).toMatchObject({ object: 'customer', id: customer.id, email: 'expand@example.com' });
+    expect((read.latest_charge as Stripe.Charge).payment_method).toMatchObject({ object: 'payment_method', id: pm });
+    const listed = await sdk.paymentMethods.list({ customer: customer.id, type: 'card', expand: ['data.customer'] });
+    expect(listed.data[0]!.customer).toMatchObject({ object: 'customer', id: customer.id });
+    const refused = await sdk.paymentIntents.retrieve(intent.id, { expand: ['amount'] }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ type: 'StripeInvalidRequestError', message: 'This property cannot be expanded (amount).' });
+  });
+
   it('refuses a parameter the endpoint does not take, as Stripe does (400 parameter_unknown), and saves nothing for its key', async () => {
     const refused = await sdk.customers
       .create({ email: 'colour@example.com', colour: 'teal' } as Stripe.CustomerCreateParams, { idempotencyKey: 'unknown-param-1' })

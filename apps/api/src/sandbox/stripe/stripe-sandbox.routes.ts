@@ -87,8 +87,44 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         };
       }
 
+      /** Stripe's refusal of an `expand[]` path that names no id of an object. */
+      const notExpandable = (path: string) =>
+        new StripeSandboxError(400, { type: 'invalid_request_error', param: 'expand', message: `This property cannot be expanded (${path}).` });
+
+      /**
+       * `expand[]=latest_charge`, `expand[]=data.customer`, `expand[]=latest_charge.payment_method`:
+       * each id on the path is replaced by its object, as Stripe does (a null stays null).
+       */
+      async function expandPath(node: Record<string, unknown>, path: string[], whole: string): Promise<void> {
+        const [field, ...rest] = path as [string, ...string[]];
+        if (node.object === 'list' && field === 'data' && Array.isArray(node.data)) {
+          for (const item of node.data as Record<string, unknown>[]) await expandPath(item, rest, whole);
+          return;
+        }
+        if (!(field in node)) throw notExpandable(whole);
+        let value = node[field];
+        if (typeof value === 'string') {
+          const found = await repo.findById(value);
+          if (!found) throw notExpandable(whole);
+          value = node[field] = found;
+        } else if (value !== null && (typeof value !== 'object' || !('object' in (value as object)))) {
+          throw notExpandable(whole);
+        }
+        if (rest.length && value !== null) await expandPath(value as Record<string, unknown>, rest, whole);
+      }
+
+      function expanding(handler: Handler): Handler {
+        return async (request, form, meta) => {
+          const result = (await handler(request, form, meta)) as Record<string, unknown>;
+          const asked = form.expand;
+          const paths = typeof asked === 'string' ? [asked] : asked && typeof asked === 'object' ? Object.values(asked).filter((p): p is string => typeof p === 'string') : [];
+          for (const path of paths) await expandPath(result, path.split('.'), path);
+          return result;
+        };
+      }
+
       function endpoint(method: 'GET' | 'POST' | 'DELETE', path: string, params: readonly string[], handle: Handler, rule: KeyRule = 'secret') {
-        const handler = strict(params, handle);
+        const handler = strict(params, expanding(handle));
         scope.route<{ Params: { id: string } }>({
           method,
           url: path,
