@@ -98,7 +98,7 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < stream.length) {
       const e = stream[next++] as Event;
-      const result = await usage.recordUsage({ companyId, userId: e.userId, kind: 'call_minutes', sourceId: e.sourceId, units: e.units });
+      const result = await usage.recordUsage({ companyId, userId: e.userId, vendor: 'twilio', kind: 'call_minutes', sourceId: e.sourceId, units: e.units });
       counted += result.counted;
     }
   }),

@@ -42,7 +42,7 @@ function events(userId: number, companyId: number, kind: UsageKind, total: numbe
     const units = Math.min(left, 1 + Math.floor(random() * (kind === 'call_minutes' ? 12 : 3)));
     left -= units;
     const occurredAt = new Date(period.start.getTime() + Math.floor(random() * days) * 86_400_000 + Math.floor(random() * 8 + 9) * 3_600_000);
-    out.push({ companyId, userId, kind, sourceId: `seed-${tag}-${i}`, units, period: period.key, occurredAt });
+    out.push({ companyId, userId, vendor: 'seed', kind, sourceId: `seed-${tag}-${i}`, units, period: period.key, occurredAt });
   }
   return out;
 }

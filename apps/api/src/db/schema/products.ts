@@ -151,9 +151,9 @@ export const productOrders = pgTable(
 );
 
 /**
- * The usage ledger: one row per metered source event (a call's minutes, a message's segments, a
- * mobile validation), appended once: (kind, source_id) is unique, so a repeated event counts once.
- * Never updated or deleted; usage_rollups holds the sums that reads use.
+ * The usage ledger: one row per metered vendor event (a call's minutes, a message's segments, a
+ * mobile validation), appended once: (vendor, kind, source_id) is unique, so a repeated event
+ * counts once. Never updated or deleted; usage_rollups holds the sums that reads use.
  */
 export const usageEvents = pgTable(
   'usage_events',
@@ -161,9 +161,11 @@ export const usageEvents = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     companyId: integer('company_id').notNull(),
     userId: integer('user_id').notNull(),
+    /** The vendor whose event this is (twilio, …; `unknown` for rows from before vendors were kept). */
+    vendor: text('vendor').notNull(),
     /** call_minutes | sms_segments | validations */
     kind: text('kind').notNull(),
-    /** The source event's id (the vendor's call or message id). */
+    /** The vendor's id of the event (a call's CallSid, a message's MessageSid). */
     sourceId: text('source_id').notNull(),
     units: integer('units').notNull(),
     /** First day (UTC) of the usage period (a calendar month) the event counts in. */
@@ -172,7 +174,7 @@ export const usageEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('usage_events_source_idx').on(t.kind, t.sourceId),
+    uniqueIndex('usage_events_vendor_source_idx').on(t.vendor, t.kind, t.sourceId),
     check('usage_events_kind_check', sql`${t.kind} in ('call_minutes', 'sms_segments', 'validations')`),
     check('usage_events_units_check', sql`${t.units} >= 0`),
   ],

@@ -9,6 +9,7 @@ export type UsageKind = (typeof USAGE_KINDS)[number];
 export type LedgerEvent = {
   companyId: number;
   userId: number;
+  vendor: string;
   kind: UsageKind;
   sourceId: string;
   units: number;
@@ -16,16 +17,19 @@ export type LedgerEvent = {
   occurredAt: Date;
 };
 
+/** An event's key in the ledger: the same key counts once. */
+export const ledgerKey = (e: { vendor: string; kind: string; sourceId: string }) => `${e.vendor}:${e.kind}:${e.sourceId}`;
+
 /** The ledger's append (createUsageRepository append): the events it has not seen, and their units into the rollup. */
 const APPEND_SQL = `
   with input as (
-    select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[], $6::date[], $7::timestamptz[])
-      as i(company_id, user_id, kind, source_id, units, period, occurred_at)
+    select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::date[], $8::timestamptz[])
+      as i(company_id, user_id, vendor, kind, source_id, units, period, occurred_at)
   ), taken as (
-    insert into usage_events (company_id, user_id, kind, source_id, units, period, occurred_at)
-    select company_id, user_id, kind, source_id, units, period, occurred_at from input order by kind, source_id
-    on conflict (kind, source_id) do nothing
-    returning company_id, user_id, kind, source_id, units, period
+    insert into usage_events (company_id, user_id, vendor, kind, source_id, units, period, occurred_at)
+    select company_id, user_id, vendor, kind, source_id, units, period, occurred_at from input order by vendor, kind, source_id
+    on conflict (vendor, kind, source_id) do nothing
+    returning company_id, user_id, vendor, kind, source_id, units, period
   ), rolled as (
     insert into usage_rollups (user_id, kind, period, company_id, units, events)
     select user_id, kind, period, min(company_id), sum(units), count(*) from taken
@@ -33,30 +37,31 @@ const APPEND_SQL = `
     on conflict (user_id, kind, period) do update
       set units = usage_rollups.units + excluded.units, events = usage_rollups.events + excluded.events, updated_at = now()
   )
-  select kind, source_id from taken`;
+  select vendor, kind, source_id from taken`;
 
 /**
  * The usage ledger and its rollup (DESIGN.md "Metering"). The ledger is append-only and unique by
- * (kind, source_id); the rollup gains an event's units in the same statement, and only for rows the
+ * (vendor, kind, source_id); the rollup gains an event's units in the same statement, and only for rows the
  * ledger took, so a repeated event counts once however often (or however concurrently) it arrives.
  */
 export function createUsageRepository(db: Database) {
   return {
     /**
      * Appends the events the ledger has not seen and adds them to the rollup, in one statement;
-     * returns the `kind:source_id` keys it took. Rows go in key order (and rollups in theirs), so
+     * returns the `vendor:kind:source_id` keys it took (ledgerKey). Rows go in key order (and rollups in theirs), so
      * statements of several processes wait for each other rather than deadlock.
      */
     async append(events: readonly LedgerEvent[]): Promise<Set<string>> {
       if (!events.length) return new Set();
       const col = <T>(pick: (e: LedgerEvent) => T) => events.map(pick);
       // A named (prepared) statement: every webhook runs it, so each connection plans it once.
-      const result = await db.$client.query<{ kind: string; source_id: string }>({
-        name: 'usage_append_v1',
+      const result = await db.$client.query<{ vendor: string; kind: string; source_id: string }>({
+        name: 'usage_append_v2',
         text: APPEND_SQL,
         values: [
           col((e) => e.companyId),
           col((e) => e.userId),
+          col((e) => e.vendor),
           col((e) => e.kind),
           col((e) => e.sourceId),
           col((e) => e.units),
@@ -64,7 +69,7 @@ export function createUsageRepository(db: Database) {
           col((e) => e.occurredAt.toISOString()),
         ],
       });
-      return new Set(result.rows.map((r) => `${r.kind}:${r.source_id}`));
+      return new Set(result.rows.map((r) => ledgerKey({ vendor: r.vendor, kind: r.kind, sourceId: r.source_id })));
     },
 
     /** Units of these users in a period (from the rollup; users without usage are absent). */

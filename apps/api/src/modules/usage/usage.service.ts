@@ -1,15 +1,21 @@
-import type { LedgerEvent, UsageKind, UsageRepository } from './usage.repository';
+import { ledgerKey, type LedgerEvent, type UsageKind, type UsageRepository } from './usage.repository';
+import { callMinutes, smsSegments } from './billed-units';
 
-/** A metered event as another module reports it: whose, what, how many units, and the source event's id. */
+/** A metered event as another module reports it: whose, what, how many units, and the vendor's event. */
 export type UsageEventInput = {
   companyId: number;
   userId: number;
+  /** The vendor whose event it is (twilio, …). */
+  vendor: string;
   kind: UsageKind;
-  /** The source event's id (a call's or message's vendor id): the same id counts once. */
+  /** The vendor's id of the event (a CallSid, a MessageSid): the same vendor and id count once. */
   sourceId: string;
   units: number;
   occurredAt?: Date;
 };
+
+/** A vendor's finished call (its duration in seconds) or sent message (its text), as meterVendorEvent takes it. */
+export type VendorEvent = { companyId: number; userId: number; vendor: string; vendorId: string; occurredAt?: Date } & ({ callSeconds: number } | { messageBody: string });
 
 /** A usage period: the calendar month (UTC) a moment falls in. */
 export type UsagePeriod = { key: string; start: Date; end: Date };
@@ -52,7 +58,7 @@ export function createUsageService({ usage }: { usage: UsageRepository }) {
         try {
           const taken = await usage.append(batch.map((w) => w.event));
           // a repeat inside the batch: only its first occurrence counts
-          for (const w of batch) w.settle(taken.delete(`${w.event.kind}:${w.event.sourceId}`));
+          for (const w of batch) w.settle(taken.delete(ledgerKey(w.event)));
         } catch (error) {
           for (const w of batch) w.fail(error);
         }
@@ -74,6 +80,7 @@ export function createUsageService({ usage }: { usage: UsageRepository }) {
     async recordUsage(input: UsageEventInput | readonly UsageEventInput[]): Promise<{ counted: number }> {
       const list = Array.isArray(input) ? input : [input as UsageEventInput];
       const events: LedgerEvent[] = list.map((e) => {
+        if (!e.vendor) throw new Error('A usage event needs its vendor');
         if (!e.sourceId) throw new Error('A usage event needs its source id');
         if (!Number.isInteger(e.units) || e.units < 0) throw new Error(`Usage units must be a whole number ≥ 0 (got ${e.units})`);
         const occurredAt = e.occurredAt ?? new Date();
@@ -81,6 +88,25 @@ export function createUsageService({ usage }: { usage: UsageRepository }) {
       });
       const counted = await Promise.all(events.map(append));
       return { counted: counted.filter(Boolean).length };
+    },
+
+    /**
+     * What the SMS and dialer work call for a vendor's finished call or sent message: its units by
+     * the billing rules (billed-units.ts: a call's seconds up to whole minutes, a message's segments
+     * from its encoding), recorded once per vendor id. Returns the units and whether they were new.
+     */
+    async meterVendorEvent(event: VendorEvent): Promise<{ units: number; counted: boolean }> {
+      const [kind, units] = 'callSeconds' in event ? (['call_minutes', callMinutes(event.callSeconds)] as const) : (['sms_segments', smsSegments(event.messageBody)] as const);
+      const { counted } = await this.recordUsage({
+        companyId: event.companyId,
+        userId: event.userId,
+        vendor: event.vendor,
+        kind,
+        sourceId: event.vendorId,
+        units,
+        occurredAt: event.occurredAt,
+      });
+      return { units, counted: counted === 1 };
     },
 
     /** Units each user used in the period (0 for none). */

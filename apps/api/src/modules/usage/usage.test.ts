@@ -21,7 +21,7 @@ const used = async (userId: number, kind: 'call_minutes' | 'sms_segments' = 'cal
 describe('the usage ledger', () => {
   it('a repeated event counts once', async () => {
     const agent = await userOf('new.agent');
-    const event = { companyId: agent.companyId, userId: agent.id, kind: 'call_minutes' as const, sourceId: 'CA-repeat-1', units: 7 };
+    const event = { companyId: agent.companyId, userId: agent.id, vendor: 'twilio', kind: 'call_minutes' as const, sourceId: 'CA-repeat-1', units: 7 };
     expect(await t.ctx.usage.recordUsage(event)).toEqual({ counted: 1 });
     expect(await t.ctx.usage.recordUsage(event)).toEqual({ counted: 0 });
     expect(await t.ctx.usage.recordUsage({ ...event, units: 9 })).toEqual({ counted: 0 });
@@ -32,7 +32,7 @@ describe('the usage ledger', () => {
   it('repeats arriving at once, or inside one batch, count once', async () => {
     const agent = await userOf('new.agent');
     const before = await used(agent.id, 'sms_segments');
-    const event = { companyId: agent.companyId, userId: agent.id, kind: 'sms_segments' as const, sourceId: 'SM-race-1', units: 3 };
+    const event = { companyId: agent.companyId, userId: agent.id, vendor: 'twilio', kind: 'sms_segments' as const, sourceId: 'SM-race-1', units: 3 };
     const results = await Promise.all(Array.from({ length: 8 }, () => t.ctx.usage.recordUsage(event)));
     expect(results.reduce((n, r) => n + r.counted, 0)).toBe(1);
     const batch = await t.ctx.usage.recordUsage([
@@ -45,22 +45,41 @@ describe('the usage ledger', () => {
     expect(await used(agent.id, 'sms_segments')).toBe(before + 3 + 3 + 2);
   });
 
-  it('the same source id of another kind is another event; events count in the month they happened', async () => {
+  it("the same id of another kind, or another vendor's, is another event; events count in the month they happened", async () => {
     const agent = await userOf('new.agent');
-    const base = { companyId: agent.companyId, userId: agent.id, sourceId: 'shared-id-1', units: 1 };
+    const base = { companyId: agent.companyId, userId: agent.id, vendor: 'twilio', sourceId: 'shared-id-1', units: 1 };
     expect((await t.ctx.usage.recordUsage([{ ...base, kind: 'call_minutes' }, { ...base, kind: 'validations' }])).counted).toBe(2);
+    expect((await t.ctx.usage.recordUsage({ ...base, vendor: 'phoneburner', kind: 'call_minutes' })).counted).toBe(1);
+    expect((await t.ctx.usage.recordUsage({ ...base, kind: 'call_minutes' })).counted).toBe(0);
     const lastYear = new Date(Date.UTC(2025, 0, 15));
     await t.ctx.usage.recordUsage({ ...base, kind: 'call_minutes', sourceId: 'CA-old-1', units: 42, occurredAt: lastYear });
     expect(await used(agent.id, 'call_minutes', lastYear)).toBe(42);
     expect(usagePeriod(lastYear)).toEqual({ key: '2025-01-01', start: new Date('2025-01-01T00:00:00Z'), end: new Date('2025-02-01T00:00:00Z') });
   });
 
-  it('refuses a missing source id or units that are not whole and positive', async () => {
+  it('refuses a missing vendor or source id, or units that are not whole and positive', async () => {
     const agent = await userOf('new.agent');
-    const base = { companyId: agent.companyId, userId: agent.id, kind: 'call_minutes' as const };
+    const base = { companyId: agent.companyId, userId: agent.id, vendor: 'twilio', kind: 'call_minutes' as const };
+    await expect(t.ctx.usage.recordUsage({ ...base, vendor: '', sourceId: 'x', units: 1 })).rejects.toThrow('vendor');
     await expect(t.ctx.usage.recordUsage({ ...base, sourceId: '', units: 1 })).rejects.toThrow('source id');
     await expect(t.ctx.usage.recordUsage({ ...base, sourceId: 'x', units: 1.5 })).rejects.toThrow('whole number');
     await expect(t.ctx.usage.recordUsage({ ...base, sourceId: 'x', units: -1 })).rejects.toThrow('whole number');
+  });
+});
+
+describe("a vendor's call or message, metered by the billing rules (meterVendorEvent)", () => {
+  it("a call's seconds count as whole minutes, once per CallSid; a message's segments by its encoding, once per MessageSid", async () => {
+    const agent = await userOf('new.agent');
+    const who = { companyId: agent.companyId, userId: agent.id, vendor: 'twilio' };
+    const minutesBefore = await used(agent.id, 'call_minutes');
+    expect(await t.ctx.usage.meterVendorEvent({ ...who, vendorId: 'CA-meter-1', callSeconds: 61 })).toEqual({ units: 2, counted: true });
+    expect(await t.ctx.usage.meterVendorEvent({ ...who, vendorId: 'CA-meter-1', callSeconds: 61 })).toEqual({ units: 2, counted: false });
+    expect(await t.ctx.usage.meterVendorEvent({ ...who, vendorId: 'CA-meter-2', callSeconds: 0 })).toEqual({ units: 0, counted: true });
+    expect(await used(agent.id, 'call_minutes')).toBe(minutesBefore + 2);
+    const segmentsBefore = await used(agent.id, 'sms_segments');
+    expect(await t.ctx.usage.meterVendorEvent({ ...who, vendorId: 'SM-meter-1', messageBody: 'a'.repeat(161) })).toEqual({ units: 2, counted: true });
+    expect(await t.ctx.usage.meterVendorEvent({ ...who, vendorId: 'SM-meter-2', messageBody: 'Your quote is ready 👍' })).toEqual({ units: 1, counted: true });
+    expect(await used(agent.id, 'sms_segments')).toBe(segmentsBefore + 3);
   });
 });
 
@@ -99,11 +118,11 @@ describe('the quota rule (spec part 1 §5)', () => {
     expect(await quota('subadmin')).toMatchObject({ ok: false, result: 'No active subscription' });
 
     const field = await userOf('field'); // 120 of 1000
-    await t.ctx.usage.recordUsage({ companyId: field.companyId, userId: field.id, kind: 'call_minutes', sourceId: 'CA-field-big', units: 879 });
+    await t.ctx.usage.recordUsage({ companyId: field.companyId, userId: field.id, vendor: 'twilio', kind: 'call_minutes', sourceId: 'CA-field-big', units: 879 });
     expect(await quota('field')).toEqual({ ok: true });
-    await t.ctx.usage.recordUsage({ companyId: field.companyId, userId: field.id, kind: 'call_minutes', sourceId: 'CA-field-last', units: 1 });
+    await t.ctx.usage.recordUsage({ companyId: field.companyId, userId: field.id, vendor: 'twilio', kind: 'call_minutes', sourceId: 'CA-field-last', units: 1 });
     expect(await quota('field')).toEqual(over);
-    await t.ctx.usage.recordUsage({ companyId: field.companyId, userId: field.id, kind: 'call_minutes', sourceId: 'CA-field-last', units: 1 });
+    await t.ctx.usage.recordUsage({ companyId: field.companyId, userId: field.id, vendor: 'twilio', kind: 'call_minutes', sourceId: 'CA-field-last', units: 1 });
     expect(await used(field.id)).toBe(1000);
 
     // profile dialer_enabled passes whatever the licence says
