@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { DEMO_PASSWORD, seedDemoData, seedSignInUrl } from './db/seed';
 import { loadEnv } from './env';
 import { ACCOUNT_RENEWALS_JOB, RENEWALS_EVERY_MINUTES } from './modules/billing/billing.module';
+import { WEBHOOK_SWEEP_EVERY_SECONDS, WEBHOOK_SWEEP_JOB } from './webhooks/webhooks.service';
 import { createSecretBox } from './modules/two-factor/secret-box';
 
 const log = (message: string) => console.log(`[crm] ${message}`);
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
     ctx.jobs.send(ACCOUNT_RENEWALS_JOB, {}, { singletonKey: ACCOUNT_RENEWALS_JOB }).catch((error: unknown) => app.log.warn({ err: error }, 'renewals not queued'));
   setInterval(renew, RENEWALS_EVERY_MINUTES * 60_000).unref();
   void renew();
+  // webhook events left behind (never queued, or out of retries) are queued again, or marked dead
+  const sweepWebhooks = () =>
+    ctx.jobs.send(WEBHOOK_SWEEP_JOB, {}, { singletonKey: WEBHOOK_SWEEP_JOB }).catch((error: unknown) => app.log.warn({ err: error }, 'webhook sweep not queued'));
+  setInterval(sweepWebhooks, WEBHOOK_SWEEP_EVERY_SECONDS * 1000).unref();
   if (!process.argv.includes('--no-worker')) await ctx.jobs.startWorkers();
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);

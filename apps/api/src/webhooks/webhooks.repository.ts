@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { webhookEvents } from '../db/schema';
 
@@ -35,6 +35,22 @@ export function createWebhooksRepository(db: Database) {
         .update(webhookEvents)
         .set({ status: 'failed', lastError: error.slice(0, 2000), attempts: sql`${webhookEvents.attempts} + 1` })
         .where(eq(webhookEvents.id, id));
+    },
+
+    /**
+     * Events left unprocessed (received but never queued, as after a crash between storing and
+     * queuing, or failed) since before `before`: those with tries left, and those out of tries,
+     * which are marked `dead` (the dead letters an administrator looks at) and not tried again.
+     */
+    async leftBehind(before: Date, maxAttempts: number): Promise<{ retry: number[]; dead: number[] }> {
+      const stale = and(inArray(webhookEvents.status, ['received', 'failed']), lt(webhookEvents.receivedAt, before));
+      const dead = await db
+        .update(webhookEvents)
+        .set({ status: 'dead' })
+        .where(and(stale, gte(webhookEvents.attempts, maxAttempts)))
+        .returning({ id: webhookEvents.id });
+      const retry = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(stale).orderBy(webhookEvents.id).limit(1000);
+      return { retry: retry.map((r) => r.id), dead: dead.map((r) => r.id) };
     },
 
     async count(vendor: string, eventId?: string): Promise<number> {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { listenForSandbox, paymentMethodFor, unpaidAgent, vendorHas } from '../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../test/test-app';
-import { WebhookSignatureInvalid } from '../providers/payments/payments.provider';
+import { WebhookSignatureInvalid } from './webhook-contract';
+import { WEBHOOK_MAX_ATTEMPTS } from './webhooks.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,6 +163,35 @@ describe('POST /webhooks/stripe: verify, store once, process in a job', () => {
 });
 
 describe('the one path serves every vendor', () => {
+  it('an event stored whose job was never queued (a crash between the two) is queued by the sweeper and processed once', async () => {
+    let calls = 0;
+    t.ctx.webhooks.handle('sweptvendor', async () => {
+      calls += 1;
+    });
+    // stored as the route stores it, and then the process "died": no job was sent
+    const stored = (await t.ctx.webhooks.repository.storeOnce({ vendor: 'sweptvendor', eventId: 'lost-1', type: 'test.event', payload: {} }))!;
+    // not yet left behind: the sweeper leaves a fresh event to its own job
+    expect(await t.ctx.webhooks.sweep(new Date())).toEqual({ queued: 0, dead: 0 });
+    const later = new Date(Date.now() + 5 * 60_000);
+    const first = await t.ctx.webhooks.sweep(later);
+    expect(first.queued).toBeGreaterThanOrEqual(1);
+    // a second sweep while that job waits or runs queues nothing more for it
+    await t.ctx.webhooks.sweep(later);
+    await vi.waitFor(async () => expect((await t.ctx.webhooks.repository.find(stored.id))?.status).toBe('processed'), { timeout: 45_000, interval: 200 });
+    await t.ctx.webhooks.sweep(later);
+    expect(calls).toBe(1);
+    expect((await t.ctx.webhooks.repository.find(stored.id))?.attempts).toBe(1);
+  });
+
+  it('an event out of tries is dead: the sweeper marks it and never queues it again', async () => {
+    const stored = (await t.ctx.webhooks.repository.storeOnce({ vendor: 'sweptvendor', eventId: 'hopeless-1', type: 'test.event', payload: {} }))!;
+    await t.ctx.db.execute(sql`update webhook_events set status = 'failed', attempts = ${WEBHOOK_MAX_ATTEMPTS}, last_error = 'still failing' where id = ${stored.id}`);
+    const swept = await t.ctx.webhooks.sweep(new Date(Date.now() + 5 * 60_000));
+    expect(swept.dead).toBe(1);
+    expect(await t.ctx.webhooks.repository.find(stored.id)).toMatchObject({ status: 'dead', lastError: 'still failing' });
+    expect((await t.ctx.webhooks.sweep(new Date(Date.now() + 10 * 60_000))).dead).toBe(0);
+  });
+
   it('an unknown vendor is 404; a handler that fails is retried by the job until it succeeds', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/webhooks/nobody', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
     let calls = 0;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { WebhookEventMalformed, WebhookSignatureInvalid } from './webhook-contract';
 
 /** Where each vendor posts its webhooks: /webhooks/<vendor> (outside /v1: no session, no CSRF; the signature is the check). */
 export const WEBHOOK_PATH_PREFIX = '/webhooks';
@@ -23,11 +24,11 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
       try {
         receipt = await ctx.webhooks.receive(vendor, raw, request.headers);
       } catch (error) {
-        if (error instanceof Error && error.name === 'WebhookSignatureInvalid') {
+        if (error instanceof WebhookSignatureInvalid) {
           request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: signature invalid');
           return reply.code(400).send({ error: 'Invalid signature' });
         }
-        if (error instanceof Error && error.name === 'WebhookEventMalformed') {
+        if (error instanceof WebhookEventMalformed) {
           request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: malformed event');
           return reply.code(400).send({ error: `Malformed event: ${error.message}` });
         }

@@ -1,9 +1,19 @@
 import type { JobQueue } from '../jobs/queue';
-import type { VerifiedEvent } from '../providers/payments/payments.provider';
+import type { VerifiedEvent } from './webhook-contract';
 import type { WebhookEventRow, WebhooksRepository } from './webhooks.repository';
 
 /** The job that processes one stored webhook event (retried on failure). */
 export const WEBHOOK_PROCESS_JOB = 'webhook-process';
+/** The job that queues again the events left behind (main.ts sends it every WEBHOOK_SWEEP_EVERY_SECONDS). */
+export const WEBHOOK_SWEEP_JOB = 'webhook-sweep';
+export const WEBHOOK_SWEEP_EVERY_SECONDS = 60;
+/** An event not processed this long after it came is left behind (its job lost, or out of retries). */
+const LEFT_BEHIND_SECONDS = 120;
+/** Tries of an event in all (each run of its job counts one): two rounds of the job and its 6 retries; then it is dead. */
+export const WEBHOOK_MAX_ATTEMPTS = 14;
+
+/** One processing job per event at a time: the receipt's and the sweeper's never run side by side. */
+const processKey = (id: number) => `webhook-event-${id}`;
 
 /** A vendor's check of an inbound webhook: the raw body and the request headers; throws when the signature is wrong or stale. */
 export type WebhookVerifier = (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => VerifiedEvent;
@@ -39,9 +49,22 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) 
     retryDelaySeconds: 5,
     run: async (data) => {
       const row = await repo.find(data.webhook_event_id);
-      if (row) await process(row);
+      if (row && row.status !== 'dead') await process(row);
     },
   });
+
+  /**
+   * Queues again what was left behind: an event stored whose job was never queued (the process
+   * died between the two) or whose job ran out of retries; one out of tries is dead instead.
+   */
+  async function sweep(now: Date = new Date()): Promise<{ queued: number; dead: number }> {
+    const { retry, dead } = await repo.leftBehind(new Date(now.getTime() - LEFT_BEHIND_SECONDS * 1000), WEBHOOK_MAX_ATTEMPTS);
+    let queued = 0;
+    for (const id of retry) if (await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: id }, { singletonKey: processKey(id) })) queued += 1;
+    return { queued, dead: dead.length };
+  }
+
+  jobs.define<object>({ name: WEBHOOK_SWEEP_JOB, retryLimit: 1, run: async () => void (await sweep()) });
 
   return {
     /** Makes a vendor's webhooks accepted at /webhooks/<vendor>, checked by its verifier. */
@@ -61,9 +84,12 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) 
       const event = verify(rawBody, headers);
       const stored = await repo.storeOnce({ vendor, eventId: event.id, type: event.type, payload: event.payload });
       if (!stored) return { status: 'repeat' };
-      await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: stored.id });
+      // a crash before this line leaves the event received: the sweeper queues it
+      await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: stored.id }, { singletonKey: processKey(stored.id) });
       return { status: 'stored', id: stored.id };
     },
+
+    sweep,
 
     /** Processes a stored event now (tests, and a job's run). */
     async processNow(id: number): Promise<void> {

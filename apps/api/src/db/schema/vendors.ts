@@ -41,7 +41,7 @@ export const webhookEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
-    /** received | processed | failed */
+    /** received | processed | failed | dead (out of tries: the sweeper stops; for an administrator to look at) */
     status: text('status').notNull().default('received'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

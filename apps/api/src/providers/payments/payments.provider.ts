@@ -1,3 +1,4 @@
+import type { VerifiedEvent } from '../../webhooks/webhook-contract';
 /**
  * Card payments (DESIGN.md §1 "Vendors"): one adapter on the vendor's SDK (stripe.provider.ts),
  * pointed at the local Stripe sandbox when no STRIPE_SECRET_KEY is configured. Amounts are integer
@@ -36,8 +37,6 @@ export type RefundRequest = {
 
 export type Refund = { id: string; paymentIntentId: string; amountCents: number; status: string };
 
-/** A vendor event whose signature was verified. */
-export type VerifiedEvent = { id: string; type: string; created: number; payload: Record<string, unknown> };
 
 /** Who asked (an API request's id or a job's), written in the vendor call log beside the vendor's own request id. */
 export type CallContext = { correlationId?: string | null };
@@ -70,24 +69,10 @@ export class PaymentRequestInvalid extends Error {
   }
 }
 
-/** A webhook whose signature holds but whose event is not one (no id, type, time or object): refused 400. */
-export class WebhookEventMalformed extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebhookEventMalformed';
-  }
-}
 
 /** The vendor objects an event names, read back from the vendor's API rather than trusted from the event. */
 export type VendorObjectKind = 'payment_intent' | 'refund' | 'charge';
 
-/** A webhook whose signature is missing, wrong or too old. */
-export class WebhookSignatureInvalid extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebhookSignatureInvalid';
-  }
-}
 
 /** off: production without STRIPE_SECRET_KEY (no sandbox there): every call answers NotConfigured. */
 export type PaymentsMode = 'live' | 'test' | 'sandbox' | 'off';

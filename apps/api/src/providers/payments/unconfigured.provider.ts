@@ -1,5 +1,6 @@
 import { NotConfigured } from '../../lib/http-errors';
-import { WebhookSignatureInvalid, type PaymentsProvider } from './payments.provider';
+import { WebhookSignatureInvalid } from '../../webhooks/webhook-contract';
+import type { PaymentsProvider } from './payments.provider';
 import { PAYMENTS_NOT_CONFIGURED } from './stripe-settings';
 
 /**
