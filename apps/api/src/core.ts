@@ -71,7 +71,9 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const identityChanges = createIdentityChanges(db.$client, { max: env.IDENTITY_CACHE_SIZE });
   if (!env.SMTP_URL && !isSandboxAllowed(env)) warn(`${EMAIL_NOT_CONFIGURED}: sign-in codes, password resets and account notices cannot be sent`);
   const webhooks = createWebhooksService(createWebhooksRepository(db), jobs);
-  webhooks.verifier('stripe', (raw, headers) => payments.verifyWebhook(raw, typeof headers['stripe-signature'] === 'string' ? headers['stripe-signature'] : undefined));
+  webhooks.verifier('stripe', ({ rawBody, headers }) => ({
+    events: [payments.verifyWebhook(rawBody, typeof headers['stripe-signature'] === 'string' ? headers['stripe-signature'] : undefined)],
+  }));
   return {
     env,
     db,

@@ -6,6 +6,30 @@
 /** A vendor event whose signature was verified: the vendor's id of it (or a documented composite), its type, time and body. */
 export type VerifiedEvent = { id: string; type: string; created: number; payload: Record<string, unknown> };
 
+/**
+ * A webhook request as its vendor signed it: the exact bytes, the headers, the public URL it was
+ * posted to (the configured public base, the path and the query: never the Host or X-Forwarded
+ * headers, which anyone can set), the query and, for a form post, its fields (Twilio signs the
+ * URL with the sorted fields).
+ */
+export type WebhookRequest = {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  url: string;
+  query: Record<string, string>;
+  form: Record<string, string> | null;
+};
+
+/**
+ * What a verifier makes of a request: zero or more events (Graph posts several at once; a
+ * validation request has none), and optionally the answer the vendor waits for, given at once
+ * before any job runs (Twilio's TwiML, Graph's validationToken echoed).
+ */
+export type WebhookVerdict = { events: VerifiedEvent[]; reply?: { contentType: string; body: string } };
+
+/** A vendor's check of its webhooks: throws WebhookSignatureInvalid or WebhookEventMalformed. */
+export type WebhookVerifier = (request: WebhookRequest) => WebhookVerdict;
+
 /** A webhook whose signature is missing, wrong or outside the time window. */
 export class WebhookSignatureInvalid extends Error {
   constructor(message: string) {

@@ -195,10 +195,10 @@ describe('the one path serves every vendor', () => {
   it('an unknown vendor is 404; a handler that fails is retried by the job until it succeeds', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/webhooks/nobody', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
     let calls = 0;
-    t.ctx.webhooks.verifier('testvendor', (raw, headers) => {
+    t.ctx.webhooks.verifier('testvendor', ({ rawBody, headers }) => {
       if (headers['x-test-signature'] !== 'ok') throw new WebhookSignatureInvalid('bad');
-      const body = JSON.parse(raw.toString('utf8')) as { id: string };
-      return { id: body.id, type: 'test.event', created: 0, payload: body };
+      const body = JSON.parse(rawBody.toString('utf8')) as { id: string };
+      return { events: [{ id: body.id, type: 'test.event', created: 0, payload: body }] };
     });
     t.ctx.webhooks.handle('testvendor', async () => {
       calls += 1;

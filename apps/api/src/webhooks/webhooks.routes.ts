@@ -1,11 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { WebhookEventMalformed, WebhookSignatureInvalid } from './webhook-contract';
+import { WebhookEventMalformed, WebhookSignatureInvalid, type WebhookRequest } from './webhook-contract';
 
 /** Where each vendor posts its webhooks: /webhooks/<vendor> (outside /v1: no session, no CSRF; the signature is the check). */
 export const WEBHOOK_PATH_PREFIX = '/webhooks';
-export const STRIPE_WEBHOOK_PATH = `${WEBHOOK_PATH_PREFIX}/stripe`;
+export const webhookPath = (vendor: string) => `${WEBHOOK_PATH_PREFIX}/${vendor}`;
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/** The request as the vendor signed it (webhook-contract.ts): its public URL from PUBLIC_URL, never from the Host header. */
+function signedRequest(request: FastifyRequest, raw: Buffer, publicBase: string): WebhookRequest {
+  const url = new URL(request.url, publicBase);
+  const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return {
+    rawBody: raw,
+    headers: request.headers,
+    url: url.toString(),
+    query: Object.fromEntries(url.searchParams),
+    form: type === 'application/x-www-form-urlencoded' ? Object.fromEntries(new URLSearchParams(raw.toString('utf8'))) : null,
+  };
+}
 
 /**
  * POST /webhooks/:vendor: the body is kept raw (a signature is over the exact bytes), verified by
@@ -22,7 +35,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let receipt;
       try {
-        receipt = await ctx.webhooks.receive(vendor, raw, request.headers);
+        receipt = await ctx.webhooks.receive(vendor, signedRequest(request, raw, ctx.env.PUBLIC_URL));
       } catch (error) {
         if (error instanceof WebhookSignatureInvalid) {
           request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: signature invalid');
@@ -34,7 +47,9 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
         }
         throw error;
       }
-      return reply.code(200).send({ received: true, ...(receipt.status === 'repeat' && { repeat: true }) });
+      if (receipt.reply) return reply.code(200).type(receipt.reply.contentType).send(receipt.reply.body);
+      const repeat = receipt.repeats > 0 && receipt.stored.length === 0;
+      return reply.code(200).send({ received: true, ...(repeat && { repeat: true }) });
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { JobQueue } from '../jobs/queue';
-import type { VerifiedEvent } from './webhook-contract';
+import type { WebhookRequest, WebhookVerdict, WebhookVerifier } from './webhook-contract';
 import type { WebhookEventRow, WebhooksRepository } from './webhooks.repository';
 
 /** The job that processes one stored webhook event (retried on failure). */
@@ -15,12 +15,11 @@ export const WEBHOOK_MAX_ATTEMPTS = 14;
 /** One processing job per event at a time: the receipt's and the sweeper's never run side by side. */
 const processKey = (id: number) => `webhook-event-${id}`;
 
-/** A vendor's check of an inbound webhook: the raw body and the request headers; throws when the signature is wrong or stale. */
-export type WebhookVerifier = (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => VerifiedEvent;
 /** What a module does with a vendor's event (idempotent: a retry after a failure runs it again). */
 export type WebhookHandler = (event: { id: string; type: string; payload: Record<string, unknown> }) => Promise<void>;
 
-export type Receipt = { status: 'stored'; id: number } | { status: 'repeat' };
+/** What came of a request: the events stored now, how many were repeats, and the vendor's synchronous answer, if any. */
+export type Receipt = { stored: number[]; repeats: number; reply: WebhookVerdict['reply'] };
 
 /**
  * The one inbound path of every vendor (DESIGN.md §1): the vendor's verifier checks the signature
@@ -77,16 +76,24 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) 
     },
     knows: (vendor: string) => verifiers.has(vendor),
 
-    /** Verifies (throws the verifier's error), stores once, and queues the processing job. */
-    async receive(vendor: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<Receipt> {
+    /** Verifies (throws the verifier's error), stores each event once, and queues a processing job for each new one. */
+    async receive(vendor: string, request: WebhookRequest): Promise<Receipt> {
       const verify = verifiers.get(vendor);
       if (!verify) throw new Error(`No webhook verifier for ${vendor}`);
-      const event = verify(rawBody, headers);
-      const stored = await repo.storeOnce({ vendor, eventId: event.id, type: event.type, payload: event.payload });
-      if (!stored) return { status: 'repeat' };
-      // a crash before this line leaves the event received: the sweeper queues it
-      await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: stored.id }, { singletonKey: processKey(stored.id) });
-      return { status: 'stored', id: stored.id };
+      const verdict = verify(request);
+      const stored: number[] = [];
+      let repeats = 0;
+      for (const event of verdict.events) {
+        const row = await repo.storeOnce({ vendor, eventId: event.id, type: event.type, payload: event.payload });
+        if (!row) {
+          repeats += 1;
+          continue;
+        }
+        // a crash before this line leaves the event received: the sweeper queues it
+        await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: row.id }, { singletonKey: processKey(row.id) });
+        stored.push(row.id);
+      }
+      return { stored, repeats, reply: verdict.reply };
     },
 
     sweep,

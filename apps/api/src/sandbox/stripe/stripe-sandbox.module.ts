@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Core } from '../../core';
 import { isSandboxAllowed } from '../../env';
-import { STRIPE_WEBHOOK_PATH } from '../../webhooks/webhooks.routes';
+import { webhookPath } from '../../webhooks/webhooks.routes';
 import { createStripeSandboxRepository } from './stripe-sandbox.repository';
 import { createStripeSandboxService } from './stripe-sandbox.service';
 
@@ -29,7 +29,7 @@ export function createStripeSandboxModule({ env, db, jobs, localOrigin, payments
   async function deliver(eventId: string): Promise<void> {
     const event = await repo.find(eventId, 'event');
     if (!event) return;
-    const url = new URL(STRIPE_WEBHOOK_PATH, localOrigin.url()).toString();
+    const url = new URL(webhookPath('stripe'), localOrigin.url()).toString();
     const payload = JSON.stringify(event.data);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret, timestamp: Math.floor(Date.now() / 1000) });
     let status: number | null = null;
