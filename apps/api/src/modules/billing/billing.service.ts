@@ -4,7 +4,6 @@ import { cardText, formatCents, formatPeriod, formatPeriodDate } from '@crm/util
 import { forbidden, HttpError, NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import type { Features } from '../feature-flags/feature-flags.service';
 import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider, type VendorObjectKind } from '../../providers/payments/payments.provider';
-import { PAYMENTS_NOT_CONFIGURED, STRIPE_SANDBOX_PREFIX } from '../../providers/payments/stripe-settings';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
@@ -279,8 +278,8 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
         provider: 'stripe',
         mode: payments.mode,
         publishable_key: payments.publishableKey,
-        tokenize_url: payments.mode === 'sandbox' ? `${STRIPE_SANDBOX_PREFIX}/v1/payment_methods` : null,
-        unavailable: payments.mode === 'off' ? PAYMENTS_NOT_CONFIGURED : null,
+        tokenize_url: payments.tokenizeUrl,
+        unavailable: payments.unavailable,
       },
     };
   }

@@ -83,6 +83,10 @@ export type PaymentsProvider = {
   mode: PaymentsMode;
   /** For the browser's card form (Stripe.js, or the sandbox's tokenisation); never the secret key. */
   publishableKey: string;
+  /** Where the browser's card form tokenises a card in sandbox mode (the sandbox's stand-in for Stripe.js's call); null otherwise. */
+  tokenizeUrl: string | null;
+  /** Why card payments are off (mode off: the setting that is missing); null when they are on. */
+  unavailable: string | null;
   /** One customer per key: a repeat with the same idempotency key gives the same customer. */
   createCustomer(input: { email: string; name: string; idempotencyKey: string; metadata?: Record<string, string> }, context?: CallContext): Promise<{ id: string }>;
   /**

@@ -129,6 +129,8 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
     vendor: VENDOR,
     mode: settings.mode,
     publishableKey: settings.publishableKey,
+    tokenizeUrl: settings.mode === 'sandbox' ? `${STRIPE_SANDBOX_PREFIX}/v1/payment_methods` : null,
+    unavailable: null,
 
     async createCustomer(input, context) {
       const customer = await call('customers.create', context, (stripe) =>

@@ -16,6 +16,8 @@ export function createUnconfiguredPayments(): PaymentsProvider {
     vendor: 'stripe',
     mode: 'off',
     publishableKey: '',
+    tokenizeUrl: null,
+    unavailable: PAYMENTS_NOT_CONFIGURED,
     createCustomer: off,
     saveCard: off,
     paymentMethod: off,
