@@ -7,14 +7,13 @@ import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SYSTEM_VERSION } from '@crm/util';
 import type { AppContext } from './context';
-import { isProduction, isSandboxAllowed, type Env } from './env';
+import { isProduction, type Env } from './env';
 import { guardSandboxes } from './sandbox/sandbox-guard';
+import { registerSandboxes } from './sandbox/registry';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerFavoriteRoutes } from './modules/favorites/favorites.routes';
 import { registerQuickFilterRoutes } from './modules/quick-filters/quick-filters.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerSandboxOidcRoutes } from './modules/sandbox/sandbox-oidc.routes';
-import { registerSandboxOutboxRoutes } from './modules/sandbox/sandbox-outbox.routes';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { registerEmailChangeRoutes } from './modules/email-changes/email-changes.routes';
 import { registerSecurityEventRoutes } from './modules/audit/security-events.routes';
@@ -45,7 +44,6 @@ import { registerProductRoutes } from './modules/products/products.routes';
 import { registerQuietJobsRoutes } from './modules/quiet-jobs/quiet-jobs.routes';
 import { registerBrand } from './plugins/brand';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
-import { registerStripeSandboxRoutes } from './sandbox/stripe/stripe-sandbox.routes';
 import { registerWebhookRoutes } from './webhooks/webhooks.routes';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
@@ -54,7 +52,6 @@ import { answerSerializer } from './plugins/serializer';
 import { API_DOCS_PATH, registerSecurityHeaders, swaggerCsp } from './plugins/security-headers';
 import { registerStatic } from './plugins/static';
 import { inputValidatorCompiler } from './plugins/validation';
-import { sandboxIssuerEnabled } from './providers/sso/sso.provider';
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (what Fastify does with a number, which its types leave out). */
 function trustProxyOption(setting: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -272,11 +269,8 @@ export async function buildApp(
     await ctx.identityChanges.close();
   });
 
-  // Every sandbox asks the production rule (isSandboxAllowed); guardSandboxes refuses any that does not.
-  if (sandboxIssuerEnabled(env)) await registerSandboxOidcRoutes(app, ctx);
-  if (isSandboxAllowed(env) && ctx.email.kind === 'outbox') registerSandboxOutboxRoutes(app, ctx);
-  // null in production and with a real STRIPE_SECRET_KEY (stripe-sandbox.module.ts)
-  if (isSandboxAllowed(env) && ctx.stripeSandbox) await registerStripeSandboxRoutes(app, ctx.stripeSandbox);
+  // every sandbox, from one registry behind the one production rule (guardSandboxes refuses any other)
+  await registerSandboxes(app, ctx);
 
   const web = options.serveWeb === false ? null : await registerStatic(app, env);
   app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { isDevelopment } from '../../env';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { sessionIdentity } from '../../plugins/auth';
-import { isAdmin } from '../users/current-user';
+import { isAdmin } from '../../modules/users/current-user';
 
 /**
  * The local e-mail outbox, readable when no SMTP server is configured (never in production: the
