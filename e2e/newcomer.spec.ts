@@ -51,15 +51,14 @@ for (const brand of BRAND_KEYS) {
 }
 
 for (const brand of BRAND_KEYS) {
-  for (const size of SCREEN_SIZES) {
-    test.describe(`${brand} at ${size.width} px`, () => {
-      test.use({ viewport: size });
-
-      test('contact page: a Quick note counts in the Notes tab, Log call asks for the outcome and can be undone, Mark verified is a button', async ({ page, baseURL }) => {
-        // four axe checks and three tabs: the first test on a freshly started server takes longer
-        test.setTimeout(60_000);
-        const origin = brandOrigin(baseURL, brand);
-        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+  // each screen in one test per brand: signed in once, then its journey at each width in turn
+  test.describe(`${brand} at 1366, 1280 and 390 px`, () => {
+    test('contact page: a Quick note counts in the Notes tab, Log call asks for the outcome and can be undone, Mark verified is a button', async ({ page, baseURL }) => {
+      test.setTimeout(180_000);
+      const origin = brandOrigin(baseURL, brand);
+      await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+      for (const size of SCREEN_SIZES) {
+        await page.setViewportSize(size);
         const u = uniqueLetters();
         const id = await createContactHere(page, { first_name: 'Nora', last_name: `Newcomer${u}`, emails: [{ email: `nora.${u}@example.com` }] });
         await page.goto(`${origin}/contacts/${id}?tab=notes`);
@@ -101,11 +100,15 @@ for (const brand of BRAND_KEYS) {
         await expect(page.getByText('No activity recorded yet')).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Notes (1)' })).toBeVisible();
         await expect(page.getByRole('list', { name: 'Notes' }).getByText('Asked for a brochure')).toBeVisible();
-      });
+      }
+    });
 
-      test('contacts: one last name is listed by first name, then id; "jiwoo" finds Ji-woo', async ({ page, baseURL }) => {
-        const origin = brandOrigin(baseURL, brand);
-        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+    test('contacts: one last name is listed by first name, then id; "jiwoo" finds Ji-woo', async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = brandOrigin(baseURL, brand);
+      await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+      for (const size of SCREEN_SIZES) {
+        await page.setViewportSize(size);
         const u = uniqueLetters();
         // created Maria, Hans, Greta: the ids run against the first names
         for (const first of ['Maria', 'Hans', 'Greta']) await createContactHere(page, { first_name: first, last_name: `Garcia${u}` });
@@ -126,11 +129,15 @@ for (const brand of BRAND_KEYS) {
         await expect(list.getByRole('link', { name: `Ji-woo Park${u}` })).toBeVisible();
         await expectAccessible(page);
         expect(await scrollsSideways(page)).toBe(false);
-      });
+      }
+    });
 
-      test("password: the meter and the form refuse a password holding the user's own name", async ({ page, baseURL }) => {
-        const origin = brandOrigin(baseURL, brand);
-        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+    test("password: the meter and the form refuse a password holding the user's own name", async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = brandOrigin(baseURL, brand);
+      await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+      for (const size of SCREEN_SIZES) {
+        await page.setViewportSize(size);
         const me = (await (await apiGetAs(page, baseURL, brand, '/v1/users/me')).json()) as { profile: { first_name: string } };
         await page.goto(`${origin}/account/profile?tab=password`);
         const form = page.getByRole('form', { name: 'Change password' });
@@ -146,11 +153,16 @@ for (const brand of BRAND_KEYS) {
         await expect(form.getByLabel(/^New password/)).toHaveValue(next);
         await expectAccessible(page);
         expect(await scrollsSideways(page)).toBe(false);
-      });
+      }
+    });
 
-      test('Security: the re-authentication dialog keeps Cancel beside Confirm, then the key is made; Rename is a button', async ({ page, baseURL }) => {
-        const origin = brandOrigin(baseURL, brand);
-        await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+    test('Security: the re-authentication dialog keeps Cancel beside Confirm, then the key is made; Rename is a button', async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = brandOrigin(baseURL, brand);
+      await signInAt(page, origin, brandEmail(brand, AGENT[brand]));
+      for (const size of SCREEN_SIZES) {
+        await page.setViewportSize(size);
+        await page.unroute('**/v1/api_keys');
         // the first POST answers as the server answers a session that signed in more than 15 minutes ago
         let asked = false;
         await page.route('**/v1/api_keys', async (route) => {
@@ -180,11 +192,15 @@ for (const brand of BRAND_KEYS) {
         const rename = page.getByRole('button', { name: `Rename ${name}` });
         await expect(rename).toBeVisible();
         expect(await borderStyle(rename)).toBe('solid');
-      });
+      }
+    });
 
-      test('Admin → Users: the Log in as and Impersonate dialogs say how they differ', async ({ page, baseURL }) => {
-        const origin = brandOrigin(baseURL, brand);
-        await signInAt(page, origin, brandEmail(brand, 'admin'));
+    test('Admin → Users: the Log in as and Impersonate dialogs say how they differ', async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = brandOrigin(baseURL, brand);
+      await signInAt(page, origin, brandEmail(brand, 'admin'));
+      for (const size of SCREEN_SIZES) {
+        await page.setViewportSize(size);
         await page.goto(`${origin}/admin/users`);
         const loginAs = page.getByRole('button', { name: /^Log in as / }).first();
         const name = ((await loginAs.getAttribute('aria-label')) ?? '').replace(/^Log in as /, '');
@@ -203,7 +219,7 @@ for (const brand of BRAND_KEYS) {
         await expectAccessible(page);
         await second.getByRole('button', { name: 'Cancel' }).click();
         await expect(second).toHaveCount(0);
-      });
+      }
     });
-  }
+  });
 }
