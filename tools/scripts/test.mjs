@@ -14,7 +14,10 @@ const steps = [
   // settings as their own tsconfigs), one for the API, one for e2e: each shared library is read once,
   // where the twenty per-project checks (nx run-many -t typecheck) read the contract and ui twenty times.
   ['Type check', () => together(['tsconfig.web.json', 'apps/api/tsconfig.json', 'e2e/tsconfig.json'].map((config) => () => run(bin('tsc'), ['-p', config])))],
-  ['Unit and API tests', () => nx('run-many', '-t', 'test', '--parallel=1')],
+  // The web projects' tests two at a time (each is a small vitest run, mostly one core: 115 s in place
+  // of 216 s one at a time here), then the API's alone, which spreads over every core itself.
+  ['Unit tests (web)', () => nx('run-many', '-t', 'test', '--exclude=api', '--parallel=2')],
+  ['API tests', () => nx('run-many', '-t', 'test', '--projects=api')],
   ['Build the brand apps', () => nx('run-many', '-t', 'build', '--projects=web-*')],
   ['Bundle budgets (JavaScript per route)', () => run('node', ['tools/scripts/bundle-budget.mjs', '--no-build'])],
   ['End-to-end tests (Playwright, Chromium)', () => run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'])],
