@@ -180,6 +180,12 @@ describe('the sandbox as a customer sees it through the official stripe SDK (con
     expect(listed.data[0]!.customer).toMatchObject({ object: 'customer', id: customer.id });
     const refused = await sdk.paymentIntents.retrieve(intent.id, { expand: ['amount'] }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ type: 'StripeInvalidRequestError', message: 'This property cannot be expanded (amount).' });
+    // found after the customer was made: the answer is kept for its key, so a retry makes no second customer
+    const before = await t.ctx.stripeSandbox!.repository.count('customer');
+    const create = () => sdk.customers.create({ email: 'expand-twice@example.com', expand: ['email'] }, { idempotencyKey: 'expand-after-work-1' }).catch((error: unknown) => error);
+    expect(await create()).toMatchObject({ message: 'This property cannot be expanded (email).' });
+    expect(await create()).toMatchObject({ message: 'This property cannot be expanded (email).' });
+    expect(await t.ctx.stripeSandbox!.repository.count('customer')).toBe(before + 1);
   });
 
   it('refuses a parameter the endpoint does not take, as Stripe does (400 parameter_unknown), and saves nothing for its key', async () => {

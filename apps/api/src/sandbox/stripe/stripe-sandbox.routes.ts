@@ -58,14 +58,14 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         return reply.send(body);
       }
 
-      /** The answer of a request; `refused` when its parameters failed validation (an invalid_request_error: nothing was done). */
+      /** The answer of a request; `refused` when its parameters failed validation before it did anything (an invalid_request_error). */
       const run = async (handler: Handler, request: FastifyRequest<{ Params: { id: string } }>, form: Form, meta: SandboxRequest) => {
         try {
           return { status: 200, body: JSON.stringify(await handler(request, form, meta)), refused: false };
         } catch (error) {
           if (error instanceof StripeSandboxError) {
             const body = JSON.stringify({ error: { ...error.body, request_log_url: `https://dashboard.stripe.com/test/logs/${meta.requestId}` } });
-            return { status: error.status, body, refused: error.body.type === 'invalid_request_error' };
+            return { status: error.status, body, refused: error.body.type === 'invalid_request_error' && !error.afterWork };
           }
           request.log.error({ err: error }, 'stripe sandbox failed');
           return { status: 500, body: JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }), refused: false };
@@ -87,9 +87,9 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         };
       }
 
-      /** Stripe's refusal of an `expand[]` path that names no id of an object. */
+      /** Stripe's refusal of an `expand[]` path that names no id of an object (found once the request has done its work). */
       const notExpandable = (path: string) =>
-        new StripeSandboxError(400, { type: 'invalid_request_error', param: 'expand', message: `This property cannot be expanded (${path}).` });
+        new StripeSandboxError(400, { type: 'invalid_request_error', param: 'expand', message: `This property cannot be expanded (${path}).` }, true);
 
       /**
        * `expand[]=latest_charge`, `expand[]=data.customer`, `expand[]=latest_charge.payment_method`:

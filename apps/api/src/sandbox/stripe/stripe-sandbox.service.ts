@@ -13,6 +13,8 @@ export class StripeSandboxError extends Error {
   constructor(
     readonly status: number,
     readonly body: { type: string; code?: string; decline_code?: string; message: string; param?: string; [extra: string]: unknown },
+    /** The request had done its work when this was found (an `expand[]` path refused after a create): its answer is kept like any other. */
+    readonly afterWork = false,
   ) {
     super(body.message);
   }
