@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { atEveryWidth, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
+import { atEveryWidth, BRAND_KEYS, callFromPage, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, signInAt, uniqueLetters, type BrandKey } from './support';
 
 /** The newest link of `path` (confirm or not-me) in the sandbox outbox of `to`. */
 async function linkTo(page: Page, to: string, path: 'confirm' | 'not-me'): Promise<string> {
@@ -15,23 +15,10 @@ async function linkTo(page: Page, to: string, path: 'confirm' | 'not-me'): Promi
   return link!;
 }
 
-/** The API called from the page itself, with its session and CSRF token (a brand's host name resolves in the browser only). */
-async function apiOfPage(page: Page, origin: string) {
-  const csrf = decodeURIComponent((await page.context().cookies(origin)).find((cookie) => cookie.name === 'crm_csrf')?.value ?? '');
-  return (method: string, path: string, body?: unknown) =>
-    page.evaluate(
-      async ({ method, path, body, csrf }) => {
-        const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
-        return { status: response.status, json: await response.json() };
-      },
-      { method, path, body, csrf },
-    );
-}
-
 /** Asks to move the signed-in user's address to `email` (the profile form is tested elsewhere). */
-async function askEmailChange(call: Awaited<ReturnType<typeof apiOfPage>>, email: string) {
-  const me = (await call('GET', '/v1/users/me')).json;
-  const asked = await call('PATCH', '/v1/users/update_profile', { first_name: me.profile.first_name, last_name: me.profile.last_name, email });
+async function askEmailChange(page: Page, email: string) {
+  const me = (await callFromPage(page, 'GET', '/v1/users/me')).json;
+  const asked = await callFromPage(page, 'PATCH', '/v1/users/update_profile', { first_name: me.profile.first_name, last_name: me.profile.last_name, email });
   expect(asked.status, JSON.stringify(asked.json)).toBe(200);
 }
 
@@ -46,8 +33,7 @@ test.describe('the e-mail confirmation page', () => {
       const oldEmail = brandEmail(brand, MOVER[brand]);
       const newEmail = `${MOVER[brand]}.${uniqueLetters()}@moved.example.com`;
       await signInAt(page, origin, oldEmail);
-      const call = await apiOfPage(page, origin);
-      await askEmailChange(call, newEmail);
+      await askEmailChange(page, newEmail);
 
       // opened in the browser signed in on the brand's host (Harbor's links name localhost, its other host here)
       const link = new URL(await linkTo(page, newEmail, 'confirm'));
@@ -65,9 +51,9 @@ test.describe('the e-mail confirmation page', () => {
       });
 
       // the demo address back, for a retry and for anyone signing in after
-      await askEmailChange(call, oldEmail);
+      await askEmailChange(page, oldEmail);
       const back = new URL(await linkTo(page, oldEmail, 'confirm')).searchParams.get('token');
-      expect((await call('POST', '/v1/users/email_change/confirm', { token: back })).status).toBe(200);
+      expect((await callFromPage(page, 'POST', '/v1/users/email_change/confirm', { token: back })).status).toBe(200);
     });
   }
 });
@@ -80,10 +66,9 @@ test.describe('“this was not me” after a confirmed e-mail change', () => {
     await signInAt(page, origin, oldEmail);
     // the change asked for and confirmed through the API (the profile form is tested elsewhere), from the
     // page itself: the brand's host name resolves in the browser only
-    const call = await apiOfPage(page, origin);
-    await askEmailChange(call, newEmail);
+    await askEmailChange(page, newEmail);
     const confirm = new URL(await linkTo(page, newEmail, 'confirm')).searchParams.get('token');
-    expect((await call('POST', '/v1/users/email_change/confirm', { token: confirm })).status).toBe(200);
+    expect((await callFromPage(page, 'POST', '/v1/users/email_change/confirm', { token: confirm })).status).toBe(200);
 
     await page.goto(await linkTo(page, oldEmail, 'not-me'));
     await expect(page.getByRole('heading', { name: 'This was not me' })).toBeVisible();

@@ -1,19 +1,16 @@
 import { REAUTH_REQUIRED } from '@crm/contract';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { PASSWORD_PERSONAL } from '@crm/password-rule';
-import { apiGetAs, atEveryWidth, BRAND_KEYS, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, SCREEN_SIZES, scrollsSideways, signInAt, uniqueLetters, type BrandKey } from './support';
+import { apiGetAs, atEveryWidth, BRAND_KEYS, callFromPage, brandEmail, brandOrigin, DEMO_PASSWORD, expectAccessible, SCREEN_SIZES, scrollsSideways, signInAt, uniqueLetters, type BrandKey } from './support';
 
 /** Each brand's demo agent. */
 const AGENT: Record<BrandKey, string> = { harbor: 'agent', keystone: 'agent', evergreen: 'preneed' };
 
 /** Creates a contact with the page's own session (on the brand's host), as the app's client does. */
 async function createContactHere(page: Page, body: Record<string, unknown>): Promise<number> {
-  return page.evaluate(async (contact) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crm_csrf='))?.slice('crm_csrf='.length) ?? '');
-    const response = await fetch('/v1/contacts', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify(contact) });
-    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-    return ((await response.json()) as { data: { id: number } }).data.id;
-  }, body);
+  const made = await callFromPage(page, 'POST', '/v1/contacts', body);
+  expect(made.status, JSON.stringify(made.json)).toBe(200);
+  return (made.json as { data: { id: number } }).data.id;
 }
 
 /** How an element's top border is drawn ('solid' for a button, 'none' for a link-like text). */

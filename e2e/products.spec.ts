@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { apiGetAs, atEveryWidth, brandEmail, brandOrigin, expectAccessible, openFromNav, periodDate, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
+import { apiGetAs, atEveryWidth, callFromPage, brandEmail, brandOrigin, expectAccessible, openFromNav, periodDate, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
 
 // The spec's answer to an agent whose licence is used up or unpaid (part 1 §8, §5 "Quota").
 const OVER_ALLOCATION = 'Please request additional minutes from your manager.';
@@ -87,23 +87,18 @@ async function apiPostAs(page: Page, baseURL: string | undefined, brand: BrandKe
  * browser does, then connected from the page itself (its host's session and CSRF token).
  */
 async function putCardOnFile(page: Page) {
-  const info = await page.evaluate(async () => (await fetch('/v1/accounts/info')).json());
+  const info = (await callFromPage(page, 'GET', '/v1/accounts/info')).json;
   const tokenized = await page.request.post(info.data.payments.tokenize_url, {
     form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' },
     headers: { Authorization: `Bearer ${info.data.payments.publishable_key}` },
   });
-  const paymentMethodId = (await tokenized.json()).id as string;
-  const connected = await page.evaluate(async (id) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crm_csrf='))?.slice('crm_csrf='.length) ?? '');
-    const response = await fetch('/v1/accounts/connect_card', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ payment_method_id: id }) });
-    return `${response.status} ${await response.text()}`;
-  }, paymentMethodId);
-  expect(connected).toMatch(/^200 /);
+  const connected = await callFromPage(page, 'POST', '/v1/accounts/connect_card', { payment_method_id: (await tokenized.json()).id });
+  expect(connected.status, JSON.stringify(connected.json)).toBe(200);
 }
 
 /** The period of the page user's active subscription of `product` as the screens show it ("MM/DD/YYYY until MM/DD/YYYY", UTC dates). */
 async function shownPeriod(page: Page, product: 'dialer' | 'sms'): Promise<string> {
-  const subs = await page.evaluate(async (p) => (await (await fetch(`/v1/${p}/${p}_subscriptions?mine=true`)).json()).data, product);
+  const subs = (await callFromPage(page, 'GET', `/v1/${product}/${product}_subscriptions?mine=true`)).json.data;
   const sub = (subs as { status: string; current_period_start: string; current_period_end: string }[]).find((s) => s.status === 'active')!;
   return `${periodDate(new Date(sub.current_period_start))} until ${periodDate(new Date(sub.current_period_end))}`;
 }

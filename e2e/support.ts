@@ -39,6 +39,22 @@ export async function createContact(page: Page, body: Record<string, unknown>): 
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
+/**
+ * Calls the API from the page itself, as the app's client does: the session and CSRF token of the
+ * page's own host (a brand's host name resolves in the browser only). Answers the status and the JSON.
+ */
+export async function callFromPage(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: ReturnType<typeof JSON.parse> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crm_csrf='))?.slice('crm_csrf='.length) ?? '');
+      const response = await fetch(path, { method, headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      return { status: response.status, json: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}
+
 /** Whether the page scrolls sideways: the document is wider than the window's content area. */
 export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
