@@ -1,6 +1,6 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from './database';
+import type { Database, Tx } from './database';
 
 /**
  * `column = any($1::int[])`: a list of ids as ONE array parameter. `inArray` sends one parameter per
@@ -45,6 +45,22 @@ export const intArray = (ids: readonly number[]): string => `{${ids.map((id) => 
 /** The app's pool as a plain `executeSql` (for libraries that run their own SQL, such as the job queue's pg-boss). */
 export function rawSql(db: Database) {
   return { executeSql: (text: string, values: unknown[]) => db.$client.query(text, values) };
+}
+
+/**
+ * A transaction as a plain `executeSql`: a library's statement ($1, $2, … placeholders) runs on the
+ * transaction's connection, so it commits or rolls back with the caller's writes (the job queue
+ * sends a job in the transaction that stores what the job works on).
+ */
+export function txSql(tx: Tx) {
+  return {
+    executeSql: (text: string, values: unknown[] = []) => {
+      const pieces = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      pieces.forEach((piece, i) => chunks.push(i % 2 ? sql`${sql.param(values[Number(piece) - 1])}` : sql.raw(piece)));
+      return tx.execute(sql.join(chunks));
+    },
+  };
 }
 
 /** A drizzle SQL as the text and parameters PostgreSQL takes (for a cursor, or a library's own client). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/database';
-import { rawSql } from '../db/sql-helpers';
+import type { Database, Tx } from '../db/database';
+import { rawSql, txSql } from '../db/sql-helpers';
 import type { JobWorkersRepository } from './job-workers.repository';
 import type { QuietJobsRepository } from './quiet-jobs.repository';
 
@@ -159,18 +159,36 @@ export function createJobQueue(
     await quiet.pruneReleased(companyId);
   }
 
-  /** Queues a job of a defined kind; gives its id. A `singletonKey` refuses a second job with the same key while one is queued or running. */
-  async function send<T extends object>(name: string, data: T, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+  /** A worker of this process takes a job of the kind at once rather than at its next poll (up to JOB_POLL_SECONDS later). */
+  function wake(name: string): void {
+    const local = localWorkers.get(name);
+    if (local) boss.notifyWorker(local);
+  }
+
+  /**
+   * Queues a job of a defined kind; gives its id. A `singletonKey` refuses a second job with the
+   * same key while one is queued or running. With `tx` the job is inserted in that transaction: it
+   * exists only if the transaction commits (call `wake` after the commit to start it at once).
+   */
+  async function send<T extends object>(
+    name: string,
+    data: T,
+    options: { singletonKey?: string; startAfter?: Date; tx?: Tx } = {},
+  ): Promise<string | null> {
     const definition = definitions.get(name);
     if (!definition) throw new Error(`Unknown job ${name}`);
-    const jobId = await enqueue(name, data, {
+    const jobOptions = {
       ...sendOptions(definition),
       ...(options.singletonKey && { singletonKey: options.singletonKey }),
       ...(options.startAfter && { startAfter: options.startAfter }),
-    });
-    // a worker of this process takes it at once rather than at its next poll (up to JOB_POLL_SECONDS later)
-    const local = localWorkers.get(name);
-    if (jobId && local) boss.notifyWorker(local);
+    };
+    if (options.tx) {
+      // no second try inside a transaction: a refused insert has aborted it, and the caller's retry starts it again
+      await ensureQueue(name);
+      return boss.send(name, data, { ...jobOptions, db: txSql(options.tx) });
+    }
+    const jobId = await enqueue(name, data, jobOptions);
+    if (jobId) wake(name);
     return jobId;
   }
 
@@ -186,6 +204,7 @@ export function createJobQueue(
     },
 
     send,
+    wake,
 
     /** Of these runs of a kind of job (named by a key of their data), the interrupted ones: see JobWorkersRepository.interruptedRuns. */
     interrupted: (name: string, key: string, ids: readonly (string | number)[]) => workers.interruptedRuns(name, key, ids),

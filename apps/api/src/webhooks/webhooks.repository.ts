@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database, Tx } from '../db/database';
 import { webhookEvents } from '../db/schema';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -7,9 +7,12 @@ export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 /** Inbound webhook events of every vendor, stored once by (vendor, event id). */
 export function createWebhooksRepository(db: Database) {
   return {
+    /** Runs `work` in one transaction (events stored with the jobs that process them). */
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
     /** Stores a verified event; null when this vendor's event id was stored before (a repeat). */
-    async storeOnce(event: { vendor: string; eventId: string; type: string; payload: unknown }): Promise<{ id: number } | null> {
-      const [row] = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
+    async storeOnce(event: { vendor: string; eventId: string; type: string; payload: unknown }, tx: Tx | Database = db): Promise<{ id: number } | null> {
+      const [row] = await tx.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
       return row ?? null;
     },
 

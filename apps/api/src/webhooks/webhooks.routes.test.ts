@@ -163,12 +163,38 @@ describe('POST /webhooks/stripe: verify, store once, process in a job', () => {
 });
 
 describe('the one path serves every vendor', () => {
-  it('an event stored whose job was never queued (a crash between the two) is queued by the sweeper and processed once', async () => {
+  it('a failure between storing an event and queuing its job stores neither: the vendor retries, and the retry is processed once', async () => {
+    let calls = 0;
+    t.ctx.webhooks.verifier('crashvendor', ({ rawBody }) => {
+      const body = JSON.parse(rawBody.toString('utf8')) as { id: string };
+      return { events: [{ id: body.id, type: 'test.event', created: 0, payload: body }] };
+    });
+    t.ctx.webhooks.handle('crashvendor', async () => {
+      calls += 1;
+    });
+    const send = vi.spyOn(t.ctx.jobs, 'send').mockRejectedValueOnce(new Error('the process died here'));
+    const deliver = () => t.app.inject({ method: 'POST', url: '/webhooks/crashvendor', payload: '{"id":"c1"}', headers: { 'content-type': 'application/json' } });
+    try {
+      expect((await deliver()).statusCode).toBe(500);
+      // the vendor sees a failure and will retry; nothing was kept that would make the retry a "repeat"
+      expect(await t.ctx.webhooks.repository.count('crashvendor', 'c1')).toBe(0);
+    } finally {
+      send.mockRestore();
+    }
+    const retried = await deliver();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ received: true });
+    await vi.waitFor(async () => expect((await t.ctx.webhooks.repository.findByEventId('crashvendor', 'c1'))?.status).toBe('processed'), { timeout: 45_000, interval: 200 });
+    expect((await deliver()).json()).toEqual({ received: true, repeat: true });
+    expect(calls).toBe(1);
+  });
+
+  it('an event whose job was lost (received, never run) is queued by the sweeper and processed once', async () => {
     let calls = 0;
     t.ctx.webhooks.handle('sweptvendor', async () => {
       calls += 1;
     });
-    // stored as the route stores it, and then the process "died": no job was sent
+    // stored, and its job lost (never sent, or removed from the queue)
     const stored = (await t.ctx.webhooks.repository.storeOnce({ vendor: 'sweptvendor', eventId: 'lost-1', type: 'test.event', payload: {} }))!;
     // not yet left behind: the sweeper leaves a fresh event to its own job
     expect(await t.ctx.webhooks.sweep(new Date())).toEqual({ queued: 0, dead: 0 });

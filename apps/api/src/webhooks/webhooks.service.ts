@@ -76,24 +76,27 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) 
     },
     knows: (vendor: string) => verifiers.has(vendor),
 
-    /** Verifies (throws the verifier's error), stores each event once, and queues a processing job for each new one. */
+    /**
+     * Verifies (throws the verifier's error), then stores each new event and queues its processing
+     * job in one transaction: a crash or a failed insert leaves neither, so the vendor's retry is not
+     * taken for a repeat of an event that was never processed.
+     */
     async receive(vendor: string, request: WebhookRequest): Promise<Receipt> {
       const verify = verifiers.get(vendor);
       if (!verify) throw new Error(`No webhook verifier for ${vendor}`);
       const verdict = verify(request);
-      const stored: number[] = [];
-      let repeats = 0;
-      for (const event of verdict.events) {
-        const row = await repo.storeOnce({ vendor, eventId: event.id, type: event.type, payload: event.payload });
-        if (!row) {
-          repeats += 1;
-          continue;
+      const stored = await repo.transaction(async (tx) => {
+        const ids: number[] = [];
+        for (const event of verdict.events) {
+          const row = await repo.storeOnce({ vendor, eventId: event.id, type: event.type, payload: event.payload }, tx);
+          if (!row) continue;
+          await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: row.id }, { singletonKey: processKey(row.id), tx });
+          ids.push(row.id);
         }
-        // a crash before this line leaves the event received: the sweeper queues it
-        await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: row.id }, { singletonKey: processKey(row.id) });
-        stored.push(row.id);
-      }
-      return { stored, repeats, reply: verdict.reply };
+        return ids;
+      });
+      if (stored.length) jobs.wake(WEBHOOK_PROCESS_JOB);
+      return { stored, repeats: verdict.events.length - stored.length, reply: verdict.reply };
     },
 
     sweep,
