@@ -6,7 +6,7 @@ import { workspaceAliases, workspaceRoot } from '../../tools/vite/aliases';
  * Files that need a module graph of their own: one mocks nodemailer for its file only, the others
  * start real API processes and kill them. None uses the shared test database.
  */
-const ISOLATED = ['apps/api/src/providers/email/smtp.provider.test.ts', 'apps/api/src/faults.test.ts', 'apps/api/src/modules/billing/renewals.kill.test.ts'];
+const ISOLATED = ['apps/api/src/vendors/email/smtp.provider.test.ts', 'apps/api/src/faults.test.ts', 'apps/api/src/modules/billing/renewals.kill.test.ts'];
 
 export default defineConfig({
   root: workspaceRoot,

@@ -9,7 +9,7 @@ import { createContactFilesModule } from './modules/contact-files/contact-files.
 import { createContactNotesModule } from './modules/contact-notes/contact-notes.module';
 import { createContactsModule } from './modules/contacts/contacts.module';
 import { createBillingModule } from './modules/billing/billing.module';
-import { createStripeSandboxModule } from './sandbox/stripe/stripe-sandbox.module';
+import { createStripeSandboxModule } from './vendors/stripe/sandbox/stripe-sandbox.module';
 import { createEmailChangesModule } from './modules/email-changes/email-changes.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createFavoritesModule } from './modules/favorites/favorites.module';

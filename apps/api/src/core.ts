@@ -13,21 +13,19 @@ import { NotConfigured } from './lib/http-errors';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createUsersRepository } from './modules/users/users.repository';
-import { EMAIL_NOT_CONFIGURED, type EmailProvider } from './providers/email/email.provider';
-import { createDnsEmailVerifier } from './providers/email-verification/dns-email-verifier';
-import type { EmailVerifier } from './providers/email-verification/email-verifier';
-import { createOutboxEmailProvider } from './providers/email/outbox.provider';
-import { createOutboxRepository } from './providers/email/outbox.repository';
-import { createSmtpEmailProvider } from './providers/email/smtp.provider';
-import { createLocalDiskStorage } from './providers/storage/local-disk.provider';
-import type { StorageProvider } from './providers/storage/storage.provider';
+import { EMAIL_NOT_CONFIGURED, type EmailProvider } from './vendors/email/email.provider';
+import { createDnsEmailVerifier } from './vendors/email-verification/dns-email-verifier';
+import type { EmailVerifier } from './vendors/email-verification/email-verifier';
+import { createOutboxEmailProvider } from './vendors/email/outbox.provider';
+import { createOutboxRepository } from './vendors/email/outbox.repository';
+import { createSmtpEmailProvider } from './vendors/email/smtp.provider';
+import { createLocalDiskStorage } from './vendors/storage/local-disk.provider';
+import type { StorageProvider } from './vendors/storage/storage.provider';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
 import { createLocalOrigin } from './lib/local-origin';
-import type { PaymentsProvider } from './providers/payments/payments.provider';
-import { createStripePaymentsProvider } from './providers/payments/stripe.provider';
-import { PAYMENTS_NOT_CONFIGURED, stripeSettings } from './providers/payments/stripe-settings';
-import { createUnconfiguredPayments } from './providers/payments/unconfigured.provider';
-import { createVendorCallsRepository } from './providers/vendor-calls/vendor-calls.repository';
+import type { PaymentsProvider } from './vendors/payments/payments.provider';
+import { createStripeVendor } from './vendors/stripe/stripe.vendor';
+import { createVendorCallsRepository } from './vendors/kit/vendor-calls.repository';
 import { createWebhooksRepository } from './webhooks/webhooks.repository';
 import { createWebhooksService } from './webhooks/webhooks.service';
 
@@ -63,17 +61,10 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const jobs = createJobQueue(db, jobWorkers, quietJobs, warn, env.JOB_POLL_SECONDS);
   const localOrigin = createLocalOrigin(env);
   const vendorCalls = createVendorCallsRepository(db);
-  const paymentsSettings = stripeSettings(env);
-  if (paymentsSettings.mode === 'off') warn(`${PAYMENTS_NOT_CONFIGURED} (the Stripe sandbox is never served in production)`);
-  const payments =
-    overrides.payments ??
-    (paymentsSettings.mode === 'off' ? createUnconfiguredPayments() : createStripePaymentsProvider(paymentsSettings, localOrigin, vendorCalls));
   const identityChanges = createIdentityChanges(db.$client, { max: env.IDENTITY_CACHE_SIZE });
   if (!env.SMTP_URL && !isSandboxAllowed(env)) warn(`${EMAIL_NOT_CONFIGURED}: sign-in codes, password resets and account notices cannot be sent`);
   const webhooks = createWebhooksService(createWebhooksRepository(db), jobs);
-  webhooks.verifier('stripe', ({ rawBody, headers }) => ({
-    events: [payments.verifyWebhook(rawBody, typeof headers['stripe-signature'] === 'string' ? headers['stripe-signature'] : undefined)],
-  }));
+  const { paymentsSettings, payments } = createStripeVendor({ env, localOrigin, vendorCalls, webhooks, warn }, overrides.payments);
   return {
     env,
     db,
@@ -112,7 +103,7 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
     vendorCalls,
     /** Stripe's keys, or the sandbox's (mode 'sandbox') when STRIPE_SECRET_KEY is not set. */
     paymentsSettings,
-    /** Card payments: the Stripe adapter (providers/payments). */
+    /** Card payments: the Stripe adapter (vendors/stripe). */
     payments,
     /** The one inbound webhook path of every vendor (webhooks/): verifiers, storage once, processing jobs. */
     webhooks,

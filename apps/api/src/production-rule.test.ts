@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { createContext } from './context';
 import { seedEmail } from './db/seed';
 import { envSchema, isProduction, isSandboxAllowed, loadEnv, type Env } from './env';
-import { sandboxRoutesOf, type SandboxRoute } from './sandbox/sandbox-guard';
+import { sandboxRoutesOf, type SandboxRoute } from './vendors/kit/sandbox-guard';
 import { listenForSandbox, paymentMethodFor, unpaidAgent } from './test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from './test/test-app';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StripeObject } from '../sandbox/stripe/stripe-sandbox.repository';
+import type { StripeObject } from '../vendors/stripe/sandbox/stripe-sandbox.repository';
 import { seedEmail } from '../db/seed';
 import { renewalKey } from '../modules/billing/renewals';
 import { TestAgent, type TestApp } from './test-app';

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { createdAt } from './columns';
 
 /**
- * Every call an adapter made to a vendor (providers/vendor-calls.ts): vendor, operation, HTTP
+ * Every call an adapter made to a vendor (vendors/kit/vendor-calls.repository.ts): vendor, operation, HTTP
  * status, latency, the vendor's request id and our correlation id. Never secrets, tokens or card
  * data. The admin API-request log reads it.
  */

@@ -5,7 +5,7 @@ import type { Env } from '../../env';
 import type { Device } from '../../lib/device';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { brandPublicUrl } from '../../plugins/brand';
-import type { EmailProvider } from '../../providers/email/email.provider';
+import type { EmailProvider } from '../../vendors/email/email.provider';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { RequestMeta } from '../sessions/identity';
 import type { UserRow, UsersRepository } from '../users/users.repository';

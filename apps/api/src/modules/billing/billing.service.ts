@@ -3,7 +3,7 @@ import type { BrandConfig } from '@crm/brand-config';
 import { cardText, formatCents, formatPeriod, formatPeriodDate } from '@crm/util';
 import { forbidden, HttpError, NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import type { Features } from '../feature-flags/feature-flags.service';
-import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider, type VendorObjectKind } from '../../providers/payments/payments.provider';
+import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider, type VendorObjectKind } from '../../vendors/payments/payments.provider';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';

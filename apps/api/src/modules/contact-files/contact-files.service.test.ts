@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage } from '../../providers/storage/local-disk.provider';
+import { createLocalDiskStorage } from '../../vendors/storage/local-disk.provider';
 import type { ContactsCaller } from '../contacts/contacts.service';
 import type { ContactFilesRepository } from './contact-files.repository';
 import { createContactFilesService } from './contact-files.service';

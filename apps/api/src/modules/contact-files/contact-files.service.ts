@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ContactFile } from '@crm/contract';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { throughInspector } from '../../lib/upload-stream';
-import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
+import { storageKey, type StorageProvider } from '../../vendors/storage/storage.provider';
 import type { ContactsCaller, ContactsService } from '../contacts/contacts.service';
 import { toAuthor } from '../users/author';
 import { acceptedType, cleanFileName, createUploadInspector, FILE_MESSAGES } from './contact-file-rules';

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
 import type { JsonText } from '../../lib/json-text';
-import type { EmailVerifier } from '../../providers/email-verification/email-verifier';
+import type { EmailVerifier } from '../../vendors/email-verification/email-verifier';
 import type { ContactActionsRepository, EmailCheck } from './contact-actions.repository';
 import { contactReach } from './contact-reach';
 import type { ContactRecord, ContactsRepository, ContactValues } from './contacts.repository';

@@ -5,7 +5,7 @@ import { contactActivities, contacts } from '../../db/schema';
 import {
   createDnsEmailVerifier,
   type MailDnsResolver,
-} from '../../providers/email-verification/dns-email-verifier';
+} from '../../vendors/email-verification/dns-email-verifier';
 import { createContact, showContact, signInCast, type SignedIn } from '../../test/contact-fixtures';
 import { expectWrittenBetween } from '../../test/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import type { HelpRequest } from '@crm/contract';
 import { BRANDS } from '@crm/brand-config';
 import { refuseWhenFull } from '../../lib/throttle';
-import type { EmailProvider } from '../../providers/email/email.provider';
+import type { EmailProvider } from '../../vendors/email/email.provider';
 import type { Identity } from '../sessions/identity';
 import { fullName } from '../users/current-user';
 import type { HelpsRepository } from './helps.repository';

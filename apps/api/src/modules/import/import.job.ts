@@ -1,7 +1,7 @@
 import { BRANDS, type BrandId } from '@crm/brand-config';
 import type { ContactCategory, ImportFormat } from '@crm/contract';
 import type { JobDefinition } from '../../jobs/queue';
-import type { StorageProvider } from '../../providers/storage/storage.provider';
+import type { StorageProvider } from '../../vendors/storage/storage.provider';
 import { IMPORT_FILE_MESSAGES, readImportRows } from './import-file';
 import { columnName, createRowMapper, IMPORT_ROW_REASONS, notYourContact, scrubSkip, type MappedRow } from './import-rows';
 import type { ImportAttemptRecord, ImportBatch, ImportRepository, ScrubMatch } from './import.repository';

@@ -18,7 +18,7 @@ import {
   type PagingMeta,
 } from '@crm/contract';
 import { HttpError, notFound, unprocessable, type FieldErrors } from '../../lib/http-errors';
-import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
+import { storageKey, type StorageProvider } from '../../vendors/storage/storage.provider';
 import type { Broadcaster } from '../../realtime/broadcaster';
 import { contactsImportStream } from '../../realtime/channels';
 import { cleanFileName } from '../contact-files/contact-file-rules';

@@ -15,7 +15,7 @@ import {
 import { formatPhone } from '@crm/util';
 import type { JobDefinition, JobRuns } from '../../jobs/queue';
 import { notFound, unprocessable } from '../../lib/http-errors';
-import { storageKey, type StorageProvider } from '../../providers/storage/storage.provider';
+import { storageKey, type StorageProvider } from '../../vendors/storage/storage.provider';
 import type { ContactRecord } from '../contacts/contacts.repository';
 import type { ContactsCaller, ContactsService, SelectionInput } from '../contacts/contacts.service';
 import type { PrintJobRow, PrintRepository } from './print.repository';

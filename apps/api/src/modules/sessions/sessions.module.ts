@@ -1,5 +1,5 @@
 import type { Core } from '../../core';
-import { createSsoProvider } from '../../providers/sso/sso.provider';
+import { createSsoProvider } from '../../vendors/sso/sso.provider';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import { createKnownDevicesRepository } from './known-devices.repository';

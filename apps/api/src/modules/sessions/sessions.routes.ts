@@ -3,7 +3,7 @@ import { endpoints, type SignInResponse } from '@crm/contract';
 import type { AppContext } from '../../context';
 import { sign } from '../../lib/crypto';
 import { NotConfigured, unauthorized } from '../../lib/http-errors';
-import { SSO_NOT_CONFIGURED } from '../../providers/sso/sso.provider';
+import { SSO_NOT_CONFIGURED } from '../../vendors/sso/sso.provider';
 import { PENDING_OTP_MINUTES, requestMeta, requireIdentity } from '../../plugins/auth';
 import { clearSessionCookies, COOKIES, httpOnlyCookie } from '../../plugins/cookies';
 import { route } from '../../plugins/routes';

@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized, unprocessable } from '../../lib/http
 import { verifyPassword } from '../../lib/passwords';
 import { refuseWhenFull, tooManyUntil } from '../../lib/throttle';
 import { verifyTotp } from '../../lib/totp';
-import type { EmailProvider } from '../../providers/email/email.provider';
+import type { EmailProvider } from '../../vendors/email/email.provider';
 import { browserFamily, deviceOf } from '../../lib/device';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';

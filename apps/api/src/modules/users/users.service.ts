@@ -7,7 +7,7 @@ import { NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { tooManyUntil } from '../../lib/throttle';
 import { brandPublicUrl } from '../../plugins/brand';
-import { EMAIL_NOT_CONFIGURED, type EmailProvider } from '../../providers/email/email.provider';
+import { EMAIL_NOT_CONFIGURED, type EmailProvider } from '../../vendors/email/email.provider';
 import { deviceOf } from '../../lib/device';
 import type { AccountNotices, RevokedApiAccess } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';

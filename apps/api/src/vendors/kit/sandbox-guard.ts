@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isSandboxAllowed, type Env } from '../env';
+import { isSandboxAllowed, type Env } from '../../env';
 
 /** Where every sandbox is served: the vendors' stand-ins (/sandbox/oidc, /sandbox/outbox, /sandbox/stripe, ...). */
 export const SANDBOX_PREFIX = '/sandbox';

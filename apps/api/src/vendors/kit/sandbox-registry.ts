@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { isSandboxAllowed } from '../env';
-import { sandboxIssuerEnabled } from '../providers/sso/sso.provider';
-import { registerSandboxOidcRoutes } from './oidc/oidc-sandbox.routes';
-import { registerSandboxOutboxRoutes } from './outbox/outbox-sandbox.routes';
-import { registerStripeSandboxRoutes } from './stripe/stripe-sandbox.routes';
+import type { AppContext } from '../../context';
+import { isSandboxAllowed } from '../../env';
+import { sandboxIssuerEnabled } from '../sso/sso.provider';
+import { registerSandboxOidcRoutes } from '../sso/sandbox/oidc-sandbox.routes';
+import { registerSandboxOutboxRoutes } from '../email/sandbox/outbox-sandbox.routes';
+import { registerStripeSandboxRoutes } from '../stripe/sandbox/stripe-sandbox.routes';
 
 /** A vendor's stand-in: when it is wanted besides the production rule (no real vendor configured), and its routes. */
 type Sandbox = { name: string; wanted: (ctx: AppContext) => boolean; register: (app: FastifyInstance, ctx: AppContext) => Promise<void> | void };

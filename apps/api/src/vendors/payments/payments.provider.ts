@@ -1,4 +1,5 @@
 import type { VerifiedEvent } from '../../webhooks/webhook-contract';
+import type { VendorMode } from '../kit/vendor-settings';
 /**
  * Card payments (DESIGN.md §1 "Vendors"): one adapter on the vendor's SDK (stripe.provider.ts),
  * pointed at the local Stripe sandbox when no STRIPE_SECRET_KEY is configured. Amounts are integer
@@ -74,13 +75,11 @@ export class PaymentRequestInvalid extends Error {
 export type VendorObjectKind = 'payment_intent' | 'refund' | 'charge';
 
 
-/** off: production without STRIPE_SECRET_KEY (no sandbox there): every call answers NotConfigured. */
-export type PaymentsMode = 'live' | 'test' | 'sandbox' | 'off';
 
 export type PaymentsProvider = {
   vendor: 'stripe';
   /** live or test: a real Stripe key; sandbox: this server's /sandbox/stripe. */
-  mode: PaymentsMode;
+  mode: VendorMode;
   /** For the browser's card form (Stripe.js, or the sandbox's tokenisation); never the secret key. */
   publishableKey: string;
   /** Where the browser's card form tokenises a card in sandbox mode (the sandbox's stand-in for Stripe.js's call); null otherwise. */

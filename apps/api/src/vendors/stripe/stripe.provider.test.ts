@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listenForSandbox, paymentMethodFor, tokenize, tablesHolding } from '../../test/stripe-sandbox';
-import { PaymentDeclined, PaymentRequestInvalid } from './payments.provider';
+import { PaymentDeclined, PaymentRequestInvalid } from '../payments/payments.provider';
 import { createStripePaymentsProvider } from './stripe.provider';
 
 let t: TestApp;

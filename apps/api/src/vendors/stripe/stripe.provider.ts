@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import type { LocalOrigin } from '../../lib/local-origin';
-import { loggedCall, type VendorCallsRepository } from '../vendor-calls/vendor-calls.repository';
+import { loggedCall, type VendorCallsRepository } from '../kit/vendor-calls.repository';
 import { WebhookEventMalformed, WebhookSignatureInvalid } from '../../webhooks/webhook-contract';
-import { PaymentDeclined, PaymentRequestInvalid, type CallContext, type PaymentCard, type PaymentsProvider } from './payments.provider';
+import { PaymentDeclined, PaymentRequestInvalid, type CallContext, type PaymentCard, type PaymentsProvider } from '../payments/payments.provider';
 import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from './stripe-settings';
 
 /** How far a webhook's signature time may be from now, before or after (Stripe's default tolerance). */

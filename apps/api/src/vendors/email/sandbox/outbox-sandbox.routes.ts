@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { isDevelopment } from '../../env';
-import { forbidden, unauthorized } from '../../lib/http-errors';
-import { sessionIdentity } from '../../plugins/auth';
-import { isAdmin } from '../../modules/users/current-user';
+import type { AppContext } from '../../../context';
+import { isDevelopment } from '../../../env';
+import { forbidden, unauthorized } from '../../../lib/http-errors';
+import { sessionIdentity } from '../../../plugins/auth';
+import { isAdmin } from '../../../modules/users/current-user';
 
 /**
  * The local e-mail outbox, readable when no SMTP server is configured (never in production: the

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import type { AppContext } from '../../context';
-import { safeEqual, sign, verifySigned } from '../../lib/crypto';
-import { SANDBOX_ISSUER_PATH, ssoClientSecret } from '../../providers/sso/sso.provider';
+import type { AppContext } from '../../../context';
+import { safeEqual, sign, verifySigned } from '../../../lib/crypto';
+import { SANDBOX_ISSUER_PATH, ssoClientSecret } from '../sso.provider';
 
 type CodePayload = { email: string; nonce: string; redirect_uri: string; code_challenge: string; client_id: string; exp: number; auth_time: number };
 

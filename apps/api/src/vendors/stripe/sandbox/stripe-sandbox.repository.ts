@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/database';
-import { sandboxStripeDeliveries, sandboxStripeIdempotency, sandboxStripeObjects } from '../../db/schema';
+import type { Database, Tx } from '../../../db/database';
+import { sandboxStripeDeliveries, sandboxStripeIdempotency, sandboxStripeObjects } from '../../../db/schema';
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 export type StoredObject = { data: StripeObject; hidden: Record<string, unknown> | null };

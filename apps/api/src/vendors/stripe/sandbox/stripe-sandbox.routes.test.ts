@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import Stripe from 'stripe';
-import { stripeClientFor } from '../../providers/payments/stripe.provider';
-import { listenForSandbox, paymentMethodFor, type ParsedJson } from '../../test/stripe-sandbox';
+import { stripeClientFor } from '../stripe.provider';
+import { listenForSandbox, paymentMethodFor, type ParsedJson } from '../../../test/stripe-sandbox';
 
 let t: TestApp;
 let base: string;

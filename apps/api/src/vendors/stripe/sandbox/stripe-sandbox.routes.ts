@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { safeEqual } from '../../lib/crypto';
-import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from '../../providers/payments/stripe-settings';
+import { safeEqual } from '../../../lib/crypto';
+import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from '../stripe-settings';
 import { decodeForm } from './form';
 import type { StripeSandboxRepository } from './stripe-sandbox.repository';
 import { SANDBOX_API_VERSION, stripeId, StripeSandboxError, type Form, type SandboxRequest, type StripeSandboxService } from './stripe-sandbox.service';
