@@ -138,3 +138,9 @@ export async function tablesHolding(t: TestApp, needle: string): Promise<string[
   }
   return holding;
 }
+
+/** What the webhook job does with a verified Stripe event: the adapter reads it back and puts it in the product's words; billing applies it. */
+export async function applyStripeEvent(t: TestApp, verified: { type: string; payload: Record<string, unknown> }): Promise<void> {
+  const read = await t.ctx.payments.readEvent(verified);
+  if (read) await t.ctx.billing.paymentEvent(read);
+}

@@ -11,14 +11,18 @@ import { createBillingService } from './billing.service';
 export const ACCOUNT_RENEWALS_JOB = 'account-plan-renewals';
 export const RENEWALS_EVERY_MINUTES = 15;
 
-/** The product's own account: plans, card on file, paid period, history; Stripe's events reconcile it. */
+/** The product's own account: plans, card on file, paid period, history; the payment vendor's events reconcile it. */
 export function createBillingModule(
   { db, usersRepository: users, payments, audit, webhooks, jobs }: Core,
   { notices }: Partial<Pick<AccountNoticesModule, 'notices'>> = {},
 ) {
   const billingRepository = createBillingRepository(db);
   const billing = createBillingService({ repo: billingRepository, users, payments, audit, ...(notices && { notices }) });
-  webhooks.handle('stripe', (event) => billing.webhook(event));
+  // the payment vendor's events, each read back and put in the product's words by its adapter
+  webhooks.handle(payments.vendor, async (event) => {
+    const read = await payments.readEvent(event);
+    if (read) await billing.paymentEvent(read);
+  });
   jobs.define<{ at?: string }>({
     name: ACCOUNT_RENEWALS_JOB,
     retryLimit: 3,

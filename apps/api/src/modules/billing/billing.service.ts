@@ -3,7 +3,7 @@ import type { BrandConfig } from '@crm/brand-config';
 import { cardText, formatCents, formatPeriod, formatPeriodDate } from '@crm/util';
 import { forbidden, HttpError, NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import type { Features } from '../feature-flags/feature-flags.service';
-import { PaymentDeclined, PaymentRequestInvalid, type PaymentsProvider, type VendorObjectKind } from '../../vendors/payments/payments.provider';
+import { PaymentDeclined, PaymentRequestInvalid, type PaymentEvent, type PaymentsProvider } from '../../vendors/payments/payments.provider';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
@@ -197,15 +197,6 @@ type Actor = Pick<Identity, 'user' | 'roles'>;
  * the audit log, the request's Idempotency-Key (a repeat under it is the same refund) and our id of
  * the request for the vendor call log.
  */
-/** The Stripe events billing acts on, and the kind of object each names (read back from the vendor). */
-const READ_BACK: Partial<Record<string, VendorObjectKind>> = {
-  'payment_intent.succeeded': 'payment_intent',
-  'payment_intent.payment_failed': 'payment_intent',
-  'refund.created': 'refund',
-  'refund.updated': 'refund',
-  'charge.refunded': 'charge',
-};
-
 export type RefundRequest = { amountCents?: number | undefined; reason?: string | undefined; requestKey: string | null; correlationId?: string | null };
 
 /** A charge of a payer's card on file for a subject, under its idempotency key. */
@@ -474,28 +465,13 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     return row;
   }
 
-  /**
-   * The vendor's own view of the object a webhook event names, read back through the adapter
-   * (Stripe's advice); null when the vendor has no such object. Events of other types are not
-   * acted on here and pass as they are (a handler of another type adds it to READ_BACK).
-   */
-  async function vendorView(type: string, claimed: Record<string, unknown>): Promise<Record<string, unknown> | null> {
-    const kind = READ_BACK[type];
-    if (!kind) return claimed;
-    if (typeof claimed.id !== 'string') return null;
-    return payments.retrieve(kind, claimed.id);
-  }
-
   /** The vendor says this payment succeeded for exactly what the charge asked. */
-  const paidInFull = (intent: Record<string, unknown>, row: TransactionRow) =>
-    intent.status === 'succeeded' && intent.amount === row.amountCents && String(intent.currency).toLowerCase() === row.currency.toLowerCase();
+  const paidInFull = (payment: { amountCents: number; currency: string }, row: TransactionRow) =>
+    payment.amountCents === row.amountCents && payment.currency === row.currency.toLowerCase();
 
   /** A refund the vendor made of this charge, in its currency, never above what was charged. */
-  const refundFits = (refund: Record<string, unknown>, charge: TransactionRow) =>
-    Number.isInteger(refund.amount) &&
-    (refund.amount as number) > 0 &&
-    (refund.amount as number) <= charge.amountCents &&
-    String(refund.currency ?? charge.currency).toLowerCase() === charge.currency.toLowerCase();
+  const refundFits = (refund: { amountCents: number; currency: string }, charge: TransactionRow) =>
+    refund.amountCents > 0 && refund.amountCents <= charge.amountCents && (refund.currency === '' || refund.currency === charge.currency.toLowerCase());
 
   const onlyAdmins = (actor: Actor) => {
     if (!isAdmin(actor.roles)) throw forbidden();
@@ -742,69 +718,53 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
     },
 
     /**
-     * Stripe's events (processed by the webhook job; each may come more than once or late), each
-     * applied once: a payment that succeeded or failed while the API did not get to record it is
-     * recorded, with its outcome's effects (an order paid, a renewal's dunning); a refund (made
-     * here or on Stripe's dashboard) enters the history once; charge.refunded sets how much of the
-     * payment the vendor says was refunded. What the event names is read back from the vendor's
-     * API (READ_BACK): the amounts and states acted on are the vendor's, a payment must have
-     * succeeded for what the charge asked, and a refund fits the charge it gives money back from.
+     * A payment vendor's events, in the product's words (PaymentEvent: the adapter read each back
+     * from the vendor's API, so amounts and states are the vendor's, not the event's), processed by
+     * the webhook job; each may come more than once or late and is applied once: a payment that
+     * succeeded (for exactly what the charge asked) or failed while the API did not get to record it
+     * is recorded, with its outcome's effects (an order paid, a renewal's dunning); a refund (made
+     * here or on the vendor's dashboard) that fits its charge enters the history once; a payment's
+     * refunded total sets how much of it was refunded.
      */
-    async webhook(event: { type: string; payload: Record<string, unknown> }): Promise<void> {
-      const claimed = ((event.payload.data as { object?: Record<string, unknown> } | undefined)?.object ?? {}) as Record<string, unknown>;
-      // amounts and states come from the vendor's API, not from the event (a signed event may still lie)
-      const object = await vendorView(event.type, claimed);
-      if (!object) return;
-      const metadata = (object.metadata ?? {}) as Record<string, string>;
-      const transactionId = Number(metadata.transaction_id);
-      const ours = async () => (Number.isInteger(transactionId) && transactionId > 0 ? repo.transaction(transactionId) : undefined);
-      if (event.type === 'payment_intent.succeeded') {
-        const row = await ours();
-        if (row?.kind === 'charge' && row.status === 'pending' && paidInFull(object, row)) await outcome(await repo.completeCharge(row.id, String(object.id)));
-      } else if (event.type === 'payment_intent.payment_failed') {
-        const row = await ours();
-        const failure = (object.last_payment_error ?? {}) as { code?: string; decline_code?: string; message?: string };
-        if (row?.kind === 'charge' && row.status === 'pending' && object.status !== 'succeeded') {
-          await outcome(
-            await repo.failCharge(row.id, {
-              code: failure.decline_code ?? failure.code ?? 'card_declined',
-              message: failure.message ?? 'Your card was declined.',
-              paymentIntentId: String(object.id),
-            }),
-          );
+    async paymentEvent(event: PaymentEvent): Promise<void> {
+      const ours = async (reference: number | null) => (reference ? repo.transaction(reference) : undefined);
+      if (event.kind === 'payment.succeeded') {
+        const row = await ours(event.reference);
+        if (row?.kind === 'charge' && row.status === 'pending' && paidInFull(event, row)) await outcome(await repo.completeCharge(row.id, event.paymentId));
+      } else if (event.kind === 'payment.failed') {
+        const row = await ours(event.reference);
+        if (row?.kind === 'charge' && row.status === 'pending') {
+          await outcome(await repo.failCharge(row.id, { code: event.code, message: event.message, paymentIntentId: event.paymentId }));
         }
-      } else if (event.type === 'refund.created' || event.type === 'refund.updated') {
-        if (typeof object.payment_intent !== 'string' || typeof object.id !== 'string' || object.status === 'failed') return;
-        const charge = await repo.transactionByPaymentIntent(object.payment_intent);
-        if (!charge || !refundFits(object, charge)) return;
-        const mine = await ours();
+      } else if (event.kind === 'refund.made') {
+        const charge = await repo.transactionByPaymentIntent(event.paymentId);
+        if (!charge || !refundFits(event, charge)) return;
+        const mine = await ours(event.reference);
         if (mine?.kind === 'refund' && mine.refundOf === charge.id) {
           // a refund made here whose answer the API has not recorded (yet)
-          await repo.completeRefund(mine.id, object.id);
+          await repo.completeRefund(mine.id, event.refundId);
         } else {
           await repo.insertRefundOnce({
             userId: charge.userId,
             kind: 'refund',
             status: 'succeeded',
-            amountCents: Number(object.amount),
-            currency: String(object.currency ?? charge.currency),
+            amountCents: event.amountCents,
+            currency: event.currency || charge.currency,
             description: `Refund: ${charge.description}`,
             planId: charge.planId,
             subject: charge.subject,
             refundOf: charge.id,
-            refundId: object.id,
-            paymentIntentId: object.payment_intent,
+            refundId: event.refundId,
+            paymentIntentId: event.paymentId,
             cardBrand: charge.cardBrand,
             cardLast4: charge.cardLast4,
           });
         }
         await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
-      } else if (event.type === 'charge.refunded') {
-        if (typeof object.payment_intent !== 'string') return;
-        const known = await repo.transactionByPaymentIntent(object.payment_intent);
-        const refunded = Number(object.amount_refunded ?? 0);
-        if (!known || !Number.isInteger(refunded) || refunded < 0 || refunded > known.amountCents) return;
-        const charge = await repo.setRefundedCents(object.payment_intent, refunded);
+      } else if (event.kind === 'payment.refunded') {
+        const known = await repo.transactionByPaymentIntent(event.paymentId);
+        if (!known || event.refundedCents < 0 || event.refundedCents > known.amountCents) return;
+        const charge = await repo.setRefundedCents(event.paymentId, event.refundedCents);
         if (charge) await subjectOf(charge)?.refunded?.(charge, await repo.refundedOf(charge));
       }
     },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '@crm/contract';
 import { seedEmail } from '../../db/seed';
 import { HttpError } from '../../lib/http-errors';
-import { listenForSandbox, paymentMethodFor, unpaidAgent, vendorHas } from '../../test/stripe-sandbox';
+import { applyStripeEvent, listenForSandbox, paymentMethodFor, unpaidAgent, vendorHas } from '../../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 import { planChangeCents } from './products.service';
 
@@ -152,8 +152,8 @@ describe('licence orders add minutes only once paid (item 1)', () => {
     // the webhook is acted on as Stripe tells it (read back): the payment intent is Stripe's, for the order's amount
     await vendorHas(t, { id: 'pi_licences_webhook', object: 'payment_intent', status: 'succeeded', amount: placed.amount_cents, currency: 'usd', metadata: { transaction_id: String(row.id) } });
     const succeeded = event('payment_intent.succeeded', { id: 'pi_licences_webhook', metadata: { transaction_id: String(row.id) } });
-    await t.ctx.billing.webhook(succeeded);
-    await t.ctx.billing.webhook(succeeded);
+    await applyStripeEvent(t, succeeded);
+    await applyStripeEvent(t, succeeded);
     expect(await t.ctx.products.settleOrder(placed.id, { status: 'paid', paymentReference: 'pi_again' })).toBe(false);
     expect(data(await manager.get(`/v1/dialer/dialer_orders/${placed.id}`))).toMatchObject({ status: 'paid', payment_reference: 'pi_licences_webhook' });
     const grown = (before.quantity as number) + 2;
@@ -360,8 +360,8 @@ describe('what a payment gave goes with it (audit of items 1 and 2)', () => {
     const lastError = { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
     await vendorHas(t, { id: 'pi_order_failed', object: 'payment_intent', status: 'requires_payment_method', amount: placed.amount_cents, currency: 'usd', metadata: { transaction_id: String(row.id) }, last_payment_error: lastError });
     const failed = event('payment_intent.payment_failed', { id: 'pi_order_failed', metadata: { transaction_id: String(row.id) }, last_payment_error: lastError });
-    await t.ctx.billing.webhook(failed);
-    await t.ctx.billing.webhook(failed);
+    await applyStripeEvent(t, failed);
+    await applyStripeEvent(t, failed);
     expect(data(await manager.get(`/v1/dialer/dialer_orders/${placed.id}`))).toMatchObject({ status: 'failed' });
     expect(await licenceOf('secure.agent')).toBeUndefined();
     expect(await show()).toMatchObject({ quantity: before.quantity, pool: before.pool, licenses_count: before.licenses_count });

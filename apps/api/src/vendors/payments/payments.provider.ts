@@ -74,6 +74,19 @@ export class PaymentRequestInvalid extends Error {
 /** The vendor objects an event names, read back from the vendor's API rather than trusted from the event. */
 export type VendorObjectKind = 'payment_intent' | 'refund' | 'charge';
 
+/**
+ * What a payment vendor's webhook event means to the product, as the adapter read it back from
+ * the vendor's API (never the event's own copy). `reference` is the product's transaction id the
+ * payment or refund was made under (null when it was made elsewhere, such as the vendor's dashboard).
+ * Amounts are integer cents; currencies lower case.
+ */
+export type PaymentEvent =
+  | { kind: 'payment.succeeded'; paymentId: string; amountCents: number; currency: string; reference: number | null }
+  | { kind: 'payment.failed'; paymentId: string; code: string; message: string; reference: number | null }
+  | { kind: 'refund.made'; refundId: string; paymentId: string; amountCents: number; currency: string; reference: number | null }
+  /** How much of a payment the vendor says is refunded in all. */
+  | { kind: 'payment.refunded'; paymentId: string; refundedCents: number };
+
 
 
 export type PaymentsProvider = {
@@ -99,10 +112,16 @@ export type PaymentsProvider = {
   charge(request: ChargeRequest, context?: CallContext): Promise<Charge>;
   refund(request: RefundRequest, context?: CallContext): Promise<Refund>;
   /**
-   * The vendor's own current view of an object an event names (Stripe's advice: act on what the
-   * API says, not on the event's copy), as the API's JSON; null when the vendor has no such object.
+   * The vendor's own current view of an object, as the vendor's JSON (tests and diagnostics; the
+   * product acts on readEvent); null when the vendor has no such object.
    */
   retrieve(kind: VendorObjectKind, id: string, context?: CallContext): Promise<Record<string, unknown> | null>;
+  /**
+   * A verified webhook event as the product's own event: the object it names read back from the
+   * vendor's API (Stripe's advice: act on what the API says, not on the event's copy), or null when
+   * the event means nothing to the product, or names an object the vendor does not have.
+   */
+  readEvent(event: { type: string; payload: Record<string, unknown> }, context?: CallContext): Promise<PaymentEvent | null>;
   /**
    * Verifies a webhook's signature on its raw body, its timestamp within the tolerance either way
    * (throws WebhookSignatureInvalid), and that it is an event (throws WebhookEventMalformed).

@@ -24,6 +24,7 @@ export function createUnconfiguredPayments(unavailable: string): PaymentsProvide
     charge: off,
     refund: off,
     retrieve: off,
+    readEvent: off,
     verifyWebhook() {
       throw new WebhookSignatureInvalid(unavailable);
     },

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { listenForSandbox, paymentMethodFor, tokenize, tablesHolding } from '../../test/stripe-sandbox';
+import { listenForSandbox, paymentMethodFor, tokenize, tablesHolding, vendorHas } from '../../test/stripe-sandbox';
 import { PaymentDeclined, PaymentRequestInvalid } from '../payments/payments.provider';
 import { createStripePaymentsProvider } from './stripe.provider';
 
@@ -132,6 +132,39 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
     // nowhere: not the call log, the billing tables, the audit log, the jobs, nor the sandbox's own objects
     expect(await tablesHolding(t, t.ctx.paymentsSettings.secretKey)).toEqual([]);
     expect(await tablesHolding(t, '4000000000000002')).toEqual([]);
+  });
+});
+
+describe("Stripe's events in the product's words (readEvent)", () => {
+  const event = (type: string, object: Record<string, unknown>) => ({ type, payload: { id: `evt_${type}`, type, data: { object } } });
+
+  it("reads the named object back from Stripe and says what it means; the event's own copy counts for nothing", async () => {
+    await vendorHas(t, { id: 'pi_read_ok', object: 'payment_intent', status: 'succeeded', amount: 4_900, currency: 'USD', metadata: { transaction_id: '42' } });
+    await vendorHas(t, { id: 'pi_read_open', object: 'payment_intent', status: 'requires_payment_method', amount: 4_900, currency: 'usd', metadata: {} });
+    await vendorHas(t, { id: 're_read_ok', object: 'refund', payment_intent: 'pi_read_ok', amount: 900, currency: 'usd', status: 'succeeded', metadata: {} });
+    await vendorHas(t, { id: 'ch_read_ok', object: 'charge', payment_intent: 'pi_read_ok', amount: 4_900, amount_refunded: 900, currency: 'usd' });
+    // the event claims 1 cent and no reference: Stripe's own object is what is read
+    expect(await t.ctx.payments.readEvent(event('payment_intent.succeeded', { id: 'pi_read_ok', amount: 1 }))).toEqual({
+      kind: 'payment.succeeded',
+      paymentId: 'pi_read_ok',
+      amountCents: 4_900,
+      currency: 'usd',
+      reference: 42,
+    });
+    // an event that says "succeeded" of a payment Stripe says is not: nothing
+    expect(await t.ctx.payments.readEvent(event('payment_intent.succeeded', { id: 'pi_read_open', status: 'succeeded' }))).toBeNull();
+    expect(await t.ctx.payments.readEvent(event('refund.created', { id: 're_read_ok' }))).toEqual({
+      kind: 'refund.made',
+      refundId: 're_read_ok',
+      paymentId: 'pi_read_ok',
+      amountCents: 900,
+      currency: 'usd',
+      reference: null,
+    });
+    expect(await t.ctx.payments.readEvent(event('charge.refunded', { id: 'ch_read_ok' }))).toEqual({ kind: 'payment.refunded', paymentId: 'pi_read_ok', refundedCents: 900 });
+    // an object Stripe does not have, and an event the product does not act on
+    expect(await t.ctx.payments.readEvent(event('refund.created', { id: 're_nobody_has_this' }))).toBeNull();
+    expect(await t.ctx.payments.readEvent(event('customer.created', { id: 'cus_read' }))).toBeNull();
   });
 });
 

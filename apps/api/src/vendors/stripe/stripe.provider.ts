@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { LocalOrigin } from '../../lib/local-origin';
 import { loggedCall, type VendorCallsRepository } from '../kit/vendor-calls.repository';
 import { WebhookEventMalformed, WebhookSignatureInvalid } from '../../webhooks/webhook-contract';
-import { PaymentDeclined, PaymentRequestInvalid, type CallContext, type PaymentCard, type PaymentsProvider } from '../payments/payments.provider';
+import { PaymentDeclined, PaymentRequestInvalid, type CallContext, type PaymentCard, type PaymentEvent, type PaymentsProvider, type VendorObjectKind } from '../payments/payments.provider';
 import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from './stripe-settings';
 
 /** How far a webhook's signature time may be from now, before or after (Stripe's default tolerance). */
@@ -25,6 +25,55 @@ function malformation(event: Record<string, unknown>): string | null {
   return null;
 }
 const VENDOR = 'stripe';
+
+/** The events the product acts on, and the object each names (read back from Stripe before it is acted on). */
+const READ_BACK: Partial<Record<string, VendorObjectKind>> = {
+  'payment_intent.succeeded': 'payment_intent',
+  'payment_intent.payment_failed': 'payment_intent',
+  'refund.created': 'refund',
+  'refund.updated': 'refund',
+  'charge.refunded': 'charge',
+};
+
+/** The product's transaction id a payment or refund was made under (its metadata), or null. */
+function referenceOf(object: Record<string, unknown>): number | null {
+  const id = Number((object.metadata as Record<string, unknown> | null | undefined)?.transaction_id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Stripe's object, as read back, in the product's words (PaymentEvent); null when it means nothing to the product. */
+function productEvent(type: string, object: Record<string, unknown>): PaymentEvent | null {
+  const id = typeof object.id === 'string' ? object.id : null;
+  const amount = Number(object.amount);
+  const currency = String(object.currency ?? '').toLowerCase();
+  if (!id) return null;
+  switch (type) {
+    case 'payment_intent.succeeded':
+      return object.status === 'succeeded' && Number.isInteger(amount) ? { kind: 'payment.succeeded', paymentId: id, amountCents: amount, currency, reference: referenceOf(object) } : null;
+    case 'payment_intent.payment_failed': {
+      if (object.status === 'succeeded') return null;
+      const failure = (object.last_payment_error ?? {}) as { code?: string; decline_code?: string; message?: string };
+      return {
+        kind: 'payment.failed',
+        paymentId: id,
+        code: failure.decline_code ?? failure.code ?? 'card_declined',
+        message: failure.message ?? 'Your card was declined.',
+        reference: referenceOf(object),
+      };
+    }
+    case 'refund.created':
+    case 'refund.updated':
+      if (typeof object.payment_intent !== 'string' || object.status === 'failed' || !Number.isInteger(amount)) return null;
+      return { kind: 'refund.made', refundId: id, paymentId: object.payment_intent, amountCents: amount, currency, reference: referenceOf(object) };
+    case 'charge.refunded': {
+      const refunded = Number(object.amount_refunded ?? 0);
+      if (typeof object.payment_intent !== 'string' || !Number.isInteger(refunded)) return null;
+      return { kind: 'payment.refunded', paymentId: object.payment_intent, refundedCents: refunded };
+    }
+    default:
+      return null;
+  }
+}
 
 /**
  * The Stripe SDK's HTTP client with a path prefix: Stripe's `host`/`port`/`protocol` settings
@@ -125,6 +174,19 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
     }
   }
 
+  async function retrieve(kind: VendorObjectKind, id: string, context?: CallContext): Promise<Record<string, unknown> | null> {
+    try {
+      const found = await call<Stripe.Response<Stripe.PaymentIntent | Stripe.Refund | Stripe.Charge>>(`${kind}s.retrieve`, context, (stripe) =>
+        kind === 'payment_intent' ? stripe.paymentIntents.retrieve(id) : kind === 'refund' ? stripe.refunds.retrieve(id) : stripe.charges.retrieve(id),
+      );
+      const { lastResponse: _, ...object } = found as typeof found & { lastResponse?: unknown };
+      return object as unknown as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof PaymentRequestInvalid && error.code === 'resource_missing') return null;
+      throw error;
+    }
+  }
+
   return {
     vendor: VENDOR,
     mode: settings.mode,
@@ -199,17 +261,14 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
       return { id: refund.id, paymentIntentId: request.paymentIntentId, amountCents: refund.amount, status: refund.status ?? 'succeeded' };
     },
 
-    async retrieve(kind, id, context) {
-      try {
-        const found = await call<Stripe.Response<Stripe.PaymentIntent | Stripe.Refund | Stripe.Charge>>(`${kind}s.retrieve`, context, (stripe) =>
-          kind === 'payment_intent' ? stripe.paymentIntents.retrieve(id) : kind === 'refund' ? stripe.refunds.retrieve(id) : stripe.charges.retrieve(id),
-        );
-        const { lastResponse: _, ...object } = found as typeof found & { lastResponse?: unknown };
-        return object as unknown as Record<string, unknown>;
-      } catch (error) {
-        if (error instanceof PaymentRequestInvalid && error.code === 'resource_missing') return null;
-        throw error;
-      }
+    retrieve,
+
+    async readEvent(event, context) {
+      const kind = READ_BACK[event.type];
+      const claimed = (event.payload.data as { object?: { id?: unknown } } | undefined)?.object;
+      if (!kind || typeof claimed?.id !== 'string') return null;
+      const object = await retrieve(kind, claimed.id, context);
+      return object ? productEvent(event.type, object) : null;
     },
 
     verifyWebhook(rawBody, signatureHeader) {
