@@ -45,6 +45,7 @@ import { registerQuietJobsRoutes } from './modules/quiet-jobs/quiet-jobs.routes'
 import { registerBrand } from './plugins/brand';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerWebhookRoutes } from './webhooks/webhooks.routes';
+import { registerWebhookEventRoutes } from './webhooks/webhook-events.routes';
 import { configureCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/errors';
 import { registerCompression } from './plugins/compression';
@@ -259,6 +260,7 @@ export async function buildApp(
   registerDashboardRoutes(app, ctx);
   registerQuietJobsRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
+  registerWebhookEventRoutes(app, ctx);
   await registerWebhookRoutes(app, ctx);
   // the sandboxes and the webhooks they send reach this server where it actually listens
   app.addHook('onListen', async () => ctx.localOrigin.listening(app.server.address()));

@@ -33,6 +33,8 @@ async function main(): Promise<void> {
       billing: ctx.billingRepository,
       products: ctx.productsRepository,
       usage: ctx.usageRepository,
+      // a dead vendor event, so that Admin → Vendor events has something to show (and the e2e test to retry)
+      webhooks: ctx.webhooks.repository,
     });
     log(`Seeded demo data. Every demo user's password is ${DEMO_PASSWORD}; each signs in on their brand's host:`);
     for (const u of seeded) log(`  ${u.email.padEnd(34)} ${u.role.padEnd(17)} ${seedSignInUrl(u.brand, env.PORT).padEnd(32)} ${u.note}`);

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@crm/api-client';
-import type { AdminProductEndpoints, Product, QueryOf, listAdminUsers } from '@crm/contract';
+import type { AdminProductEndpoints, Product, QueryOf, listAdminUsers, listWebhookEvents } from '@crm/contract';
 
 export type AdminUsersQuery = NonNullable<QueryOf<typeof listAdminUsers>>;
+export type WebhookEventsQuery = NonNullable<QueryOf<typeof listWebhookEvents>>;
 
 /** Query keys of the admin library. */
 export const adminKeys = {
@@ -13,6 +14,8 @@ export const adminKeys = {
   features: () => [...adminKeys.all, 'features'] as const,
   featureFlags: () => [...adminKeys.all, 'feature_flags'] as const,
   quietJobs: () => [...adminKeys.all, 'quiet_jobs'] as const,
+  webhookEvents: () => [...adminKeys.all, 'webhook_events'] as const,
+  webhookEventList: (query: WebhookEventsQuery) => [...adminKeys.webhookEvents(), 'list', query] as const,
 };
 
 /** The company's users, a page at a time (GET /v1/admin/users). */
@@ -55,6 +58,15 @@ export function quietJobsQueryOptions(client: ApiClient) {
     queryKey: adminKeys.quietJobs(),
     queryFn: ({ signal }) => client.call('showQuietJobs', { signal }),
     select: (answer) => answer.data,
+  });
+}
+
+/** Inbound vendor events that could not be processed, a page at a time (GET /v1/admin/webhook_events). */
+export function webhookEventsQueryOptions(client: ApiClient, query: WebhookEventsQuery) {
+  return queryOptions({
+    queryKey: adminKeys.webhookEventList(query),
+    queryFn: ({ signal }) => client.call('listWebhookEvents', { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -10,9 +10,11 @@ export {
   featureFlagsQueryOptions,
   featuresQueryOptions,
   quietJobsQueryOptions,
+  webhookEventsQueryOptions,
 } from './admin-queries';
 export { QuietJobsPanel } from './QuietJobsPanel';
-export type { AdminUsersQuery } from './admin-queries';
+export { VendorEventsPage, VENDOR_EVENTS_PAGE_SIZE } from './VendorEventsPage';
+export type { AdminUsersQuery, WebhookEventsQuery } from './admin-queries';
 export { ProductPlansPage, PRODUCT_ADMIN_PAGE_SIZE, type ProductPageProps } from './products/ProductPlansPage';
 export { ProductSubscriptionsPage } from './products/ProductSubscriptionsPage';
 export { ProductOrdersPage } from './products/ProductOrdersPage';

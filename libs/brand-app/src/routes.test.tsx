@@ -55,7 +55,7 @@ function renderBrandApp({
     if (name === 'adminSmsListPlans') {
       return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
     }
-    if (name === 'listAdminUsers') {
+    if (name === 'listAdminUsers' || name === 'listWebhookEvents') {
       return { data: [], meta: { current_page: 1, limit: 25, total_count: 0, total_pages: 0 } };
     }
     throw new Error(`unexpected call ${name}`);
@@ -168,6 +168,17 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Admin: Users, Feature flags, Dialer plans, SMS plans, Vendor events']);
+  });
+
+  it("gives the System Admin the Vendor events screen, and not a sub_admin (the deployment's events, not a company's)", async () => {
+    renderBrandApp({ user: userOf('harbor', 'admin'), path: '/admin/vendor-events' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vendor events' })).toBeInTheDocument();
+    expect(await screen.findByText('No dead vendor events')).toBeInTheDocument();
+    cleanup();
+
+    renderBrandApp({ user: userOf('harbor', 'sub_admin'), path: '/admin/vendor-events' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
     expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Admin: Users, Feature flags, Dialer plans, SMS plans']);
   });
 

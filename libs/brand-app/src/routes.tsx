@@ -11,6 +11,9 @@ import {
 } from '@crm/shell';
 import { lazyScreen } from './lazy-screen';
 
+/** The System Admin alone (sub_admin does not count): the screens of what is the whole deployment's, not a company's. */
+const SYSTEM_ADMIN_ROLES = ['admin'] as const;
+
 /**
  * The main navigation every brand starts from; AppFrame shows each user the items their role and
  * their flags allow. A brand app adds or removes items (`[...BASE_NAV_ITEMS, item]`, `.filter`).
@@ -26,6 +29,8 @@ export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES, group: 'admin' },
   { to: '/admin/dialer', label: 'Dialer plans', roles: ADMIN_ROLES, group: 'admin' },
   { to: '/admin/sms', label: 'SMS plans', roles: ADMIN_ROLES, group: 'admin' },
+  // the deployment's vendor webhook events: System Admins only, as the API allows (not sub_admin)
+  { to: '/admin/vendor-events', label: 'Vendor events', roles: SYSTEM_ADMIN_ROLES, exactRoles: true, group: 'admin' },
 ];
 
 /** Routes that need no login and no user loading (spec part 1 §2). */
@@ -63,8 +68,8 @@ function adminProductRoute(product: Product): RouteObject {
 
 /**
  * The admin screens, under /admin: Users for every impersonator role (spec part 1 §6: regional
- * managers and business-unit admins see their downline there), the rest for administrators; other
- * roles get the 'Access denied!' screen.
+ * managers and business-unit admins see their downline there), the rest for administrators (Vendor
+ * events for the System Admin alone); other roles get the 'Access denied!' screen.
  */
 export const ADMIN_ROUTE: RouteObject = {
   path: '/admin',
@@ -79,6 +84,11 @@ export const ADMIN_ROUTE: RouteObject = {
     },
     adminProductRoute('dialer'),
     adminProductRoute('sms'),
+    {
+      path: 'vendor-events',
+      element: <RequireFlag roles={SYSTEM_ADMIN_ROLES} exactRoles />,
+      children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/vendor-events')) }],
+    },
   ],
 };
 

@@ -126,6 +126,7 @@ import {
 import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contract';
 import { updateDashboard } from './dashboard.contract';
 import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
+import { listWebhookEvents, retryWebhookEvent } from './webhook-events.contract';
 import { productEndpointEntries } from './products.contract';
 import {
   accountHistory,
@@ -272,6 +273,8 @@ export const endpoints = {
   updateDashboard,
   showQuietJobs,
   updateQuietJobs,
+  listWebhookEvents,
+  retryWebhookEvent,
   showEmailChange,
   cancelEmailChange,
   resendEmailChange,

@@ -25,6 +25,7 @@ export * from './transfers.contract';
 export * from './print.contract';
 export * from './dashboard.contract';
 export * from './quiet-jobs.contract';
+export * from './webhook-events.contract';
 export * from './account-security.contract';
 export * from './products.contract';
 export * from './billing.contract';

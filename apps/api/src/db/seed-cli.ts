@@ -6,6 +6,7 @@ import { createLookupsRepository } from '../modules/lookups/lookups.repository';
 import { createProductsRepository } from '../modules/products/products.repository';
 import { createUsageRepository } from '../modules/usage/usage.repository';
 import { createBillingRepository } from '../modules/billing/billing.repository';
+import { createWebhooksRepository } from '../webhooks/webhooks.repository';
 import { openDatabase } from './database';
 import { runMigrations } from './migrate';
 import { DEMO_PASSWORD, seedDemoCrm, seedDemoData, seedSignInUrl } from './seed';
@@ -21,6 +22,7 @@ try {
     billing: createBillingRepository(database.db),
     products: createProductsRepository(database.db),
     usage: createUsageRepository(database.db),
+    webhooks: createWebhooksRepository(database.db),
   };
   if ((await users.count()) > 0) {
     console.log('[crm] The database already has users; seeding skipped (seed runs on an empty database only)');

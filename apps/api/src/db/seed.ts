@@ -5,9 +5,14 @@ import type { SecretBox } from '../modules/two-factor/secret-box';
 import type { UsersRepository } from '../modules/users/users.repository';
 import { seedDemoCompanyCrm, type DemoCrmRepositories } from './seed-contacts';
 import { seedDemoProducts, type DemoProductRepositories } from './seed-products';
+import { seedDemoDeadLetter } from './seed-webhooks';
+import type { WebhooksRepository } from '../webhooks/webhooks.repository';
 
-/** What the demo CRM data needs; with the products' repositories, also the dialer and SMS plans and subscriptions. */
-export type DemoRepositories = DemoCrmRepositories & Partial<DemoProductRepositories>;
+/**
+ * What the demo CRM data needs; with the products' repositories, also the dialer and SMS plans and
+ * subscriptions; with the webhooks' repository, also a dead vendor event (seed-webhooks.ts).
+ */
+export type DemoRepositories = DemoCrmRepositories & Partial<DemoProductRepositories> & { webhooks?: Pick<WebhooksRepository, 'storeDead'> };
 
 /** Demo credentials, printed by `npm start` and written in the README. Demo data only. */
 export const DEMO_PASSWORD = 'Lantern-Orchard-2026';
@@ -199,6 +204,7 @@ export async function seedDemoCrm(users: UsersRepository, crm: DemoRepositories)
       await seedDemoProducts({ products: crm.products, usage: crm.usage }, { companyId, users: companyUsers }, seedCompany === HARBOR_DEMO);
     }
   }
+  if (crm.webhooks) await seedDemoDeadLetter(crm.webhooks);
   return added;
 }
 

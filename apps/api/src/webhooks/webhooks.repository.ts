@@ -4,6 +4,19 @@ import { webhookEvents } from '../db/schema';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
+/** The columns of an event an administrator sees: all but the payload (it can hold personal data). */
+const summaryColumns = {
+  id: webhookEvents.id,
+  vendor: webhookEvents.vendor,
+  eventId: webhookEvents.eventId,
+  type: webhookEvents.type,
+  status: webhookEvents.status,
+  attempts: webhookEvents.attempts,
+  lastError: webhookEvents.lastError,
+  receivedAt: webhookEvents.receivedAt,
+};
+export type WebhookEventSummary = Omit<WebhookEventRow, 'payload' | 'processedAt'>;
+
 /** Inbound webhook events of every vendor, stored once by (vendor, event id). */
 export function createWebhooksRepository(db: Database) {
   return {
@@ -62,6 +75,47 @@ export function createWebhooksRepository(db: Database) {
         .from(webhookEvents)
         .where(and(eq(webhookEvents.vendor, vendor), eventId ? eq(webhookEvents.eventId, eventId) : undefined));
       return Number(row?.n ?? 0);
+    },
+
+    /**
+     * A page of the events in one state (an administrator's dead letters), newest first, and how
+     * many there are; every column but the payload, which is never read for this list.
+     */
+    async listByStatus(query: { status: string; vendor?: string | undefined; page: number; limit: number }): Promise<{ rows: WebhookEventSummary[]; total: number }> {
+      const where = and(eq(webhookEvents.status, query.status), query.vendor ? eq(webhookEvents.vendor, query.vendor) : undefined);
+      const rows = await db
+        .select(summaryColumns)
+        .from(webhookEvents)
+        .where(where)
+        .orderBy(sql`${webhookEvents.receivedAt} desc`, sql`${webhookEvents.id} desc`)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents).where(where);
+      return { rows, total: Number(counted?.n ?? 0) };
+    },
+
+    /**
+     * Sets a dead or failed event back to `failed` with no tries counted (an administrator's retry);
+     * undefined when the event is in another state, or missing (the caller tells which). One
+     * statement, so two retries at once, or a retry beside a run of its job, see one state each.
+     */
+    async resetForRetry(id: number): Promise<WebhookEventSummary | undefined> {
+      const [row] = await db
+        .update(webhookEvents)
+        .set({ status: 'failed', attempts: 0 })
+        .where(and(eq(webhookEvents.id, id), inArray(webhookEvents.status, ['dead', 'failed'])))
+        .returning(summaryColumns);
+      return row;
+    },
+
+    /** Stores an event as the sweeper leaves one out of tries (the demo seed; tests); null when this vendor's event id is stored already. */
+    async storeDead(event: { vendor: string; eventId: string; type: string; payload: unknown; attempts: number; lastError: string; receivedAt?: Date }): Promise<{ id: number } | null> {
+      const [row] = await db
+        .insert(webhookEvents)
+        .values({ ...event, status: 'dead' })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      return row ?? null;
     },
   };
 }

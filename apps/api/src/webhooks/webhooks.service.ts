@@ -1,6 +1,9 @@
+import type { PagingMeta, WebhookEvent, WebhookEventListStatus } from '@crm/contract';
 import type { JobQueue } from '../jobs/queue';
+import { notFound, unprocessable } from '../lib/http-errors';
 import type { WebhookRequest, WebhookVerdict, WebhookVerifier } from './webhook-contract';
 import type { WebhookEventRow, WebhooksRepository } from './webhooks.repository';
+import type { WebhookEventSummary } from './webhooks.repository';
 
 /** The job that processes one stored webhook event (retried on failure). */
 export const WEBHOOK_PROCESS_JOB = 'webhook-process';
@@ -20,6 +23,20 @@ export type WebhookHandler = (event: { id: string; type: string; payload: Record
 
 /** What came of a request: the events stored now, how many were repeats, and the vendor's synchronous answer, if any. */
 export type Receipt = { stored: number[]; repeats: number; reply: WebhookVerdict['reply'] };
+
+/** An event as an administrator sees it (GET /v1/admin/webhook_events): never its payload. */
+export function toWebhookEvent(row: WebhookEventSummary): WebhookEvent {
+  return {
+    id: row.id,
+    vendor: row.vendor,
+    event_id: row.eventId,
+    type: row.type,
+    status: row.status as WebhookEvent['status'],
+    attempts: row.attempts,
+    last_error: row.lastError,
+    received_at: row.receivedAt.toISOString(),
+  };
+}
 
 /**
  * The one inbound path of every vendor (DESIGN.md §1): the vendor's verifier checks the signature
@@ -105,6 +122,32 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) 
     async processNow(id: number): Promise<void> {
       const row = await repo.find(id);
       if (row) await process(row);
+    },
+
+    /** A page of the events that could not be processed (dead, or failed and to be tried again), newest first. */
+    async unprocessed(query: { status: WebhookEventListStatus; vendor?: string | undefined; page: number; limit: number }): Promise<{ data: WebhookEvent[]; meta: PagingMeta }> {
+      const { rows, total } = await repo.listByStatus(query);
+      return {
+        data: rows.map(toWebhookEvent),
+        meta: { current_page: query.page, limit: query.limit, total_count: total, total_pages: Math.ceil(total / query.limit) },
+      };
+    },
+
+    /**
+     * An administrator's retry: a dead or failed event is tried again from the start (failed, no
+     * tries counted, so the sweeper gives it every try again) and its processing job is queued at
+     * once. 404 for an unknown event; 422 for one in another state (received: its job is on the way;
+     * processed: done).
+     */
+    async retry(id: number): Promise<WebhookEvent> {
+      const row = await repo.resetForRetry(id);
+      if (!row) {
+        const found = await repo.find(id);
+        if (!found) throw notFound('Webhook event');
+        throw unprocessable({ status: `Only a dead or failed event can be tried again; this one is ${found.status}` });
+      }
+      await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: row.id }, { singletonKey: processKey(row.id) });
+      return toWebhookEvent(row);
     },
 
     repository: repo,

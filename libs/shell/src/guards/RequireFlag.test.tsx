@@ -50,6 +50,15 @@ describe('RequireFlag', () => {
     expect(await screen.findByRole('heading', { name: 'Access denied!' })).toBeInTheDocument();
   });
 
+  it('with exactRoles, keeps a sub_admin out of an admin-only route (a System Admin screen)', async () => {
+    const first = renderGuarded(testUser({ profile: { account_type: 'admin' } }), <RequireFlag roles={['admin']} exactRoles />);
+    expect(await screen.findByRole('heading', { name: 'Guarded screen' })).toBeInTheDocument();
+    first.unmount();
+
+    renderGuarded(testUser({ profile: { account_type: 'sub_admin' } }), <RequireFlag roles={['admin']} exactRoles />);
+    expect(await screen.findByRole('heading', { name: 'Access denied!' })).toBeInTheDocument();
+  });
+
   it('needs both the role and the flag when given both', async () => {
     const admin = testUser({ profile: { account_type: 'admin' } });
     admin.features = { ...admin.features, workflow: false };

@@ -30,6 +30,18 @@ describe('filterNavItems', () => {
     expect(filterNavItems(items, role, flagsOn(...on)).map((i) => i.label)).toEqual(expected);
   });
 
+  it('lets a sub_admin see an admin item unless the item takes its roles exactly (a System Admin screen)', () => {
+    const exact: NavItem[] = [
+      { to: '/admin/users', label: 'Users', roles: ['admin'] },
+      { to: '/admin/vendor-events', label: 'Vendor events', roles: ['admin'], exactRoles: true },
+    ];
+    const labels = (role: Role | null) => filterNavItems(exact, role, flagsOn()).map((i) => i.label);
+    expect(labels('admin')).toEqual(['Users', 'Vendor events']);
+    expect(labels('sub_admin')).toEqual(['Users']);
+    expect(labels('manager')).toEqual([]);
+    expect(labels(null)).toEqual([]);
+  });
+
   it('asks only about the flags items name', () => {
     const asked: FlagName[] = [];
     filterNavItems(items, 'admin', (flag) => {

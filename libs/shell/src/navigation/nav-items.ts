@@ -5,8 +5,10 @@ import { roleAllowed, type FlagName } from '@crm/variant';
 export type NavItem = {
   to: string;
   label: string;
-  /** Only these roles see the item (sub_admin counts as admin); everybody when absent. */
+  /** Only these roles see the item (sub_admin counts as admin, unless `exactRoles`); everybody when absent. */
   roles?: readonly Role[];
+  /** `roles` as listed: sub_admin does not count as admin (a System Admin's screen, such as Vendor events). */
+  exactRoles?: boolean;
   /** Only shown while this feature flag is on. */
   flag?: FlagName;
   /** Active only on the exact path (set for "/"; NavLink's `end`). */
@@ -39,6 +41,11 @@ export function navRow(items: readonly NavItem[]): NavRowEntry[] {
   return row;
 }
 
+/** Whether `role` is among `roles`: sub_admin counts as admin (roleAllowed) unless `exact`. */
+export function roleMatches(role: Role | null | undefined, roles: readonly Role[], exact = false): boolean {
+  return exact ? Boolean(role) && roles.includes(role as Role) : roleAllowed(role, roles);
+}
+
 /** The items a user with `role` sees, given a flag evaluator (useFlagEvaluator()). */
 export function filterNavItems(
   items: readonly NavItem[],
@@ -46,6 +53,6 @@ export function filterNavItems(
   isFlagOn: (flag: FlagName) => boolean,
 ): NavItem[] {
   return items.filter(
-    (item) => (!item.roles || roleAllowed(role, item.roles)) && (!item.flag || isFlagOn(item.flag)),
+    (item) => (!item.roles || roleMatches(role, item.roles, item.exactRoles)) && (!item.flag || isFlagOn(item.flag)),
   );
 }

@@ -1,0 +1,1 @@
+export { VendorEventsPage as Component } from '@crm/admin';
