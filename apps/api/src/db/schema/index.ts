@@ -17,4 +17,4 @@ export * from './idempotency';
 export * from './products';
 export * from './billing';
 export * from './vendors';
-export * from './sandbox-stripe';
+export * from './sandboxes';

@@ -76,7 +76,7 @@ describe('a renewal whose worker is killed (kill -9) while the charge is in flig
     const intentsOf = async (transactionId: number) =>
       (
         await db.query<{ status: string }>(
-          `select data->>'status' as status from sandbox_stripe_objects where object = 'payment_intent' and customer = $1 and data->'metadata'->>'transaction_id' = $2`,
+          `select data->>'status' as status from sandbox_objects where vendor = 'stripe' and object = 'payment_intent' and owner = $1 and data->'metadata'->>'transaction_id' = $2`,
           [customer, String(transactionId)],
         )
       ).rows;
@@ -93,7 +93,7 @@ describe('a renewal whose worker is killed (kill -9) while the charge is in flig
       10,
       tail,
     );
-    const atVendor = async () => (await one<{ state: string }>('select state from sandbox_stripe_idempotency where key = $1', [key]))?.state;
+    const atVendor = async () => (await one<{ state: string }>("select state from sandbox_idempotency where vendor = 'stripe' and key = $1", [key]))?.state;
     await waitFor('the renewal charge at the vendor', atVendor, 30_000, 10, tail);
     await kill9(worker);
     const killedAt = elapsed();
@@ -129,7 +129,7 @@ describe('a renewal whose worker is killed (kill -9) while the charge is in flig
 
     // one successful PaymentIntent for the period; the customer's only others: the first period's
     expect(await intentsOf(pending.id)).toEqual([{ status: 'succeeded' }]);
-    const customerIntents = (await db.query<{ status: string }>(`select data->>'status' as status from sandbox_stripe_objects where object = 'payment_intent' and customer = $1`, [customer])).rows;
+    const customerIntents = (await db.query<{ status: string }>(`select data->>'status' as status from sandbox_objects where vendor = 'stripe' and object = 'payment_intent' and owner = $1`, [customer])).rows;
     expect(customerIntents).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
     // one paid history row for the period (and the first payment), no failure
     const history = (await (await agent('GET', '/v1/accounts/history?page=1&limit=25')).json()).data as { kind: string; status: string; amount_cents: number }[];

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../../lib/crypto';
 import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from '../stripe-settings';
+import { idempotentRequest } from '../../kit/sandbox/idempotent-request';
 import { decodeForm } from './form';
 import type { StripeSandboxRepository } from './stripe-sandbox.repository';
 import { SANDBOX_API_VERSION, stripeId, StripeSandboxError, type Form, type SandboxRequest, type StripeSandboxService } from './stripe-sandbox.service';
@@ -141,15 +141,13 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
               return answer(reply, requestId, failed.status, failed.body);
             }
             const meta = { requestId, idempotencyKey };
-            if (!idempotencyKey) {
-              const result = await run(handler, request, form, meta);
-              return answer(reply, requestId, result.status, result.body);
-            }
-            const keyDigest = createHash('sha256').update(key as string).digest('base64url');
-            const fingerprint = createHash('sha256').update(`${method} ${request.url.split('?')[0]}\n${raw}`).digest('base64url');
-            const claim = await repo.claim(keyDigest, idempotencyKey, fingerprint);
-            if (claim.kind === 'done') return answer(reply, claim.requestId ?? requestId, claim.status, claim.body, true);
-            if (claim.kind === 'different_request') {
+            const outcome = await idempotentRequest(
+              repo,
+              { apiKey: key as string, idempotencyKey, method, path: request.url.split('?')[0]!, rawBody: raw, requestId },
+              () => run(handler, request, form, meta),
+            );
+            if (outcome.kind === 'replayed') return answer(reply, outcome.requestId ?? requestId, outcome.status, outcome.body, true);
+            if (outcome.kind === 'different_request') {
               const body = {
                 error: {
                   type: 'idempotency_error',
@@ -158,7 +156,7 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
               };
               return answer(reply, requestId, 400, JSON.stringify(body));
             }
-            if (claim.kind === 'running') {
+            if (outcome.kind === 'running') {
               const body = {
                 error: {
                   type: 'idempotency_error',
@@ -167,11 +165,7 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
               };
               return answer(reply, requestId, 409, JSON.stringify(body));
             }
-            const result = await run(handler, request, form, meta);
-            // Stripe keeps the answer of a request that began to run, a decline or its own failure (5xx)
-            // included; one whose parameters failed validation saves nothing: the corrected retry runs
-            if (result.refused) await repo.release(keyDigest, idempotencyKey);
-            else await repo.complete(keyDigest, idempotencyKey, result.status, result.body, requestId);
+            const result = outcome.answer;
             return answer(reply, requestId, result.status, result.body);
           },
         });

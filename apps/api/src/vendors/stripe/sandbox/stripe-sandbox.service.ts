@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sandboxId } from '../../kit/sandbox/ids';
 import type { StripeObject, StripeSandboxRepository } from './stripe-sandbox.repository';
 import { cardBrand, cardMessage, luhnValid, TEST_CARDS, TEST_PAYMENT_METHODS, TEST_TOKENS, type CardBehaviour } from './test-cards';
 
@@ -20,12 +21,8 @@ export class StripeSandboxError extends Error {
   }
 }
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** A Stripe-like id: prefix, underscore, 24 letters and digits. */
-export function stripeId(prefix: string): string {
-  const bytes = randomBytes(24);
-  return `${prefix}_${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
-}
+export const stripeId = (prefix: string): string => sandboxId(`${prefix}_`);
 
 const now = () => Math.floor(Date.now() / 1000);
 const invalid = (message: string, param?: string, code?: string, status = 400) =>
@@ -339,7 +336,7 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
       const customerId = text(form, 'customer');
       if (!customerId) throw required('customer');
       await customer(customerId);
-      const page = await repo.pageOfCustomer(customerId, 'payment_method', { limit: listLimit(form), ...listCursor(form) });
+      const page = await repo.pageOf(customerId, 'payment_method', { limit: listLimit(form), ...listCursor(form) });
       if (!page) throw missing('payment_method', (text(form, 'starting_after') ?? text(form, 'ending_before')) as string, text(form, 'starting_after') ? 'starting_after' : 'ending_before');
       return { id: '', object: 'list', data: page.data, has_more: page.hasMore, url: '/v1/payment_methods' };
     },
