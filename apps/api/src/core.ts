@@ -63,7 +63,8 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const vendorCalls = createVendorCallsRepository(db);
   const identityChanges = createIdentityChanges(db.$client, { max: env.IDENTITY_CACHE_SIZE });
   if (!env.SMTP_URL && !isSandboxAllowed(env)) warn(`${EMAIL_NOT_CONFIGURED}: sign-in codes, password resets and account notices cannot be sent`);
-  const webhooks = createWebhooksService(createWebhooksRepository(db), jobs);
+  const audit = createAuditRepository(db);
+  const webhooks = createWebhooksService(createWebhooksRepository(db), jobs, audit);
   const { paymentsSettings, payments } = createStripeVendor({ env, localOrigin, vendorCalls, webhooks, warn }, overrides.payments);
   return {
     env,
@@ -90,7 +91,7 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
     jobWorkers,
     /** Companies' quiet periods and the sends they hold (the queue honours them; POST /v1/admin/quiet_jobs sets them). */
     quietJobs,
-    audit: createAuditRepository(db),
+    audit,
     /** Idempotency-Key claims and the answers kept for them (plugins/idempotency.ts). */
     idempotency: createIdempotencyRepository(db),
     secrets: createSecretBox(env.APP_SECRET),

@@ -17,6 +17,21 @@ export async function signIn(t: TestApp, email: string, host?: string): Promise<
 }
 
 /**
+ * The callers of an administrator's endpoint in its who-may tests: Harbor's System Admin, Admin
+ * (sub_admin), manager and agent, and Keystone's System Admin (another company).
+ */
+export async function signInAdminCallers(t: TestApp) {
+  const [admin, subadmin, manager, agent, kAdmin] = await Promise.all([
+    signIn(t, seedEmail('admin')),
+    signIn(t, seedEmail('subadmin')),
+    signIn(t, seedEmail('manager')),
+    signIn(t, seedEmail('agent')),
+    signIn(t, seedEmail('admin', KEYSTONE_DEMO.domainName), 'keystone.localhost'),
+  ]);
+  return { admin, subadmin, manager, agent, kAdmin };
+}
+
+/**
  * Signed-in agents for tests of a contact's records: Harbor's admin, manager, field manager, agent
  * and telemarketer (the agent is below field and manager; the telemarketer is below manager
  * only), and Keystone's agent (another company).

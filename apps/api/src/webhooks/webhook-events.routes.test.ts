@@ -1,9 +1,10 @@
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLogs } from '../db/schema';
 import { webhookEvent, type WebhookEvent } from '@crm/contract';
-import { KEYSTONE_DEMO, seedEmail } from '../db/seed';
 import { DEMO_DEAD_EVENT, seedDemoDeadLetter } from '../db/seed-webhooks';
 import { eventually } from '../test/cable-client';
-import { signIn, type SignedIn } from '../test/contact-fixtures';
+import { signInAdminCallers, type SignedIn } from '../test/contact-fixtures';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../test/test-app';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_PROCESS_JOB } from './webhooks.service';
 
@@ -26,13 +27,7 @@ const processed: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, subadmin, manager, agent, kAdmin] = await Promise.all([
-    signIn(t, seedEmail('admin')),
-    signIn(t, seedEmail('subadmin')),
-    signIn(t, seedEmail('manager')),
-    signIn(t, seedEmail('agent')),
-    signIn(t, seedEmail('admin', KEYSTONE_DEMO.domainName), 'keystone.localhost'),
-  ]);
+  ({ admin, subadmin, manager, agent, kAdmin } = await signInAdminCallers(t));
   t.ctx.webhooks.handle('acme', async (event) => {
     if (failing) throw new Error('acme API: 503 Service Unavailable');
     processed.push(event.id);
@@ -150,6 +145,10 @@ describe('POST /v1/admin/webhook_events/{id}/retry', () => {
       expect(res.body).not.toContain('jane.doe.private');
       expect(res.json().data).toMatchObject({ id: sweptDead, status: 'failed', attempts: 0, event_id: 'acme-swept' });
       expect(send).toHaveBeenCalledWith(WEBHOOK_PROCESS_JOB, { webhook_event_id: sweptDead }, { singletonKey: `webhook-event-${sweptDead}` });
+      // the administrator's action is in the audit log: who, and which event (never what the vendor sent)
+      const [entry] = await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.event, 'webhook_event_retried')).orderBy(desc(auditLogs.id)).limit(1);
+      expect(entry).toMatchObject({ userId: admin.userId, actorUserId: admin.userId, details: { webhook_event_id: sweptDead, vendor: 'acme', event_id: 'acme-swept' } });
+      expect(JSON.stringify(entry)).not.toContain('jane.doe.private');
     } finally {
       send.mockRestore();
     }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@crm/contract';
 import type { AppContext } from '../context';
 import { forbidden } from '../lib/http-errors';
-import { requireIdentity } from '../plugins/auth';
+import { requestMeta, requireIdentity } from '../plugins/auth';
 import { route } from '../plugins/routes';
 import type { Identity } from '../modules/sessions/identity';
 
@@ -25,7 +25,8 @@ export function registerWebhookEventRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   route(app, ctx, endpoints.retryWebhookEvent, async (request) => {
-    requireSystemAdmin(requireIdentity(request));
-    return { data: await ctx.webhooks.retry(request.params.id) };
+    const identity = requireIdentity(request);
+    requireSystemAdmin(identity);
+    return { data: await ctx.webhooks.retry(request.params.id, identity, requestMeta(request)) };
   });
 }

@@ -1,5 +1,7 @@
 import type { PagingMeta, WebhookEvent, WebhookEventListStatus } from '@crm/contract';
 import type { JobQueue } from '../jobs/queue';
+import type { AuditRepository } from '../modules/audit/audit.repository';
+import type { Identity, RequestMeta } from '../modules/sessions/identity';
 import { notFound, unprocessable } from '../lib/http-errors';
 import type { WebhookRequest, WebhookVerdict, WebhookVerifier } from './webhook-contract';
 import type { WebhookEventRow, WebhooksRepository } from './webhooks.repository';
@@ -43,7 +45,7 @@ export function toWebhookEvent(row: WebhookEventSummary): WebhookEvent {
  * on the raw body, the event is stored once by its vendor id (a repeat is acknowledged and
  * ignored), and a job processes it with the handlers the modules registered, retried on failure.
  */
-export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) {
+export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue, audit: AuditRepository) {
   const verifiers = new Map<string, WebhookVerifier>();
   const handlers = new Map<string, WebhookHandler[]>();
 
@@ -139,7 +141,7 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) 
      * once. 404 for an unknown event; 422 for one in another state (received: its job is on the way;
      * processed: done).
      */
-    async retry(id: number): Promise<WebhookEvent> {
+    async retry(id: number, admin: Identity, meta: RequestMeta): Promise<WebhookEvent> {
       const row = await repo.resetForRetry(id);
       if (!row) {
         const found = await repo.find(id);
@@ -147,6 +149,14 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue) 
         throw unprocessable({ status: `Only a dead or failed event can be tried again; this one is ${found.status}` });
       }
       await jobs.send(WEBHOOK_PROCESS_JOB, { webhook_event_id: row.id }, { singletonKey: processKey(row.id) });
+      await audit.record({
+        event: 'webhook_event_retried',
+        userId: admin.user.id,
+        actorUserId: admin.user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { webhook_event_id: row.id, vendor: row.vendor, type: row.type, event_id: row.eventId },
+      });
       return toWebhookEvent(row);
     },
 

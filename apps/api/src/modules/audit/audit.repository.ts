@@ -28,6 +28,8 @@ export const AUDIT_EVENTS = [
   'feature_flags_changed',
   'quiet_jobs_started',
   'quiet_jobs_ended',
+  /** A System Admin tried a vendor's webhook event again (Admin → Vendor events). */
+  'webhook_event_retried',
   'email_change_requested',
   'email_change_cancelled',
   'email_changed',

@@ -2,9 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietJobsState, type QuietJobsState } from '@crm/contract';
 import { auditLogs } from '../../db/schema';
-import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
 import { eventually } from '../../test/cable-client';
-import { signIn, type SignedIn } from '../../test/contact-fixtures';
+import { signInAdminCallers, type SignedIn } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,13 +14,7 @@ let agent: SignedIn;
 let kAdmin: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, subadmin, manager, agent, kAdmin] = await Promise.all([
-    signIn(t, seedEmail('admin')),
-    signIn(t, seedEmail('subadmin')),
-    signIn(t, seedEmail('manager')),
-    signIn(t, seedEmail('agent')),
-    signIn(t, seedEmail('admin', KEYSTONE_DEMO.domainName), 'keystone.localhost'),
-  ]);
+  ({ admin, subadmin, manager, agent, kAdmin } = await signInAdminCallers(t));
 });
 afterAll(() => t.close());
 
