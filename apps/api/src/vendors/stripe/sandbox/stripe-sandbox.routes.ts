@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../../lib/crypto';
 import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from '../stripe-settings';
+import { expandObjects, expandPaths } from '../../kit/sandbox/expand';
 import { idempotentRequest } from '../../kit/sandbox/idempotent-request';
+import { strictParams } from '../../kit/sandbox/strict-params';
 import { decodeForm } from './form';
 import type { StripeSandboxRepository } from './stripe-sandbox.repository';
 import { SANDBOX_API_VERSION, stripeId, StripeSandboxError, type Form, type SandboxRequest, type StripeSandboxService } from './stripe-sandbox.service';
@@ -77,12 +79,12 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
        * runs): each endpoint names the ones it takes; `expand` and the Stripe.js `key` are every one's.
        */
       function strict(params: readonly string[], handler: Handler): Handler {
-        const known = new Set([...params, 'expand', 'key']);
+        const check = strictParams(
+          [...params, 'expand', 'key'],
+          (unknown) => new StripeSandboxError(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}` }),
+        );
         return (request, form, meta) => {
-          const unknown = Object.keys(form).find((name) => !known.has(name));
-          if (unknown !== undefined) {
-            throw new StripeSandboxError(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}` });
-          }
+          check(form);
           return handler(request, form, meta);
         };
       }
@@ -93,34 +95,11 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
 
       /**
        * `expand[]=latest_charge`, `expand[]=data.customer`, `expand[]=latest_charge.payment_method`:
-       * each id on the path is replaced by its object, as Stripe does (a null stays null).
+       * each id on the path is replaced by its object, as Stripe does (the kit's expand; a null stays null).
        */
-      async function expandPath(node: Record<string, unknown>, path: string[], whole: string): Promise<void> {
-        const [field, ...rest] = path as [string, ...string[]];
-        if (node.object === 'list' && field === 'data' && Array.isArray(node.data)) {
-          for (const item of node.data as Record<string, unknown>[]) await expandPath(item, rest, whole);
-          return;
-        }
-        if (!(field in node)) throw notExpandable(whole);
-        let value = node[field];
-        if (typeof value === 'string') {
-          const found = await repo.findById(value);
-          if (!found) throw notExpandable(whole);
-          value = node[field] = found;
-        } else if (value !== null && (typeof value !== 'object' || !('object' in (value as object)))) {
-          throw notExpandable(whole);
-        }
-        if (rest.length && value !== null) await expandPath(value as Record<string, unknown>, rest, whole);
-      }
-
       function expanding(handler: Handler): Handler {
-        return async (request, form, meta) => {
-          const result = (await handler(request, form, meta)) as Record<string, unknown>;
-          const asked = form.expand;
-          const paths = typeof asked === 'string' ? [asked] : asked && typeof asked === 'object' ? Object.values(asked).filter((p): p is string => typeof p === 'string') : [];
-          for (const path of paths) await expandPath(result, path.split('.'), path);
-          return result;
-        };
+        return async (request, form, meta) =>
+          expandObjects((await handler(request, form, meta)) as Record<string, unknown>, expandPaths(form.expand), { findById: (id) => repo.findById(id), refuse: notExpandable });
       }
 
       function endpoint(method: 'GET' | 'POST' | 'DELETE', path: string, params: readonly string[], handle: Handler, rule: KeyRule = 'secret') {
