@@ -17,7 +17,7 @@ import { EMAIL_NOT_CONFIGURED, type EmailProvider } from './vendors/email/email.
 import { createDnsEmailVerifier } from './vendors/email-verification/dns-email-verifier';
 import type { EmailVerifier } from './vendors/email-verification/email-verifier';
 import { createOutboxEmailProvider } from './vendors/email/outbox.provider';
-import { createOutboxRepository } from './vendors/email/outbox.repository';
+import { createOutboxRepository } from './vendors/email/sandbox/outbox.repository';
 import { createSmtpEmailProvider } from './vendors/email/smtp.provider';
 import { createLocalDiskStorage } from './vendors/storage/local-disk.provider';
 import type { StorageProvider } from './vendors/storage/storage.provider';

@@ -5,7 +5,6 @@
 export * from './accounts';
 export * from './account-security';
 export * from './feature-flags';
-export * from './email';
 export * from './helps';
 export * from './catalogs';
 export * from './contacts';

@@ -78,18 +78,19 @@ export function createSandboxStore(db: Database, vendor: string, ownerOf: OwnerO
     },
 
     /**
-     * A page of an owner's objects of one kind as Stripe lists them (and most vendors): newest first; after the
-     * object `startingAfter` (older ones) or before `endingBefore` (newer ones, still newest first);
+     * A page of an owner's objects of one kind (every owner's when `owner` is null) as Stripe lists
+     * them (and most vendors): newest first; after the object `startingAfter` (older ones) or
+     * before `endingBefore` (newer ones, still newest first);
      * `hasMore` when the list goes on past the page in the direction asked. Null when the cursor
      * object is not one of the list.
      */
     async pageOf(
-      owner: string,
+      owner: string | null,
       object: string,
       { limit, startingAfter, endingBefore }: { limit: number; startingAfter?: string; endingBefore?: string },
     ): Promise<{ data: SandboxObject[]; hasMore: boolean } | null> {
       const cursorId = startingAfter ?? endingBefore;
-      const listed = and(mine, eq(sandboxObjects.owner, owner), eq(sandboxObjects.object, object));
+      const listed = and(mine, owner === null ? undefined : eq(sandboxObjects.owner, owner), eq(sandboxObjects.object, object));
       let after: SQL | undefined;
       if (cursorId !== undefined) {
         const [cursor] = await db.select({ id: sandboxObjects.id }).from(sandboxObjects).where(and(listed, eq(sandboxObjects.id, cursorId)));

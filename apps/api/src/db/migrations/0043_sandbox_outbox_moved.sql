@@ -1,0 +1,3 @@
+-- the e-mail outbox moves to the sandbox kit's store (a stage or demo keeps the messages it holds): an object 'email' of vendor 'outbox', owned by its recipient
+INSERT INTO "sandbox_objects" ("vendor", "id", "object", "owner", "data", "hidden", "created_at") SELECT 'outbox', 'email_' || "id", 'email', "to", jsonb_build_object('id', 'email_' || "id", 'object', 'email', 'to', "to", 'reply_to', "reply_to", 'subject', "subject", 'text', "text", 'html', "html", 'created_at', to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), NULL, "created_at" FROM "outbox_emails";--> statement-breakpoint
+DROP TABLE "outbox_emails" CASCADE;
