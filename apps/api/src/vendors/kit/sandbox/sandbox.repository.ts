@@ -71,6 +71,17 @@ export function createSandboxStore(db: Database, vendor: string, ownerOf: OwnerO
       return row ? { data: row.data as SandboxObject, hidden: row.hidden } : null;
     },
 
+    /**
+     * Keeps the object unless one with its id is kept already, and answers the one kept: an object
+     * made once for every process (an issuer's signing key), whichever process makes it first.
+     */
+    async insertOnce(object: SandboxObject, hidden: Record<string, unknown> | null = null): Promise<StoredObject> {
+      await db.insert(sandboxObjects).values({ vendor, id: object.id, object: object.object, owner: ownerOf(object), data: object, hidden }).onConflictDoNothing();
+      const kept = await this.find(object.id, object.object);
+      if (!kept) throw new Error(`The ${vendor} sandbox keeps ${object.id} as another kind of object than ${object.object}`);
+      return kept;
+    },
+
     /** Any object by its id (what `expand[]` puts in place of an id). */
     async findById(id: string): Promise<SandboxObject | null> {
       const [row] = await db.select({ data: sandboxObjects.data }).from(sandboxObjects).where(and(mine, eq(sandboxObjects.id, id)));

@@ -1,26 +1,47 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
 import type { AppContext } from '../../../context';
-import { safeEqual, sign, verifySigned } from '../../../lib/crypto';
+import { safeEqual, sign } from '../../../lib/crypto';
 import { SANDBOX_ISSUER_PATH, ssoClientSecret } from '../sso.provider';
-
-type CodePayload = { email: string; nonce: string; redirect_uri: string; code_challenge: string; client_id: string; exp: number; auth_time: number };
+import { createOidcSandboxRepository, type OidcSandboxRepository } from './oidc-sandbox.repository';
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
+/** A new ES256 key pair as JWKs. */
+async function makeKeyPair() {
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { publicJwk: await exportJWK(publicKey), privateJwk: await exportJWK(privateKey) };
+}
+
+/** The issuer's signing key (made once for every process): its id, its public JWK for the JWKS, and the private key that signs. */
+async function signingKeyOf(repo: OidcSandboxRepository) {
+  const { kid, publicJwk, privateJwk } = await repo.signingKey(makeKeyPair);
+  return { kid, jwk: { ...publicJwk, kid, use: 'sig', alg: 'ES256' }, privateKey: await importJWK(privateJwk, 'ES256') };
+}
+
 /**
  * A sandbox OpenID Connect issuer for development and tests: discovery, an authorize page where
  * the developer says who they are, a token endpoint that checks the client secret and PKCE, and
- * signed ID tokens. It behaves like a company identity provider from the user's side.
+ * signed ID tokens. It behaves like a company identity provider from the user's side. Its state
+ * (the signing key every process shares, the authorization codes, each exchanged once) is in the
+ * sandbox kit's store (oidc-sandbox.repository.ts).
  */
 export async function registerSandboxOidcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { env } = ctx;
   const issuer = new URL(SANDBOX_ISSUER_PATH, env.PUBLIC_URL).toString();
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'sandbox', use: 'sig', alg: 'ES256' };
+  const repo = createOidcSandboxRepository(ctx.db);
   const clientSecret = ssoClientSecret(env);
+  // read (or made) on first use, not while the app is built; asked again after a failure
+  let signing: ReturnType<typeof signingKeyOf> | undefined;
+  const signingKey = () => {
+    signing ??= signingKeyOf(repo).catch((error: unknown) => {
+      signing = undefined;
+      throw error;
+    });
+    return signing;
+  };
 
   app.get(`${SANDBOX_ISSUER_PATH}/.well-known/openid-configuration`, async () => ({
     issuer,
@@ -35,7 +56,7 @@ export async function registerSandboxOidcRoutes(app: FastifyInstance, ctx: AppCo
     scopes_supported: ['openid', 'email', 'profile'],
   }));
 
-  app.get(`${SANDBOX_ISSUER_PATH}/jwks`, async () => ({ keys: [jwk] }));
+  app.get(`${SANDBOX_ISSUER_PATH}/jwks`, async () => ({ keys: [(await signingKey()).jwk] }));
 
   app.get(`${SANDBOX_ISSUER_PATH}/authorize`, async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
@@ -58,19 +79,15 @@ export async function registerSandboxOidcRoutes(app: FastifyInstance, ctx: AppCo
     if (!redirect || form.client_id !== env.OIDC_CLIENT_ID || !form.email || !form.code_challenge) {
       return reply.code(400).type('text/plain').send('Invalid authorization request');
     }
-    const code = sign(
-      {
-        email: form.email,
-        nonce: form.nonce ?? '',
-        redirect_uri: form.redirect_uri,
-        code_challenge: form.code_challenge,
-        client_id: form.client_id,
-        exp: Date.now() + 60_000,
-        // the sandbox always asks who you are: every login is fresh (so prompt=login and max_age=0 hold)
-        auth_time: Math.floor(Date.now() / 1000),
-      },
-      clientSecret,
-    );
+    const code = await repo.issueCode({
+      email: form.email,
+      nonce: form.nonce ?? '',
+      redirect_uri: form.redirect_uri as string, // a URL: redirect above
+      code_challenge: form.code_challenge,
+      client_id: form.client_id,
+      // the sandbox always asks who you are: every login is fresh (so prompt=login and max_age=0 hold)
+      auth_time: Math.floor(Date.now() / 1000),
+    });
     redirect.searchParams.set('code', code);
     redirect.searchParams.set('state', form.state ?? '');
     return reply.redirect(redirect.toString(), 302);
@@ -86,13 +103,15 @@ export async function registerSandboxOidcRoutes(app: FastifyInstance, ctx: AppCo
     if (clientId !== env.OIDC_CLIENT_ID || !safeEqual(secret, clientSecret)) {
       return reply.code(401).send({ error: 'invalid_client' });
     }
-    const payload = verifySigned<CodePayload>(form.code, clientSecret);
+    // a code is taken once, whatever the checks below find (a real issuer's codes are single-use)
+    const payload = form.code ? await repo.redeemCode(form.code) : null;
     const challenge = createHash('sha256').update(form.code_verifier ?? '').digest('base64url');
     if (!payload || payload.redirect_uri !== form.redirect_uri || payload.client_id !== clientId || payload.code_challenge !== challenge) {
       return reply.code(400).send({ error: 'invalid_grant' });
     }
+    const { kid, privateKey } = await signingKey();
     const idToken = await new SignJWT({ email: payload.email, email_verified: true, nonce: payload.nonce, auth_time: payload.auth_time })
-      .setProtectedHeader({ alg: 'ES256', kid: 'sandbox' })
+      .setProtectedHeader({ alg: 'ES256', kid })
       .setIssuer(issuer)
       .setSubject(payload.email)
       .setAudience(clientId)
