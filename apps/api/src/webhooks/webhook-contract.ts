@@ -3,6 +3,14 @@
  * signature holds, and the two refusals the one inbound route answers 400 to, told apart by class.
  */
 
+/**
+ * Where each vendor posts its webhooks: /webhooks/<vendor> (outside /v1: no session, no CSRF; the
+ * signature is the check). Here, beside the verifier's contract, so that a vendor (its sandbox
+ * posts to this path) needs nothing of the route, which needs the app's context.
+ */
+export const WEBHOOK_PATH_PREFIX = '/webhooks';
+export const webhookPath = (vendor: string) => `${WEBHOOK_PATH_PREFIX}/${vendor}`;
+
 /** A vendor event whose signature was verified: the vendor's id of it (or a documented composite), its type, time and body. */
 export type VerifiedEvent = { id: string; type: string; created: number; payload: Record<string, unknown> };
 

@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { WebhookEventMalformed, WebhookSignatureInvalid, type WebhookRequest } from './webhook-contract';
+import { WEBHOOK_PATH_PREFIX, WebhookEventMalformed, WebhookSignatureInvalid, type WebhookRequest } from './webhook-contract';
 
-/** Where each vendor posts its webhooks: /webhooks/<vendor> (outside /v1: no session, no CSRF; the signature is the check). */
-export const WEBHOOK_PATH_PREFIX = '/webhooks';
-export const webhookPath = (vendor: string) => `${WEBHOOK_PATH_PREFIX}/${vendor}`;
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** The request as the vendor signed it (webhook-contract.ts): its public URL from PUBLIC_URL, never from the Host header. */

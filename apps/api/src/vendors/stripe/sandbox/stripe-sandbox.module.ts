@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Core } from '../../../core';
 import { isSandboxAllowed } from '../../../env';
-import { webhookPath } from '../../../webhooks/webhooks.routes';
+import { webhookPath } from '../../../webhooks/webhook-contract';
 import { defineSandboxDelivery } from '../../kit/sandbox/delivery';
 import { createStripeSandboxRepository } from './stripe-sandbox.repository';
 import { createStripeSandboxService } from './stripe-sandbox.service';
