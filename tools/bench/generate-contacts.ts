@@ -24,7 +24,7 @@ import {
   STREETS,
 } from '../../apps/api/src/db/seed-contacts';
 import { hashPassword } from '../../apps/api/src/lib/passwords';
-import { SEARCH_TEXT_SQL } from '../../apps/api/src/modules/contacts/contacts.repository';
+import { SEARCH_TEXT_SQL } from '../../apps/api/src/modules/contacts/contacts-scope.repository';
 import { createLookupsRepository } from '../../apps/api/src/modules/lookups/lookups.repository';
 import { createUsersRepository } from '../../apps/api/src/modules/users/users.repository';
 import { BENCH_COMPANY, BENCH_MANAGER_EMAIL, BENCH_PASSWORD, formatDuration, log, openBenchDatabase } from './bench-db';

@@ -1,7 +1,8 @@
 import type { BillingRepository } from '../modules/billing/billing.repository';
 import { TAG_COLORS, type Gender, type Language, type PolicyStatus, type PolicyType, type Timezone, type UsState } from '@crm/contract';
 import type { BrandId } from '@crm/brand-config';
-import type { BulkContact, BulkNote, BulkPolicy, ContactsRepository, EmailValue, PhoneValue } from '../modules/contacts/contacts.repository';
+import type { BulkContact, BulkNote, BulkPolicy, EmailValue, PhoneValue } from '../modules/contacts/contact-writes.repository';
+import type { ContactsRepository } from '../modules/contacts/contacts.repository';
 import type { CatalogSeed, LookupsRepository } from '../modules/lookups/lookups.repository';
 import { addDays, addYears, isLeapYear } from '../modules/dashboard/dashboard-dates';
 

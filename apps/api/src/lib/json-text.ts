@@ -1,5 +1,5 @@
 /**
- * An answer, or a part of one, already written as JSON (by PostgreSQL: contacts.repository
+ * An answer, or a part of one, already written as JSON (by PostgreSQL: contact-record.repository
  * answerQuery), that goes out as it is instead of being parsed into objects and written again.
  * `T` is the contract shape it stands for; the answer serializer checks the text against the
  * route's contract wherever answers are checked (plugins/serializer.ts: development and tests).

@@ -16,7 +16,9 @@ import type { JsonText } from '../../lib/json-text';
 import type { EmailVerifier } from '../../vendors/email-verification/email-verifier';
 import type { ContactActionsRepository, EmailCheck } from './contact-actions.repository';
 import { contactReach } from './contact-reach';
-import type { ContactRecord, ContactsRepository, ContactValues } from './contacts.repository';
+import type { ContactRecord } from './contact-record.repository';
+import type { ContactValues } from './contact-writes.repository';
+import type { ContactsRepository } from './contacts.repository';
 import type { ContactsCaller, ContactsService } from './contacts.service';
 
 type MedicareInput = NonNullable<ParsedBodyOf<typeof medicareImportContact>>;

@@ -17,7 +17,7 @@ import {
 
 /**
  * What merges move and how they are undone, shared by the merge (contact-merge.repository) and the
- * trash's restore (contacts.repository), which depend on it and not on each other.
+ * trash's restore (contact-writes.repository), which depend on it and not on each other.
  */
 
 /** Children that belong to one contact by contact_id and move whole in a merge (by id). */

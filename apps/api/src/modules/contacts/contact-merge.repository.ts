@@ -9,7 +9,7 @@ import {
   contactTags,
   users,
 } from '../../db/schema';
-import type { ContactsRepository, ContactValues } from './contacts.repository';
+import type { ContactValues, ContactWritesRepository } from './contact-writes.repository';
 import { CHILD_TABLES, moveChildren, type MergeMoved } from './contact-merge-moves.repository';
 
 /**
@@ -103,7 +103,7 @@ async function moveDocuments(tx: Tx, mergedId: number, survivorId: number): Prom
 
 export function createContactMergeRepository(
   db: Database,
-  contactsRepository: Pick<ContactsRepository, 'refreshSearchText'>,
+  contactsRepository: Pick<ContactWritesRepository, 'refreshSearchText'>,
 ) {
   return {
     /** Whether a user may still own contacts (an active account). */

@@ -9,7 +9,9 @@ import { notFound, unprocessable } from '../../lib/http-errors';
 import type { JsonText } from '../../lib/json-text';
 import type { ContactMergeRepository } from './contact-merge.repository';
 import { contactReach } from './contact-reach';
-import type { ContactRecord, ContactsRepository, ContactValues } from './contacts.repository';
+import type { ContactRecord } from './contact-record.repository';
+import type { ContactValues } from './contact-writes.repository';
+import type { ContactsRepository } from './contacts.repository';
 import type { ContactsCaller, ContactsService } from './contacts.service';
 
 type MergeInput = ParsedBodyOf<typeof mergeContacts>;
@@ -48,7 +50,7 @@ type Deps = {
  * Contact merge (spec part 2 §3 "duplicates and merge", behind the contact_merge flag): the survivor
  * takes the chosen value of each field; phones and e-mails it lacks, notes, files, policies,
  * securities, activities, tags, documents it lacks and links move to it; the merged contacts go to
- * the trash, and restoring one of them undoes its merge (contacts.repository setTrashed).
+ * the trash, and restoring one of them undoes its merge (contact-writes.repository setTrashed).
  */
 export function createContactMergeService({ contacts, contactsRepository, merges }: Deps) {
   return {

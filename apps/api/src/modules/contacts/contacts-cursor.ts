@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CONTACTS_CURSOR_MAX, isCalendarDate, type ContactOrderField } from '@crm/contract';
-import type { Keyset } from './contacts.repository';
+import type { Keyset } from './contacts-page.repository';
 
 /**
  * The list's keyset cursor (contacts_scope.cursor, meta.next_cursor): base64url JSON of the order it

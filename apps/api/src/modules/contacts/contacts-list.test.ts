@@ -11,7 +11,7 @@ import {
   type PolicyType,
 } from '@crm/contract';
 import { contactNotes, contacts, contactTags, policies } from '../../db/schema';
-import { scopeCondition, type ChildFilterSize } from './contacts.repository';
+import { scopeCondition, type ChildFilterSize } from './contacts-scope.repository';
 import { DEMO_CONTACTS_PER_AGENT, DEMO_TAGS, demoContacts } from '../../db/seed-contacts';
 import { EVERGREEN_DEMO, seedEmail } from '../../db/seed';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@crm/contract';
 import { contactEmails, contacts } from '../../db/schema';
 import { DEMO_CONTACTS_PER_AGENT, demoContacts } from '../../db/seed-contacts';
-import { SEARCH_TEXT_SQL } from './contacts.repository';
+import { SEARCH_TEXT_SQL } from './contacts-scope.repository';
 import { EVERGREEN_DEMO, KEYSTONE_DEMO, seedDemoCrm, seedEmail } from '../../db/seed';
 import {
   createContact,

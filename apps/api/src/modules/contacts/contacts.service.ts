@@ -29,16 +29,11 @@ import type { LookupsRepository } from '../lookups/lookups.repository';
 import type { Identity } from '../sessions/identity';
 import { contactReach, type Reach } from './contact-reach';
 import { countKey, decodeCursor, encodeCursor } from './contacts-cursor';
-import type {
-  ContactRecord,
-  ContactsRepository,
-  ContactValues,
-  EmailValue,
-  ExportRow,
-  ExportTarget,
-  PhoneValue,
-  ScopeQuery,
-} from './contacts.repository';
+import type { ContactRecord } from './contact-record.repository';
+import type { ContactValues, EmailValue, PhoneValue } from './contact-writes.repository';
+import type { ExportRow, ExportTarget } from './contacts-export.repository';
+import type { ContactsRepository } from './contacts.repository';
+import type { ScopeQuery } from './contacts-scope.repository';
 
 type CreateInput = ParsedBodyOf<typeof createContact>;
 type UpdateInput = ParsedBodyOf<typeof updateContact>;
@@ -234,7 +229,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
     if (Object.keys(errors).length) throw unprocessable(errors);
   }
 
-  /** The contact's answer (contacts.repository answerQuery: the one place that shapes it). */
+  /** The contact's answer (contact-record.repository answerQuery: the one place that shapes it). */
   async function present<X extends Record<string, unknown> = Record<never, never>>(id: number, extra?: X): Promise<JsonText<{ data: Contact } & X>> {
     const answer = await contacts.answer(id);
     if (!answer) throw notFound('Contact');
@@ -475,7 +470,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
     },
 
     /**
-     * The rows of an export in batches (contacts.repository exportRows): ids (every one reachable,
+     * The rows of an export in batches (contacts-export.repository exportRows): ids (every one reachable,
      * else 404 before anything is sent), or all plus the scope. Timestamps in the caller's zone.
      * With about how many rows it has (exportEstimate), for the download's progress.
      */
@@ -484,7 +479,7 @@ export function createContactsService({ contacts, lookups }: Deps) {
       return { estimate: await contacts.exportEstimate(reach, target), batches: contacts.exportRows(reach, target, timeZone) };
     },
 
-    /** The same contacts as CSV rows written by the database (contacts.repository exportCsv), with the estimate. */
+    /** The same contacts as CSV rows written by the database (contacts-export.repository exportCsv), with the estimate. */
     async exportCsv(caller: ContactsCaller, body: SelectionInput): Promise<{ rows: Readable; estimate: number }> {
       const { reach, target, timeZone } = await exportTarget(caller, body);
       const [estimate, rows] = await Promise.all([contacts.exportEstimate(reach, target), contacts.exportCsv(reach, target, timeZone)]);

@@ -3,7 +3,7 @@ import { CONTACT_CATEGORIES, CONTACTS_COUNT_CAP, type ContactCategory } from '@c
 import type { Database } from '../../db/database';
 import { birthdayMonthDay, contacts, importAttempts, transferAttempts, users } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
-import { reachCondition } from '../contacts/contacts.repository';
+import { reachCondition } from '../contacts/contacts-scope.repository';
 import type { BirthdaySegment } from './dashboard-dates';
 
 /** A contact as the dashboard lists it, with its owner. */

@@ -1,11 +1,11 @@
 import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { EXPORT_COLUMNS, type ExportColumn } from '@crm/contract';
-import type { ExportRow } from '../contacts/contacts.repository';
+import type { ExportRow } from '../contacts/contacts-export.repository';
 
 /**
  * Text a spreadsheet would take for a formula gets a leading apostrophe. The export's values come
- * that way from its query (contacts.repository spreadsheetSafe); this is the same rule for files
+ * that way from its query (contacts-export.repository spreadsheetSafe); this is the same rule for files
  * written from values in Node (an import's error file).
  */
 export function safeCell(text: string): string {

@@ -6,7 +6,7 @@ import { contactsScope, EXPORT_COLUMNS, EXPORT_MAX_ROWS, ROW_ESTIMATE_HEADER, ty
 import { createContact, listContacts, signInCast, type SignedIn } from '../../test/contact-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventually } from '../../test/cable-client';
-import { spreadsheetSafe } from '../contacts/contacts.repository';
+import { spreadsheetSafe } from '../contacts/contacts-export.repository';
 import { safeCell } from './export-writers';
 
 let t: TestApp;

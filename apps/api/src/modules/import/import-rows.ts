@@ -16,7 +16,7 @@ import {
   type UsState,
 } from '@crm/contract';
 import { dialingNumber } from '@crm/util';
-import type { ContactValues } from '../contacts/contacts.repository';
+import type { ContactValues } from '../contacts/contact-writes.repository';
 import { refusedKeystrokes, type KeystrokeBrand, type KeystrokeKind } from './import-keystrokes';
 import type { ScrubMatch } from './import.repository';
 

@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
-import { reachCondition, SEARCH_TEXT_SQL, searchTextSql, userInReach } from '../contacts/contacts.repository';
+import { reachCondition, SEARCH_TEXT_SQL, searchTextSql, userInReach } from '../contacts/contacts-scope.repository';
 import type { ImportedContact, TitleList } from './import-rows';
 import { longWork } from '../../db/sql-helpers';
 

@@ -16,7 +16,7 @@ import { formatPhone } from '@crm/util';
 import type { JobDefinition, JobRuns } from '../../jobs/queue';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { storageKey, type StorageProvider } from '../../vendors/storage/storage.provider';
-import type { ContactRecord } from '../contacts/contacts.repository';
+import type { ContactRecord } from '../contacts/contact-record.repository';
 import type { ContactsCaller, ContactsService, SelectionInput } from '../contacts/contacts.service';
 import type { PrintJobRow, PrintRepository } from './print.repository';
 

@@ -6,7 +6,7 @@ import { identityCacheOf, type IdentityChanges } from '../../db/identity-changes
 import { preparedStatement } from '../../db/sql-helpers';
 import { licenses, productOrders, productPlans, subscriptions, usageRollups, users } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
-import { userInReach } from '../contacts/contacts.repository';
+import { userInReach } from '../contacts/contacts-scope.repository';
 import type { UsageKind } from '../usage/usage.repository';
 
 export type PlanRow = typeof productPlans.$inferSelect;

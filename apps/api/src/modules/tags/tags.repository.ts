@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contacts, contactTags, tags } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
-import { scopeCondition, type ScopeQuery } from '../contacts/contacts.repository';
+import { scopeCondition, type ScopeQuery } from '../contacts/contacts-scope.repository';
 
 export type TagRecord = { id: number; name: string; color: string };
 

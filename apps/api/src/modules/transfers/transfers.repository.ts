@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { apiVendors, contacts, importAttempts, transferAttempts, transferLogs, users } from '../../db/schema';
 import type { Reach } from '../contacts/contact-reach';
-import { reachCondition, userInReach } from '../contacts/contacts.repository';
+import { reachCondition, userInReach } from '../contacts/contacts-scope.repository';
 import { longWork } from '../../db/sql-helpers';
 
 export type TransferChanges = Partial<Record<'category' | 'status_id' | 'agentflow_status_id' | 'source_id', string | number | null>>;
