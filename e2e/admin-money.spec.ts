@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, openFromNav, signInAt, signInHome, uniqueLetters } from './support';
+import { BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, openFromNav, SANDBOX_PAYMENT_METHODS, signInAt, signInHome, uniqueLetters } from './support';
 
 /** Picks an option of a labelled Radix select inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string | RegExp) {
@@ -104,7 +104,7 @@ test.describe('admin dialer and SMS screens', () => {
       return response.json();
     };
     const { payments } = (await json(await page.request.get('/v1/accounts/info'))).data;
-    const tokenized = await page.request.post(payments.tokenize_url, {
+    const tokenized = await page.request.post(SANDBOX_PAYMENT_METHODS, {
       form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' },
       headers: { Authorization: `Bearer ${payments.publishable_key}` },
     });

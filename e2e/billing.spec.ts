@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
-import { BRAND_KEYS, brandEmail, brandOrigin, demoEmail, expectAccessible, fillCredentials, periodDate, SCREEN_SIZES, signInAt } from './support';
+import { answerBank, BRAND_KEYS, brandEmail, brandOrigin, demoEmail, enterCard, expectAccessible, fillCredentials, periodDate, SCREEN_SIZES, signInAt } from './support';
 
 test.describe('billing', () => {
-  test('an unpaid user lands on /billing; a declined card shows the decline beside the number; 4242 4242 4242 4242 pays and reaches /', async ({ page }) => {
+  test('an unpaid user lands on /billing; a declined card shows the decline beside the card; a 3-D Secure card is saved once the bank confirms it (not when it fails) and pays, reaching /', async ({ page }) => {
     // nine screens, each settled and checked by axe: more than the default budget on a busy machine
     test.setTimeout(90_000);
     await page.goto('/login');
@@ -26,21 +26,27 @@ test.describe('billing', () => {
     await page.getByRole('link', { name: 'Add a card' }).click();
     await expect(page).toHaveURL(/\/billing\/update\?plan=\d+$/);
 
-    const number = page.getByRole('textbox', { name: 'Card number' });
-    await number.fill('4000 0000 0000 0002');
-    await expect(page.getByTestId('card-preview')).toHaveText('Visa xxxx 0000 0000 0002');
-    await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
-    await page.getByRole('textbox', { name: 'Security code' }).fill('123');
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await expect(number).toHaveAttribute('aria-invalid', 'true');
-    await expect(number).toHaveAccessibleDescription(/Your card was declined\./);
+    // the card form is Stripe Elements, here on the Stripe sandbox's Stripe.js: a decline shows beside the card
+    const card = page.getByRole('group', { name: 'Card' });
+    await enterCard(page, '4000 0000 0000 0002');
+    await expect(card).toHaveAccessibleDescription(/Your card was declined\./);
+    await expect(card).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/billing\/update\?plan=\d+$/);
     await expectAccessible(page);
 
-    await number.fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await expect(page).toHaveURL(/\/billing\/review\?plan=\d+$/);
-    await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+    // 3-D Secure: the bank's page opens over the form; failed there, the bank's answer shows beside the card and nothing is saved
+    await enterCard(page, '4000 0027 6000 3184');
+    await expect(page.getByRole('dialog', { name: 'Confirm with your bank' })).toBeVisible();
+    await expectAccessible(page);
+    await answerBank(page, 'Fail');
+    await expect(card).toHaveAccessibleDescription(/We are unable to authenticate your payment method/);
+    await expect(page).toHaveURL(/\/billing\/update\?plan=\d+$/);
+
+    // completed, the card goes on file once Stripe's webhook has said so, and the review shows it
+    await enterCard(page, '4000 0025 0000 3155');
+    await answerBank(page, 'Complete');
+    await expect(page).toHaveURL(/\/billing\/review\?plan=\d+$/, { timeout: 30_000 });
+    await expect(page.getByText('Visa ending in 3155')).toBeVisible();
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('region', { name: 'Unpaid account' })).toHaveCount(0);
@@ -110,10 +116,7 @@ test.describe('billing: plans, their review and the paid period in every brand',
       const monthlyId = new URL(page.url()).searchParams.get('plan');
       await expect(page.getByText(/^Pay charges \$49\.00 now for \d\d\/\d\d\/\d{4} until \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
       await page.getByRole('link', { name: /^(Add a card|Use another card)$/ }).click();
-      await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-      await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
-      await page.getByRole('textbox', { name: 'Security code' }).fill('123');
-      await page.getByRole('button', { name: 'Save card' }).click();
+      await enterCard(page, '4242 4242 4242 4242');
       await expect(page).toHaveURL(`${origin}/billing/review?plan=${monthlyId}`);
       await page.getByRole('button', { name: 'Pay $49.00' }).click();
       await expect(page).toHaveURL(`${origin}/`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { apiGetAs, atEveryWidth, callFromPage, brandEmail, brandOrigin, expectAccessible, openFromNav, periodDate, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
+import { apiGetAs, atEveryWidth, callFromPage, brandEmail, brandOrigin, expectAccessible, openFromNav, periodDate, SANDBOX_PAYMENT_METHODS, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
 
 // The spec's answer to an agent whose licence is used up or unpaid (part 1 §8, §5 "Quota").
 const OVER_ALLOCATION = 'Please request additional minutes from your manager.';
@@ -88,7 +88,7 @@ async function apiPostAs(page: Page, baseURL: string | undefined, brand: BrandKe
  */
 async function putCardOnFile(page: Page) {
   const info = (await callFromPage(page, 'GET', '/v1/accounts/info')).json;
-  const tokenized = await page.request.post(info.data.payments.tokenize_url, {
+  const tokenized = await page.request.post(SANDBOX_PAYMENT_METHODS, {
     form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' },
     headers: { Authorization: `Bearer ${info.data.payments.publishable_key}` },
   });

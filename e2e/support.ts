@@ -202,3 +202,28 @@ export async function openFromNav(page: Page, name: string): Promise<void> {
   }
   throw new Error(`The main navigation has no entry "${name}"`);
 }
+
+/**
+ * Stripe's /v1/payment_methods as the Stripe sandbox serves it: where Stripe.js (here the sandbox's)
+ * tokenises a card with the publishable key, for a test that puts a card on file without the form.
+ */
+export const SANDBOX_PAYMENT_METHODS = '/sandbox/stripe/v1/payment_methods';
+
+/**
+ * Types a card into the card form and saves it: Stripe Elements, in sandbox mode the sandbox's
+ * Stripe.js, whose card fields are in the page (Stripe's own are in its frame).
+ */
+export async function enterCard(page: Page, number: string, { expiry = '12 / 34', cvc = '123' } = {}): Promise<void> {
+  const card = page.getByRole('group', { name: 'Card' });
+  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await card.getByRole('textbox', { name: 'Expiration date (MM / YY)' }).fill(expiry);
+  await card.getByRole('textbox', { name: 'Security code (CVC)' }).fill(cvc);
+  await page.getByRole('button', { name: 'Save card' }).click();
+}
+
+/** The bank's 3-D Secure page that Stripe.js opens over the page (the Stripe sandbox's own), answered Complete or Fail. */
+export async function answerBank(page: Page, outcome: 'Complete' | 'Fail'): Promise<void> {
+  await expect(page.getByRole('dialog', { name: 'Confirm with your bank' })).toBeVisible();
+  await page.frameLocator('iframe[title="3D Secure authentication"]').getByRole('button', { name: `${outcome} authentication` }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm with your bank' })).toHaveCount(0);
+}

@@ -77,14 +77,16 @@ describe('security headers', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
-    // own scripts and Google's tag only: no inline script, no eval
-    expect(csp['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com']);
+    // own scripts, Google's tag and Stripe.js only: no inline script, no eval
+    expect(csp['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com', 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    // frames: the product's own (the Stripe sandbox's bank page) and Stripe's card fields and 3-D Secure pages
+    expect(csp['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
     expect(csp['script-src-attr']).toEqual(["'none'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', 'https://*.google-analytics.com']));
     // the realtime socket of the page's own host, analytics beacons, Twilio's signalling
     expect(csp['connect-src']).toEqual(
-      expect.arrayContaining(["'self'", 'ws://harbor.localhost:3000', 'wss://harbor.localhost:3000', 'https://*.google-analytics.com', 'wss://*.twilio.com']),
+      expect.arrayContaining(["'self'", 'ws://harbor.localhost:3000', 'wss://harbor.localhost:3000', 'https://*.google-analytics.com', 'wss://*.twilio.com', 'https://api.stripe.com']),
     );
     expect(csp['media-src']).toEqual(expect.arrayContaining(["'self'", 'blob:', 'mediastream:', 'https://sdk.twilio.com']));
     expect(csp).not.toHaveProperty('upgrade-insecure-requests');
@@ -94,7 +96,7 @@ describe('security headers', () => {
     const web = await appWith();
     const res = await web.inject({ method: 'GET', url: '/', headers: { ...html, host: "evil.example;script-src *" } });
     expect(res.headers['content-security-policy']).not.toContain('evil');
-    expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com']);
+    expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com', 'https://js.stripe.com', 'https://*.js.stripe.com']);
   });
 
   it("JSON answers: a policy that runs and loads nothing, never framed, nosniff, the pages' referrer policy; no page-only headers", async () => {

@@ -170,7 +170,7 @@ describe("production without a vendor's settings: its features are off and say w
       provider: 'stripe',
       mode: 'off',
       publishable_key: '',
-      tokenize_url: null,
+      stripe_js_url: null,
       unavailable: 'Card payments are not configured: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
     });
     // and in development the same account's payments are the sandbox's

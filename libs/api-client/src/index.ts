@@ -29,5 +29,3 @@ export { cableUrl, subscribeCable } from './cable';
 export { createCableConsumer } from './cable-consumer';
 export type { CableStatus, CableSubscriptionOptions } from './cable';
 export { useCableChannel } from './useCableChannel';
-export { CardTokenError, tokenizeCard } from './card-token';
-export type { CardDetails, CardToken, TokenizeTarget } from './card-token';

@@ -36,11 +36,10 @@ export const cardOnFile = z.object({
 export type CardOnFile = z.infer<typeof cardOnFile>;
 
 /**
- * How the browser's card form tokenises a card: with mode live or test, Stripe.js (Elements) with
- * `publishable_key`; with mode sandbox, the product's own form POSTs Stripe's form-encoded
- * `type=card&card[number]=…&card[exp_month]=…&card[exp_year]=…&card[cvc]=…` to
- * `{tokenize_url}` with `Authorization: Bearer {publishable_key}`, exactly as Stripe.js does, and
- * sends only the answer's `id` (pm_…) to POST /v1/accounts/connect_card.
+ * How the browser's card form tokenises a card, in every mode the same way: Stripe.js (Elements)
+ * with `publishable_key` makes a payment method of the card, and only its `id` (pm_…) goes to
+ * POST /v1/accounts/connect_card. Stripe.js comes from js.stripe.com, or in sandbox mode from
+ * `stripe_js_url`, the sandbox's stand-in that calls the sandbox's copy of Stripe's API.
  */
 export const paymentsSetup = z.object({
   provider: z.literal('stripe'),
@@ -49,8 +48,11 @@ export const paymentsSetup = z.object({
   publishable_key: z.string(),
   /** Why card payments are unavailable (mode off), naming the missing settings; null when they work. */
   unavailable: z.string().nullable(),
-  /** Sandbox mode: the sandbox's tokenisation address (same origin); null with a real Stripe key. */
-  tokenize_url: z.string().nullable(),
+  /**
+   * Where the card form loads Stripe.js from: sandbox mode, the sandbox's stand-in (same origin);
+   * null with a real Stripe key (Stripe's own, from js.stripe.com).
+   */
+  stripe_js_url: z.string().nullable(),
 });
 export type PaymentsSetup = z.infer<typeof paymentsSetup>;
 
@@ -207,9 +209,9 @@ export const connectCard = defineEndpoint({
   method: 'POST',
   path: '/v1/accounts/connect_card',
   summary:
-    'Put a card on file: the payment method id the browser got by tokenising the card (never the number). It is saved for later charges; a declined card answers 422 on `card` with the bank\'s message',
+    "Put a card on file: the payment method id the browser got by tokenising the card (never the number). It is saved for later charges; a declined card answers 422 on `card` with the bank's message. When the bank asks the customer to authenticate first (3-D Secure), `requires_action` carries the client secret for Stripe.js (handleNextAction); the card goes on file once Stripe reports the authentication succeeded, and `data` still shows the card before it",
   body: connectCardBody,
-  response: z.object({ data: accountInfo }),
+  response: z.object({ data: accountInfo, requires_action: z.object({ client_secret: z.string() }).nullable() }),
 });
 
 export const updateAccountPlan = defineEndpoint({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, cardBrandLabel, cardText, detectCardBrand, isValidCardExpiry, maskCardNumber, stripAmount } from './card';
+import { amountToCents, cardBrandLabel, cardText, detectCardBrand, formatCents, stripAmount } from './card';
 
-describe('card form rules (spec part 2 §5)', () => {
+describe('card brands and amounts', () => {
   it('detects visa, mastercard, amex and discover', () => {
     expect(detectCardBrand('4242 4242 4242 4242')).toBe('visa');
     expect(detectCardBrand('5555555555554444')).toBe('mastercard');
@@ -9,19 +9,6 @@ describe('card form rules (spec part 2 §5)', () => {
     expect(detectCardBrand('378282246310005')).toBe('amex');
     expect(detectCardBrand('6011111111111117')).toBe('discover');
     expect(detectCardBrand('3056930009020004')).toBeNull();
-  });
-  it('masks the first four characters as xxxx', () => {
-    expect(maskCardNumber('4242424242424242')).toBe('xxxx424242424242');
-    expect(maskCardNumber('424')).toBe('xxx');
-  });
-  it('checks the expiry: month 01-12 then a valid day of it', () => {
-    expect(isValidCardExpiry('12/31')).toBe(true);
-    expect(isValidCardExpiry('04/31')).toBe(false);
-    expect(isValidCardExpiry('13/01')).toBe(false);
-    expect(isValidCardExpiry('00/10')).toBe(false);
-    expect(isValidCardExpiry('02/29')).toBe(true);
-    expect(isValidCardExpiry('02/29/2027')).toBe(false);
-    expect(isValidCardExpiry('02/29/2028')).toBe(true);
   });
   it('strips commas, spaces, quotes and parentheses from amounts', () => {
     expect(stripAmount(` "(1,234.50)" `)).toBe('1234.50');
@@ -51,5 +38,12 @@ describe('cardBrandLabel', () => {
   it('writes a card as "Visa ending in 4242"', () => {
     expect(cardText({ brand: 'visa', last4: '4242' })).toBe('Visa ending in 4242');
     expect(cardText({ brand: 'amex', last4: '0005' })).toBe('American Express ending in 0005');
+  });
+});
+
+describe('money display', () => {
+  it('shows integer cents as money', () => {
+    expect(formatCents(2900, 'usd')).toBe('$29.00');
+    expect(formatCents(123456)).toBe('$1,234.56');
   });
 });

@@ -24,6 +24,17 @@ const TWILIO = {
   media: ['https://sdk.twilio.com', 'blob:', 'mediastream:'],
 };
 
+/**
+ * Stripe.js and Elements with a real Stripe key (Stripe's CSP list): the script from js.stripe.com,
+ * the card fields and 3-D Secure pages in its frames (js.stripe.com, hooks.stripe.com), its calls
+ * to api.stripe.com. In sandbox mode all of it is the product's own origin.
+ */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
 /** Origins of brand logos and favicons given as absolute URLs (brand-config allows them), for img-src. */
 function brandImageOrigins(): string[] {
   const origins = BRAND_IDS.flatMap((id) => [BRANDS[id].logo, BRANDS[id].favicon])
@@ -92,7 +103,8 @@ const API_KEEPS = new Set(['x-content-type-options', 'x-frame-options', 'referre
  * Security headers on every response (helmet), the API's answers keeping only some (API_KEEPS, API_CSP): the Content-Security-Policy under which the
  * brand apps run (their own scripts only, styles also inline because Radix and sonner add style
  * elements at run time, images also from data: and blob: URLs, Google's tag for the brands'
- * analytics, websockets of the page's own host, Twilio for the dialer), no framing anywhere
+ * analytics, websockets of the page's own host, Twilio for the dialer, Stripe.js and its frames for
+ * the card form), no framing of the product's pages
  * (frame-ancestors 'none' and X-Frame-Options DENY), nosniff, Referrer-Policy
  * strict-origin-when-cross-origin, HSTS only over HTTPS, and a Permissions-Policy. The API
  * reference (/v1/docs) keeps the policy its plugin sets for it (see swaggerCsp); a file download sets
@@ -111,12 +123,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
-        'script-src': ["'self'", ...GOOGLE_TAG.script],
+        'script-src': ["'self'", ...GOOGLE_TAG.script, ...STRIPE.script],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', ...GOOGLE_TAG.img, ...brandImageOrigins()],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ownWebSockets, ...GOOGLE_TAG.connect, ...TWILIO.connect],
+        'connect-src': ["'self'", ownWebSockets, ...GOOGLE_TAG.connect, ...TWILIO.connect, ...STRIPE.connect],
+        'frame-src': ["'self'", ...STRIPE.frame],
         'media-src': ["'self'", 'data:', ...TWILIO.media],
         'worker-src': ["'self'", 'blob:'],
         'manifest-src': ["'self'"],

@@ -144,3 +144,26 @@ export async function applyStripeEvent(t: TestApp, verified: { type: string; pay
   const read = await t.ctx.payments.readEvent(verified);
   if (read) await t.ctx.billing.paymentEvent(read);
 }
+
+/**
+ * The customer's answer on the sandbox's 3-D Secure page (the bank's page Stripe.js opens for an
+ * intent that answers requires_action): Complete or Fail, posted as the page's form posts it.
+ */
+export async function answerBank(t: TestApp, clientSecret: string, outcome: 'complete' | 'fail'): Promise<{ status: number; html: string }> {
+  const id = clientSecret.split('_secret_')[0];
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/sandbox/stripe/3ds/${id}`,
+    payload: new URLSearchParams({ client_secret: clientSecret, outcome }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return { status: res.statusCode, html: res.body };
+}
+
+/** The event the Stripe sandbox wrote of `type` about the object `objectId` (what its webhook delivers), or null. */
+export async function sandboxEvent(t: TestApp, type: string, objectId: string): Promise<Record<string, unknown> | null> {
+  const found = await t.ctx.db.execute<{ data: Record<string, unknown> }>(
+    sql`select data from sandbox_objects where vendor = 'stripe' and object = 'event' and data->>'type' = ${type} and data->'data'->'object'->>'id' = ${objectId}`,
+  );
+  return found.rows[0]?.data ?? null;
+}

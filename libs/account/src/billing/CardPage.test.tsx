@@ -1,112 +1,121 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@crm/api-client';
 import { axeViolations, callsOf, makeUser } from '@crm/testing';
 import { renderAccount } from '../test/render';
 import { makeAccountInfo } from '../test/billing';
 import { CardPage } from './CardPage';
 
-const user = makeUser({ id: 42, 'paid_user?': false });
+// Stripe.js (js.stripe.com, or the sandbox's stand-in) runs in Chromium in the e2e suite; here Elements and the Stripe object are stood in for.
+const stripe = vi.hoisted(() => ({
+  createPaymentMethod: vi.fn(),
+  handleNextAction: vi.fn(),
+  card: { focus: vi.fn(), clear: vi.fn() },
+  loadStripe: vi.fn(),
+}));
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: ReactNode }) => <>{children}</>,
+  CardElement: () => <input aria-label="Stripe card field" />,
+  useStripe: () => ({ createPaymentMethod: stripe.createPaymentMethod, handleNextAction: stripe.handleNextAction }),
+  useElements: () => ({ getElement: () => stripe.card }),
+}));
 
-/** The sandbox's tokenisation endpoint, as the browser reaches it (outside the api-client's /v1 calls). */
-function stubTokenizer(answer: (form: URLSearchParams) => { status: number; body: unknown }) {
-  const requests: Request[] = [];
-  const forms: URLSearchParams[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    requests.push(request);
-    const form = new URLSearchParams(await request.clone().text());
-    forms.push(form);
-    const { status, body } = answer(form);
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return { requests, forms };
-}
+const liveInfo = makeAccountInfo({
+  payment_infos: [],
+  payments: { provider: 'stripe', mode: 'live', publishable_key: 'pk_live_abc', stripe_js_url: null, unavailable: null },
+});
+const card3155 = { brand: 'visa', last4: '3155', exp_month: 12, exp_year: 2034 };
+const method3155 = { paymentMethod: { id: 'pm_3ds123456', card: card3155 } };
 
-const paymentMethod = { status: 200, body: { id: 'pm_sandbox123', object: 'payment_method', card: { brand: 'visa', last4: '4242' } } };
+beforeEach(() => {
+  stripe.createPaymentMethod.mockReset();
+  stripe.handleNextAction.mockReset();
+  stripe.card.focus.mockReset();
+  stripe.loadStripe.mockReset().mockResolvedValue({});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+});
 
-function renderCardPage(handlers: Parameters<typeof renderAccount>[0]['handlers'] = {}, path = '/billing/update?plan=3') {
+function renderCardPage(handlers: Parameters<typeof renderAccount>[0]['handlers']) {
   return renderAccount({
-    path,
-    user,
+    path: '/billing/update?plan=3',
+    user: makeUser({ id: 42 }),
     element: <CardPage />,
     otherRoutes: { '/billing/review': <h1>Review</h1> },
-    handlers: { accountInfo: () => ({ data: makeAccountInfo({ payment_infos: [] }) }), ...handlers },
+    handlers,
   });
 }
 
-async function fillCard(number: string, expiry = '12/34', cvc = '123') {
-  const events = userEvent.setup();
-  await events.type(await screen.findByRole('textbox', { name: /Card number/ }), number);
-  await events.type(screen.getByRole('textbox', { name: /Expiry/ }), expiry);
-  await events.type(screen.getByRole('textbox', { name: /Security code/ }), cvc);
-  await events.click(screen.getByRole('button', { name: 'Save card' }));
-}
-
-afterEach(() => vi.unstubAllGlobals());
-
-describe('CardPage (sandbox mode)', () => {
-  it('shows the detected brand and the number masked with xxxx as one types', async () => {
-    renderCardPage();
-    await userEvent.setup().type(await screen.findByRole('textbox', { name: /Card number/ }), '378282246310005');
-    expect(screen.getByRole('textbox', { name: /Card number/ })).toHaveValue('3782 822463 10005');
-    expect(screen.getByTestId('card-preview')).toHaveTextContent('American Express xxxx 822463 10005');
+describe('CardPage: Stripe Elements in every mode', () => {
+  it('makes the payment method with Stripe.js and the publishable key, and sends only its id; passes axe', async () => {
+    stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_live123456' } });
+    const { client } = renderCardPage({ accountInfo: () => ({ data: liveInfo }), connectCard: () => ({ data: makeAccountInfo(), requires_action: null }) });
+    expect(await screen.findByRole('group', { name: 'Card' })).toBeInTheDocument();
     expect(await axeViolations(['region'])).toEqual([]);
-  });
-
-  it('checks the expiry month (01-12) and the month end before anything is sent', async () => {
-    const tokenizer = stubTokenizer(() => paymentMethod);
-    renderCardPage();
-    await fillCard('4242424242424242', '13/30');
-    expect(await screen.findByText('Enter the expiry as MM/YY, with a month from 01 to 12')).toBeInTheDocument();
-    const expiry = screen.getByRole('textbox', { name: /Expiry/ });
-    await userEvent.setup().clear(expiry);
-    await userEvent.setup().type(expiry, '01/20');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save card' }));
-    expect(await screen.findByText('This card has expired')).toBeInTheDocument();
-    expect(tokenizer.requests).toHaveLength(0);
-  });
-
-  it('tokenises the card with the publishable key and sends only the pm_ id to /v1, then returns to the review', async () => {
-    const tokenizer = stubTokenizer(() => paymentMethod);
-    const { client } = renderCardPage({
-      connectCard: () => ({ data: makeAccountInfo() }),
-    });
-    await fillCard('4242 4242 4242 4242');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/billing/review?plan=3'));
-    expect(tokenizer.requests[0]?.url).toMatch(/\/sandbox\/stripe\/v1\/payment_methods$/);
-    expect(tokenizer.requests[0]?.headers.get('Authorization')).toBe('Bearer pk_test_sandbox');
-    expect(tokenizer.forms[0]?.get('card[number]')).toBe('4242424242424242');
-    expect(tokenizer.forms[0]?.get('card[exp_month]')).toBe('12');
-    expect(tokenizer.forms[0]?.get('card[exp_year]')).toBe('2034');
-    expect(callsOf(client, 'connectCard')).toEqual([{ body: { payment_method_id: 'pm_sandbox123' } }]);
-    expect(JSON.stringify(client.call.mock.calls)).not.toContain('4242424242424242');
+    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_live_abc');
+    // with a real key nothing but Stripe's own script is loaded (loadStripe puts js.stripe.com on the page)
+    expect(document.head.querySelector('script[src*="sandbox"]')).toBeNull();
+    expect(stripe.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: stripe.card });
+    expect(callsOf(client, 'connectCard')).toEqual([{ body: { payment_method_id: 'pm_live123456' } }]);
   });
 
-  it("shows the bank's decline beside the card number", async () => {
-    stubTokenizer(() => paymentMethod);
+  it('in sandbox mode loads the sandbox\'s Stripe.js (stripe_js_url) before Stripe.js is asked for', async () => {
+    renderCardPage({ accountInfo: () => ({ data: makeAccountInfo({ payment_infos: [] }) }) });
+    await waitFor(() => expect(document.head.querySelector('script[src="/sandbox/stripe/js/stripe.js"]')).not.toBeNull());
+    expect(stripe.loadStripe).not.toHaveBeenCalled();
+    document.head.querySelector('script[src="/sandbox/stripe/js/stripe.js"]')!.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_sandbox'));
+  });
+
+  it('shows a decline beside the card and focuses it', async () => {
+    stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_live123456' } });
     renderCardPage({
+      accountInfo: () => ({ data: liveInfo }),
       connectCard: () => {
         throw new ApiError(422, { errors: { card: 'Your card was declined.' } });
       },
     });
-    await fillCard('4000 0000 0000 0002');
-    const number = screen.getByRole('textbox', { name: /Card number/ });
-    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
-    expect(number).toHaveAttribute('aria-invalid', 'true');
-    expect(number).toHaveAccessibleDescription(/Your card was declined\./);
-    expect(screen.getByTestId('location')).toHaveTextContent('/billing/update?plan=3');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save card' }));
+    const group = await screen.findByRole('group', { name: 'Card' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription('Your card was declined.'));
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+    expect(stripe.card.focus).toHaveBeenCalled();
   });
 
-  it("puts the processor's refusal beside the field it names", async () => {
-    stubTokenizer(() => ({
-      status: 402,
-      body: { error: { type: 'card_error', code: 'invalid_cvc', message: "Your card's security code is invalid.", param: 'card[cvc]' } },
-    }));
-    const { client } = renderCardPage();
-    await fillCard('4242424242424242', '12/34', '999');
-    expect(await screen.findByText("Your card's security code is invalid.")).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Security code/ })).toHaveAttribute('aria-invalid', 'true');
-    expect(callsOf(client, 'connectCard')).toHaveLength(0);
+  it("3-D Secure: the bank's page through handleNextAction, then the card counts as saved once the account shows it", async () => {
+    stripe.createPaymentMethod.mockResolvedValue(method3155);
+    stripe.handleNextAction.mockResolvedValue({ setupIntent: { id: 'seti_1', status: 'succeeded' } });
+    // the account shows the new card from the third time it is asked (the webhook's job ran meanwhile)
+    let asked = 0;
+    const { client } = renderCardPage({
+      accountInfo: () => {
+        asked += 1;
+        return { data: makeAccountInfo({ ...liveInfo, payment_infos: asked >= 3 ? [card3155] : [] }) };
+      },
+      connectCard: () => ({ data: liveInfo, requires_action: { client_secret: 'seti_1_secret_abc' } }),
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/billing/review?plan=3'), { timeout: 5_000 });
+    expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'seti_1_secret_abc' });
+    expect(callsOf(client, 'accountInfo').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('3-D Secure failed: the bank\'s answer beside the card, nothing saved, the page stays', async () => {
+    stripe.createPaymentMethod.mockResolvedValue(method3155);
+    stripe.handleNextAction.mockResolvedValue({
+      error: { code: 'setup_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' },
+    });
+    renderCardPage({ accountInfo: () => ({ data: liveInfo }), connectCard: () => ({ data: liveInfo, requires_action: { client_secret: 'seti_1_secret_abc' } }) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save card' }));
+    const group = await screen.findByRole('group', { name: 'Card' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(/We are unable to authenticate your payment method/));
+    expect(screen.getByTestId('location')).toHaveTextContent('/billing/update?plan=3');
   });
 });

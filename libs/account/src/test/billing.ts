@@ -27,7 +27,7 @@ export function makeAccountInfo(overrides: Partial<AccountInfo> = {}): AccountIn
       provider: 'stripe',
       mode: 'sandbox',
       publishable_key: 'pk_test_sandbox',
-      tokenize_url: '/sandbox/stripe/v1/payment_methods',
+      stripe_js_url: '/sandbox/stripe/js/stripe.js',
       unavailable: null,
     },
     ...overrides,

@@ -34,6 +34,8 @@ export const billingAccounts = pgTable('billing_accounts', {
   cardLast4: text('card_last4'),
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
+  /** A card setup waiting for the customer to authenticate with their bank (3-D Secure): its card goes on file when the vendor says it succeeded. */
+  pendingSetupId: text('pending_setup_id'),
   planId: integer('plan_id').references(() => accountPlans.id),
   currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),

@@ -50,9 +50,15 @@ export function createBillingRepository(db: Database) {
           cardLast4: card.last4,
           cardExpMonth: card.expMonth,
           cardExpYear: card.expYear,
+          pendingSetupId: null,
           updatedAt: new Date(),
         })
         .where(eq(billingAccounts.userId, userId));
+    },
+
+    /** The card setup that waits for the customer's authentication (the last one asked for; an older one is forgotten). */
+    async setPendingSetup(userId: number, setupId: string): Promise<void> {
+      await db.update(billingAccounts).set({ pendingSetupId: setupId, updatedAt: new Date() }).where(eq(billingAccounts.userId, userId));
     },
 
     /** Cancels at the period's end (dropping a scheduled change: nothing renews) or takes the cancellation back. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHistoryEntry, accountInfo, accountPlan } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, tablesHolding, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
+import { answerBank, applyStripeEvent, listenForSandbox, onEndedPlan, sandboxEvent, paymentMethodFor, pendingRenewal, tablesHolding, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
 import { renewalKey } from './renewals';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
 import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, refundTooLarge, SAME_PLAN } from './billing.service';
@@ -53,7 +53,7 @@ describe('account plans and info', () => {
       provider: 'stripe',
       mode: 'sandbox',
       publishable_key: t.ctx.paymentsSettings.publishableKey,
-      tokenize_url: '/sandbox/stripe/v1/payment_methods',
+      stripe_js_url: '/sandbox/stripe/js/stripe.js',
       unavailable: null,
     });
     expect(res.body).not.toContain(t.ctx.paymentsSettings.secretKey);
@@ -132,6 +132,45 @@ describe('POST /v1/accounts/connect_card', () => {
     const paid = await agent.post('/v1/accounts/update_plan', { plan_id: monthly.id });
     expect(paid.statusCode).toBe(422);
     expect(paid.json()).toEqual({ errors: { card: 'Your card has insufficient funds.' } });
+  });
+
+  /** The card on file as the account shows it (its last four digits), or null. */
+  const onFile = async (agent: TestAgent) => ((await agent.get('/v1/accounts/info')).json().data.payment_infos[0]?.last4 as string | undefined) ?? null;
+  /** Stripe's event of `type` about the SetupIntent of `clientSecret`, as its webhook brings it, acted on as the webhook's job acts on it. */
+  async function webhookOf(type: string, clientSecret: string) {
+    const event = await sandboxEvent(t, type, clientSecret.split('_secret_')[0]!);
+    expect(event, `the sandbox's ${type} event`).not.toBeNull();
+    await applyStripeEvent(t, { type, payload: event! });
+  }
+
+  it("a card whose bank asks the customer to authenticate (3-D Secure) goes on file only when Stripe's event says it succeeded; a failed authentication keeps the card on file", async () => {
+    const { agent } = await unpaidAgent();
+    expect((await connect(agent, '4242424242424242')).statusCode).toBe(200);
+    const res = await connect(agent, '4000002500003155');
+    expect(res.statusCode, res.body).toBe(200);
+    const { requires_action: action, data } = res.json();
+    expect(action).toEqual({ client_secret: expect.stringMatching(/^seti_\w{24}_secret_\w+$/) });
+    // asked, not proven: the card on file is still the one before, and stays so until the customer answers
+    expect(data.payment_infos).toEqual([expect.objectContaining({ last4: '4242' })]);
+    await webhookOf('setup_intent.requires_action', action.client_secret);
+    expect(await onFile(agent)).toBe('4242');
+    expect((await answerBank(t, action.client_secret, 'complete')).status).toBe(200);
+    await webhookOf('setup_intent.succeeded', action.client_secret);
+    expect(await onFile(agent)).toBe('3155');
+
+    const refused = (await connect(agent, '4000002760003184')).json().requires_action;
+    await answerBank(t, refused.client_secret, 'fail');
+    await webhookOf('setup_intent.setup_failed', refused.client_secret);
+    expect(await onFile(agent)).toBe('3155');
+  });
+
+  it('an older setup that the customer completes after another card was saved changes nothing: only the setup last asked for goes on file', async () => {
+    const { agent } = await unpaidAgent();
+    const waiting = (await connect(agent, '4000002500003155')).json().requires_action;
+    expect((await connect(agent, '5555555555554444')).statusCode).toBe(200);
+    await answerBank(t, waiting.client_secret, 'complete');
+    await webhookOf('setup_intent.succeeded', waiting.client_secret);
+    expect(await onFile(agent)).toBe('4444');
   });
 
   it('takes a payment method id only (422 for a card number or an unknown id)', async () => {

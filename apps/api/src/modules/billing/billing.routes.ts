@@ -27,9 +27,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { data: await ctx.billing.plans(BRANDS[identity.brand], await ctx.features.forUser(subjectOf(identity))) };
   });
   route(app, ctx, endpoints.accountPlanQuote, async (request) => ({ data: await ctx.billing.planQuote(requireIdentity(request), request.query.plan_id) }));
-  route(app, ctx, endpoints.connectCard, async (request) => ({
-    data: await ctx.billing.connectCard(requireIdentity(request), request.body.payment_method_id, correlationOf(request)),
-  }));
+  route(app, ctx, endpoints.connectCard, (request) => ctx.billing.connectCard(requireIdentity(request), request.body.payment_method_id, correlationOf(request)));
   route(app, ctx, endpoints.updateAccountPlan, async (request) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return ctx.billing.updatePlan(requireIdentity(request), request.body.plan_id, typeof key === 'string' ? key : null, correlationOf(request), request.body.expected_amount_cents);

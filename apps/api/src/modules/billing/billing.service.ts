@@ -3,7 +3,7 @@ import type { BrandConfig } from '@crm/brand-config';
 import { cardText, formatCents, formatPeriod, formatPeriodDate } from '@crm/util';
 import { forbidden, HttpError, NotConfigured, notFound, unprocessable } from '../../lib/http-errors';
 import type { Features } from '../feature-flags/feature-flags.service';
-import { PaymentDeclined, PaymentRequestInvalid, type PaymentEvent, type PaymentsProvider } from '../../vendors/payments/payments.provider';
+import { PaymentDeclined, PaymentRequestInvalid, type PaymentCard, type PaymentEvent, type PaymentsProvider } from '../../vendors/payments/payments.provider';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
@@ -269,10 +269,17 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
         provider: 'stripe',
         mode: payments.mode,
         publishable_key: payments.publishableKey,
-        tokenize_url: payments.tokenizeUrl,
+        stripe_js_url: payments.stripeJsUrl,
         unavailable: payments.unavailable,
       },
     };
+  }
+
+  /** A saved card becomes the one on file (any setup still waiting is dropped); the card it replaces is detached from the customer. */
+  async function putCardOnFile(userId: number, card: PaymentCard, correlationId: string | null): Promise<void> {
+    const previous = (await repo.account(userId))?.paymentMethodId;
+    await repo.setCard(userId, card);
+    if (previous && previous !== card.paymentMethodId) await payments.detachCard(previous, { correlationId }).catch(() => undefined);
   }
 
   /** The user's vendor customer, made once (the same idempotency key for every try). */
@@ -602,17 +609,24 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       return (await quoteFor(identity, planId)).quote;
     },
 
-    /** Saves the tokenised card for off-session charges (a SetupIntent); a decline is 422 on `card`. */
-    async connectCard(identity: Identity, paymentMethodId: string, correlationId: string | null): Promise<AccountInfo> {
+    /**
+     * Saves the tokenised card for off-session charges (a SetupIntent); a decline is 422 on `card`.
+     * A card whose bank asks the customer to authenticate (3-D Secure) is not on file yet: the
+     * answer's `requires_action` gives the browser the client secret, the setup is remembered as
+     * the one waiting, and the card goes on file when the vendor reports it succeeded (cardReady).
+     */
+    async connectCard(identity: Identity, paymentMethodId: string, correlationId: string | null): Promise<{ data: AccountInfo; requires_action: { client_secret: string } | null }> {
       const user = await freshUser(identity.user.id);
       const customerId = await customerOf(user, correlationId);
-      const previous = (await repo.account(user.id))?.paymentMethodId;
-      const card = await payments
-        .saveCard({ customerId, paymentMethodId, idempotencyKey: `setup-user-${user.id}-${paymentMethodId}` }, { correlationId })
+      const setup = await payments
+        .saveCard({ customerId, paymentMethodId, idempotencyKey: `setup-user-${user.id}-${paymentMethodId}`, reference: user.id }, { correlationId })
         .catch(vendorFailure);
-      await repo.setCard(user.id, card);
-      if (previous && previous !== paymentMethodId) await payments.detachCard(previous, { correlationId }).catch(() => undefined);
-      return info(user.id);
+      if (setup.status === 'requires_action') {
+        await repo.setPendingSetup(user.id, setup.setupId);
+        return { data: await info(user.id), requires_action: { client_secret: setup.clientSecret } };
+      }
+      await putCardOnFile(user.id, setup.card, correlationId);
+      return { data: await info(user.id), requires_action: null };
     },
 
     /**
@@ -728,7 +742,13 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
      */
     async paymentEvent(event: PaymentEvent): Promise<void> {
       const ours = async (reference: number | null) => (reference ? repo.transaction(reference) : undefined);
-      if (event.kind === 'payment.succeeded') {
+      if (event.kind === 'card.ready') {
+        // only the setup the user last asked for, on the user's own customer: an older one that succeeds late changes nothing
+        const account = event.reference ? await repo.account(event.reference) : undefined;
+        if (!account || account.customerId !== event.customerId || account.pendingSetupId !== event.setupId) return;
+        await payments.makeDefaultCard(event.customerId, event.card.paymentMethodId);
+        await putCardOnFile(account.userId, event.card, null);
+      } else if (event.kind === 'payment.succeeded') {
         const row = await ours(event.reference);
         if (row?.kind === 'charge' && row.status === 'pending' && paidInFull(event, row)) await outcome(await repo.completeCharge(row.id, event.paymentId));
       } else if (event.kind === 'payment.failed') {

@@ -49,13 +49,13 @@ describe('a renewal whose worker is killed (kill -9) while the charge is in flig
     const since = performance.now();
     const elapsed = () => Math.round(performance.now() - since);
 
-    // the seed's unpaid agent: a 4242 card (tokenised as Stripe.js does), the monthly plan paid
+    // the seed's unpaid agent: a 4242 card (tokenised as Stripe.js does, at the sandbox's copy of Stripe's /v1/payment_methods), the monthly plan paid
     const email = seedEmail('unpaid.agent');
     const agent = await product.signIn(email);
     const me = (await one<{ id: number }>('select id from users where email = $1', [email]))!;
-    const { payments } = (await (await agent('GET', '/v1/accounts/info')).json()).data as { payments: { publishable_key: string; tokenize_url: string } };
+    const { payments } = (await (await agent('GET', '/v1/accounts/info')).json()).data as { payments: { publishable_key: string } };
     const card = new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': String(new Date().getUTCFullYear() + 3), 'card[cvc]': '123' });
-    const tokenised = await fetch(`${product.base()}${payments.tokenize_url}`, {
+    const tokenised = await fetch(`${product.base()}/sandbox/stripe/v1/payment_methods`, {
       method: 'POST',
       headers: { authorization: `Bearer ${payments.publishable_key}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: card.toString(),

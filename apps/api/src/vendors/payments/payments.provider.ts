@@ -15,6 +15,13 @@ export type PaymentCard = {
   expYear: number;
 };
 
+/**
+ * A card being put on file: saved, or waiting for the customer to authenticate with their bank
+ * (3-D Secure) in the browser, where the vendor's script takes `clientSecret`; the product then
+ * waits for the vendor's word (a `card.ready` event) before the card counts as on file.
+ */
+export type CardSetup = { status: 'saved'; card: PaymentCard } | { status: 'requires_action'; setupId: string; clientSecret: string };
+
 export type ChargeRequest = {
   customerId: string;
   paymentMethodId: string;
@@ -72,7 +79,7 @@ export class PaymentRequestInvalid extends Error {
 
 
 /** The vendor objects an event names, read back from the vendor's API rather than trusted from the event. */
-export type VendorObjectKind = 'payment_intent' | 'refund' | 'charge';
+export type VendorObjectKind = 'payment_intent' | 'refund' | 'charge' | 'setup_intent';
 
 /**
  * What a payment vendor's webhook event means to the product, as the adapter read it back from
@@ -85,7 +92,9 @@ export type PaymentEvent =
   | { kind: 'payment.failed'; paymentId: string; code: string; message: string; reference: number | null }
   | { kind: 'refund.made'; refundId: string; paymentId: string; amountCents: number; currency: string; reference: number | null }
   /** How much of a payment the vendor says is refunded in all. */
-  | { kind: 'payment.refunded'; paymentId: string; refundedCents: number };
+  | { kind: 'payment.refunded'; paymentId: string; refundedCents: number }
+  /** A card setup that waited for the customer's authentication succeeded: the card may go on file (`reference`: the user it was saved for). */
+  | { kind: 'card.ready'; setupId: string; customerId: string; card: PaymentCard; reference: number | null };
 
 
 
@@ -95,17 +104,21 @@ export type PaymentsProvider = {
   mode: VendorMode;
   /** For the browser's card form (Stripe.js, or the sandbox's tokenisation); never the secret key. */
   publishableKey: string;
-  /** Where the browser's card form tokenises a card in sandbox mode (the sandbox's stand-in for Stripe.js's call); null otherwise. */
-  tokenizeUrl: string | null;
+  /** Where the browser's card form loads Stripe.js from in sandbox mode (the sandbox's stand-in); null: Stripe's own (js.stripe.com). */
+  stripeJsUrl: string | null;
   /** Why card payments are off (mode off: the setting that is missing); null when they are on. */
   unavailable: string | null;
   /** One customer per key: a repeat with the same idempotency key gives the same customer. */
   createCustomer(input: { email: string; name: string; idempotencyKey: string; metadata?: Record<string, string> }, context?: CallContext): Promise<{ id: string }>;
   /**
    * Saves a card tokenised in the browser for later charges without the customer present: a
-   * SetupIntent confirmed with it (off-session use), which attaches it to the customer.
+   * SetupIntent confirmed with it (off-session use), which attaches it to the customer and makes it
+   * the customer's default. A card whose bank asks the customer to authenticate first answers
+   * `requires_action` (nothing is saved yet). `reference`: the product's user it is saved for.
    */
-  saveCard(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }, context?: CallContext): Promise<PaymentCard>;
+  saveCard(input: { customerId: string; paymentMethodId: string; idempotencyKey: string; reference: number }, context?: CallContext): Promise<CardSetup>;
+  /** Makes a card the customer's default (what the vendor's dashboard and invoices use). */
+  makeDefaultCard(customerId: string, paymentMethodId: string, context?: CallContext): Promise<void>;
   paymentMethod(paymentMethodId: string, context?: CallContext): Promise<PaymentCard>;
   detachCard(paymentMethodId: string, context?: CallContext): Promise<void>;
   /** Charges a saved card without the customer present (an off-session PaymentIntent, confirmed at once). */

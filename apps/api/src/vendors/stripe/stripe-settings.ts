@@ -3,6 +3,8 @@ import { vendorSettings, type VendorState } from '../kit/vendor-settings';
 
 /** The path under which this API serves the Stripe sandbox's copy of Stripe's API (`/sandbox/stripe/v1/...`). */
 export const STRIPE_SANDBOX_PREFIX = '/sandbox/stripe';
+/** Where the product's card form loads Stripe.js from in sandbox mode: the sandbox's stand-in (sandbox/stripe-js/stripe.js), in place of js.stripe.com. */
+export const SANDBOX_STRIPE_JS_PATH = `${STRIPE_SANDBOX_PREFIX}/js/stripe.js`;
 
 export type StripeSettings = VendorState & {
   secretKey: string;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { listenForSandbox, paymentMethodFor, tokenize, tablesHolding, vendorHas } from '../../test/stripe-sandbox';
+import { answerBank, listenForSandbox, paymentMethodFor, tokenize, tablesHolding, vendorHas } from '../../test/stripe-sandbox';
 import { PaymentDeclined, PaymentRequestInvalid } from '../payments/payments.provider';
 import { createStripePaymentsProvider } from './stripe.provider';
 
@@ -41,8 +41,8 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
     expect(id).toMatch(/^cus_\w{24}$/);
     const pm = await paymentMethodFor(t, '4242424242424242');
     expect(pm).toMatch(/^pm_\w{24}$/);
-    const card = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` });
-    expect(card).toEqual({ paymentMethodId: pm, brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3 });
+    const card = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}`, reference: 1 });
+    expect(card).toEqual({ status: 'saved', card: { paymentMethodId: pm, brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3 } });
     const charge = await t.ctx.payments.charge({
       customerId: id,
       paymentMethodId: pm,
@@ -80,14 +80,14 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
   it('4000 0000 0000 0002 is declined (card_declined) when saved', async () => {
     const { id } = await customer();
     const pm = await paymentMethodFor(t, '4000000000000002');
-    const declined = await declineOf(t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` }));
+    const declined = await declineOf(t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}`, reference: 1 }));
     expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' });
   });
 
   it('4000 0000 0000 9995 is saved (a setup moves no money), then its charge is declined for insufficient funds', async () => {
     const { id } = await customer();
     const pm = await paymentMethodFor(t, '4000000000009995');
-    expect(await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` })).toMatchObject({ last4: '9995' });
+    expect(await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}`, reference: 1 })).toMatchObject({ status: 'saved', card: { last4: '9995' } });
     const declined = await declineOf(
       t.ctx.payments.charge({ customerId: id, paymentMethodId: pm, amountCents: 4_900, currency: 'usd', description: 'Agent Monthly', idempotencyKey: `charge-${pm}` }),
     );
@@ -97,12 +97,45 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
   it('4000 0000 0000 0341 attaches, and then its charges fail', async () => {
     const { id } = await customer();
     const pm = await paymentMethodFor(t, '4000000000000341');
-    const card = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` });
-    expect(card.last4).toBe('0341');
+    const card = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}`, reference: 1 });
+    expect(card).toMatchObject({ status: 'saved', card: { last4: '0341' } });
     const declined = await declineOf(
       t.ctx.payments.charge({ customerId: id, paymentMethodId: pm, amountCents: 4_900, currency: 'usd', description: 'Agent Monthly', idempotencyKey: `charge-${pm}` }),
     );
     expect(declined).toMatchObject({ code: 'card_declined', declineCode: 'generic_decline', paymentIntentId: expect.stringMatching(/^pi_/) });
+  });
+
+  it('4000 0025 0000 3155 (3-D Secure): saveCard saves nothing and answers requires_action; once the customer completes it, the event reads as card.ready for the user, and off-session charges need nothing more', async () => {
+    const { id } = await customer();
+    const pm = await paymentMethodFor(t, '4000002500003155');
+    const setup = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}`, reference: 7 });
+    expect(setup).toEqual({ status: 'requires_action', setupId: expect.stringMatching(/^seti_\w{24}$/), clientSecret: expect.stringMatching(/^seti_\w{24}_secret_\w+$/) });
+    if (setup.status !== 'requires_action') return;
+    const readBack = { type: 'setup_intent.succeeded', payload: { id: 'evt_setup', type: 'setup_intent.succeeded', data: { object: { id: setup.setupId } } } };
+    // the event's claim is read back: before the customer answers, Stripe says it is not done
+    expect(await t.ctx.payments.readEvent(readBack)).toBeNull();
+    expect((await answerBank(t, setup.clientSecret, 'complete')).status).toBe(200);
+    expect(await t.ctx.payments.readEvent(readBack)).toEqual({
+      kind: 'card.ready',
+      setupId: setup.setupId,
+      customerId: id,
+      card: { paymentMethodId: pm, brand: 'visa', last4: '3155', expMonth: 12, expYear: new Date().getUTCFullYear() + 3 },
+      reference: 7,
+    });
+    const charge = await t.ctx.payments.charge({ customerId: id, paymentMethodId: pm, amountCents: 4_900, currency: 'usd', description: 'Agent Monthly', idempotencyKey: `charge-${pm}` });
+    expect(charge.status).toBe('succeeded');
+  });
+
+  it('4000 0027 6000 3184 asks every time: set up with authentication, its off-session charge is declined as authentication_required', async () => {
+    const { id } = await customer();
+    const pm = await paymentMethodFor(t, '4000002760003184');
+    const setup = await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}`, reference: 8 });
+    if (setup.status !== 'requires_action') throw new Error(`expected requires_action, got ${setup.status}`);
+    await answerBank(t, setup.clientSecret, 'complete');
+    const declined = await declineOf(
+      t.ctx.payments.charge({ customerId: id, paymentMethodId: pm, amountCents: 4_900, currency: 'usd', description: 'Agent Monthly', idempotencyKey: `charge-${pm}` }),
+    );
+    expect(declined).toMatchObject({ code: 'authentication_required', declineCode: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' });
   });
 
   it('refuses a wrong number, a past expiry and a real card as Stripe test mode does (402 card_error)', async () => {
@@ -119,7 +152,7 @@ describe('the Stripe adapter against the sandbox (same SDK code as production)',
     const { id } = await customer();
     const pm = await paymentMethodFor(t, '4000000000000002');
     const started = performance.now();
-    await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}` }, { correlationId: `corr-${pm}` }).catch(() => undefined);
+    await t.ctx.payments.saveCard({ customerId: id, paymentMethodId: pm, idempotencyKey: `setup-${pm}`, reference: 1 }, { correlationId: `corr-${pm}` }).catch(() => undefined);
     const took = performance.now() - started;
     const calls = await t.ctx.vendorCalls.byCorrelation('stripe', `corr-${pm}`);
     expect(calls).toHaveLength(1);
@@ -170,16 +203,21 @@ describe("Stripe's events in the product's words (readEvent)", () => {
 
 describe('an answer without a card', () => {
   it('is a failure of the vendor, never an empty card to save over the one on file', async () => {
-    // a server that answers every Stripe call 200 with an object that has no card (as a misrouted request might)
+    // a server whose setups and customers succeed, and whose payment method comes back with no card (as a misrouted request might)
     const server = createServer((request, response) => {
       request.resume();
-      request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'pm_1NoCardHere', object: 'payment_method' })));
+      const answer = request.url?.includes('/setup_intents')
+        ? { id: 'seti_1', object: 'setup_intent', status: 'succeeded' }
+        : request.url?.includes('/customers')
+          ? { id: 'cus_1', object: 'customer' }
+          : { id: 'pm_1NoCardHere', object: 'payment_method' };
+      request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = { url: () => new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), listening: () => undefined };
       const adapter = createStripePaymentsProvider(t.ctx.paymentsSettings, origin, t.ctx.vendorCalls);
-      await expect(adapter.saveCard({ customerId: 'cus_1', paymentMethodId: 'pm_1NoCardHere', idempotencyKey: 'no-card' })).rejects.toThrow(
+      await expect(adapter.saveCard({ customerId: 'cus_1', paymentMethodId: 'pm_1NoCardHere', idempotencyKey: 'no-card', reference: 1 })).rejects.toThrow(
         'The payment method came back without a card',
       );
       await expect(adapter.paymentMethod('pm_1NoCardHere')).rejects.toThrow('The payment method came back without a card');

@@ -3,7 +3,7 @@ import type { LocalOrigin } from '../../lib/local-origin';
 import { loggedCall, type VendorCallsRepository } from '../kit/vendor-calls.repository';
 import { WebhookEventMalformed, WebhookSignatureInvalid } from '../../webhooks/webhook-contract';
 import { PaymentDeclined, PaymentRequestInvalid, type CallContext, type PaymentCard, type PaymentEvent, type PaymentsProvider, type VendorObjectKind } from '../payments/payments.provider';
-import { STRIPE_SANDBOX_PREFIX, type StripeSettings } from './stripe-settings';
+import { SANDBOX_STRIPE_JS_PATH, STRIPE_SANDBOX_PREFIX, type StripeSettings } from './stripe-settings';
 
 /** How far a webhook's signature time may be from now, before or after (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -33,6 +33,7 @@ const READ_BACK: Partial<Record<string, VendorObjectKind>> = {
   'refund.created': 'refund',
   'refund.updated': 'refund',
   'charge.refunded': 'charge',
+  'setup_intent.succeeded': 'setup_intent',
 };
 
 /** The product's transaction id a payment or refund was made under (its metadata), or null. */
@@ -42,7 +43,7 @@ function referenceOf(object: Record<string, unknown>): number | null {
 }
 
 /** Stripe's object, as read back, in the product's words (PaymentEvent); null when it means nothing to the product. */
-function productEvent(type: string, object: Record<string, unknown>): PaymentEvent | null {
+async function productEvent(type: string, object: Record<string, unknown>, cardOfMethod: (id: string) => Promise<PaymentCard>): Promise<PaymentEvent | null> {
   const id = typeof object.id === 'string' ? object.id : null;
   const amount = Number(object.amount);
   const currency = String(object.currency ?? '').toLowerCase();
@@ -69,6 +70,11 @@ function productEvent(type: string, object: Record<string, unknown>): PaymentEve
       const refunded = Number(object.amount_refunded ?? 0);
       if (typeof object.payment_intent !== 'string' || !Number.isInteger(refunded)) return null;
       return { kind: 'payment.refunded', paymentId: object.payment_intent, refundedCents: refunded };
+    }
+    case 'setup_intent.succeeded': {
+      const user = Number((object.metadata as Record<string, unknown> | null | undefined)?.user_id);
+      if (object.status !== 'succeeded' || typeof object.customer !== 'string' || typeof object.payment_method !== 'string') return null;
+      return { kind: 'card.ready', setupId: id, customerId: object.customer, card: await cardOfMethod(object.payment_method), reference: Number.isInteger(user) && user > 0 ? user : null };
     }
     default:
       return null;
@@ -176,8 +182,14 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
 
   async function retrieve(kind: VendorObjectKind, id: string, context?: CallContext): Promise<Record<string, unknown> | null> {
     try {
-      const found = await call<Stripe.Response<Stripe.PaymentIntent | Stripe.Refund | Stripe.Charge>>(`${kind}s.retrieve`, context, (stripe) =>
-        kind === 'payment_intent' ? stripe.paymentIntents.retrieve(id) : kind === 'refund' ? stripe.refunds.retrieve(id) : stripe.charges.retrieve(id),
+      const found = await call<Stripe.Response<Stripe.PaymentIntent | Stripe.Refund | Stripe.Charge | Stripe.SetupIntent>>(`${kind}s.retrieve`, context, (stripe) =>
+        kind === 'payment_intent'
+          ? stripe.paymentIntents.retrieve(id)
+          : kind === 'refund'
+            ? stripe.refunds.retrieve(id)
+            : kind === 'setup_intent'
+              ? stripe.setupIntents.retrieve(id)
+              : stripe.charges.retrieve(id),
       );
       const { lastResponse: _, ...object } = found as typeof found & { lastResponse?: unknown };
       return object as unknown as Record<string, unknown>;
@@ -191,7 +203,7 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
     vendor: VENDOR,
     mode: settings.mode,
     publishableKey: settings.publishableKey,
-    tokenizeUrl: settings.mode === 'sandbox' ? `${STRIPE_SANDBOX_PREFIX}/v1/payment_methods` : null,
+    stripeJsUrl: settings.mode === 'sandbox' ? SANDBOX_STRIPE_JS_PATH : null,
     unavailable: null,
 
     async createCustomer(input, context) {
@@ -202,21 +214,28 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
     },
 
     async saveCard(input, context) {
-      await call('setup_intents.create', context, (stripe) =>
+      const intent = await call('setup_intents.create', context, (stripe) =>
         stripe.setupIntents.create(
           {
             customer: input.customerId,
             payment_method: input.paymentMethodId,
             usage: 'off_session',
             confirm: true,
+            metadata: { user_id: String(input.reference) },
           },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      await call('customers.update', context, (stripe) =>
-        stripe.customers.update(input.customerId, { invoice_settings: { default_payment_method: input.paymentMethodId } }),
-      );
-      return this.paymentMethod(input.paymentMethodId, context);
+      // the bank asks the customer first (3-D Secure): Stripe.js shows its page; the card is not saved yet
+      if (intent.status === 'requires_action' && intent.client_secret) return { status: 'requires_action', setupId: intent.id, clientSecret: intent.client_secret };
+      // a decline is a card error (402, translated above); any other state after a confirmation is Stripe failing us
+      if (intent.status !== 'succeeded') throw new Error(`The SetupIntent came back ${String(intent.status)}`);
+      await this.makeDefaultCard(input.customerId, input.paymentMethodId, context);
+      return { status: 'saved', card: await this.paymentMethod(input.paymentMethodId, context) };
+    },
+
+    async makeDefaultCard(customerId, paymentMethodId, context) {
+      await call('customers.update', context, (stripe) => stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }));
     },
 
     async paymentMethod(paymentMethodId, context) {
@@ -268,7 +287,7 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
       const claimed = (event.payload.data as { object?: { id?: unknown } } | undefined)?.object;
       if (!kind || typeof claimed?.id !== 'string') return null;
       const object = await retrieve(kind, claimed.id, context);
-      return object ? productEvent(event.type, object) : null;
+      return object ? productEvent(event.type, object, (id) => this.paymentMethod(id, context)) : null;
     },
 
     verifyWebhook(rawBody, signatureHeader) {

@@ -26,10 +26,11 @@ function objectWrites(db: Database | Tx, vendor: string, ownerOf: OwnerOf) {
       await db.insert(sandboxObjects).values({ vendor, id: object.id, object: object.object, owner: ownerOf(object), data: object, hidden });
     },
 
-    async save(object: SandboxObject): Promise<void> {
+    /** Writes the object's new state; its hidden part (what the vendor knows and does not show) only when given. */
+    async save(object: SandboxObject, hidden?: Record<string, unknown> | null): Promise<void> {
       await db
         .update(sandboxObjects)
-        .set({ data: object, owner: ownerOf(object) })
+        .set({ data: object, owner: ownerOf(object), ...(hidden !== undefined && { hidden }) })
         .where(and(eq(sandboxObjects.vendor, vendor), eq(sandboxObjects.id, object.id)));
     },
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import Stripe from 'stripe';
 import { stripeClientFor } from '../stripe.provider';
-import { listenForSandbox, paymentMethodFor, type ParsedJson } from '../../../test/stripe-sandbox';
+import { answerBank, listenForSandbox, paymentMethodFor, type ParsedJson } from '../../../test/stripe-sandbox';
 
 let t: TestApp;
 let base: string;
@@ -165,6 +165,78 @@ describe('the sandbox as a customer sees it through the official stripe SDK (con
     expect(await sdk.charges.retrieve(paid.latest_charge as string)).toMatchObject({ object: 'charge', payment_intent: waiting.id, amount: 3100, paid: true, status: 'succeeded' });
     const twice = await sdk.paymentIntents.confirm(waiting.id).catch((error: unknown) => error);
     expect(twice).toMatchObject({ code: 'payment_intent_unexpected_state' });
+  });
+
+  it('3-D Secure: a setup and a payment with the customer present wait for the bank (requires_action, its page); completed, the payment is charged; failed, each is back to requires_payment_method', async () => {
+    const customer = await sdk.customers.create({ email: '3ds@example.com' });
+    const setup = await sdk.setupIntents.create({ customer: customer.id, payment_method: 'pm_card_authenticationRequired', confirm: true, usage: 'off_session' });
+    expect(setup).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } });
+    const page = (setup.next_action as unknown as { use_stripe_sdk: { stripe_js: string } }).use_stripe_sdk.stripe_js;
+    const shown = await fetch(new URL(page, base));
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('Complete authentication');
+    // the bank's page may be framed by the product's own pages only
+    expect(shown.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(shown.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // Stripe.js reaches the intent with the publishable key and its client secret, and with nothing less
+    const publishable = { authorization: `Bearer ${t.ctx.paymentsSettings.publishableKey}` };
+    expect((await stripe('GET', `/setup_intents/${setup.id}`, { client_secret: setup.client_secret as string }, publishable)).body).toMatchObject({ id: setup.id, status: 'requires_action' });
+    expect((await stripe('GET', `/setup_intents/${setup.id}`, {}, publishable)).status).toBe(404);
+    expect((await stripe('GET', `/setup_intents/${setup.id}`, { client_secret: `${setup.id}_secret_wrong` }, publishable)).status).toBe(404);
+    expect((await answerBank(t, `${setup.id}_secret_wrong`, 'complete')).status).toBe(404);
+    // no card attached before the customer answers
+    expect((await sdk.paymentMethods.list({ customer: customer.id })).data).toHaveLength(0);
+    expect((await answerBank(t, setup.client_secret as string, 'complete')).html).toContain('stripe-sandbox-3ds');
+    const done = await sdk.setupIntents.retrieve(setup.id);
+    expect(done).toMatchObject({ status: 'succeeded', next_action: null, customer: customer.id });
+    expect((await sdk.paymentMethods.list({ customer: customer.id })).data.map((m) => m.id)).toEqual([done.payment_method]);
+    // answered once: nothing waits any more
+    expect((await answerBank(t, setup.client_secret as string, 'fail')).status).toBe(404);
+
+    // 4000 0027 6000 3184 asks every time: off-session it is declined as authentication_required…
+    const offSession = await sdk.paymentIntents
+      .create({ amount: 2500, currency: 'usd', customer: customer.id, payment_method: done.payment_method as string, off_session: true, confirm: true })
+      .catch((error: unknown) => error);
+    expect(offSession).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(offSession).toMatchObject({ code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' });
+    // …with the customer present it waits for the bank, and is charged once they complete
+    const present = await sdk.paymentIntents.create({ amount: 2500, currency: 'usd', customer: customer.id, payment_method: done.payment_method as string, confirm: true });
+    expect(present).toMatchObject({ status: 'requires_action', latest_charge: null });
+    await answerBank(t, present.client_secret as string, 'complete');
+    const charged = await sdk.paymentIntents.retrieve(present.id);
+    expect(charged).toMatchObject({ status: 'succeeded', amount_received: 2500 });
+    expect(await sdk.charges.retrieve(charged.latest_charge as string)).toMatchObject({ paid: true, amount: 2500 });
+
+    // a failed authentication: Stripe's *_authentication_failure, the intent back to requires_payment_method, nothing charged
+    const refused = await sdk.paymentIntents.create({ amount: 2500, currency: 'usd', payment_method: 'pm_card_authenticationRequired', confirm: true });
+    await answerBank(t, refused.client_secret as string, 'fail');
+    expect(await sdk.paymentIntents.retrieve(refused.id)).toMatchObject({
+      status: 'requires_payment_method',
+      latest_charge: null,
+      last_payment_error: { code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' },
+    });
+    const failedSetup = await sdk.setupIntents.create({ payment_method: 'pm_card_authenticationRequiredOnSetup', confirm: true });
+    await answerBank(t, failedSetup.client_secret as string, 'fail');
+    expect(await sdk.setupIntents.retrieve(failedSetup.id)).toMatchObject({ status: 'requires_payment_method', payment_method: null, last_setup_error: { code: 'setup_intent_authentication_failure' } });
+  });
+
+  it('Stripe.js confirms a SetupIntent with the publishable key and the client secret (POST /v1/setup_intents/{id}/confirm); 4000 0025 0000 3155, once set up, is charged off-session without asking again', async () => {
+    const customer = await sdk.customers.create({ email: '3155@example.com' });
+    const pm = await paymentMethodFor(t, '4000002500003155');
+    const made = await sdk.setupIntents.create({ customer: customer.id, payment_method: pm, usage: 'off_session' });
+    expect(made.status).toBe('requires_confirmation');
+    const publishable = { authorization: `Bearer ${t.ctx.paymentsSettings.publishableKey}` };
+    expect((await stripe('POST', `/setup_intents/${made.id}/confirm`, {}, publishable)).status).toBe(404);
+    const confirmed = await stripe('POST', `/setup_intents/${made.id}/confirm`, { client_secret: made.client_secret as string, use_stripe_sdk: 'true' }, publishable);
+    expect(confirmed.body).toMatchObject({ id: made.id, status: 'requires_action' });
+    await answerBank(t, made.client_secret as string, 'complete');
+    expect((await sdk.setupIntents.retrieve(made.id)).status).toBe('succeeded');
+    const later = await sdk.paymentIntents.create({ amount: 4900, currency: 'usd', customer: customer.id, payment_method: pm, off_session: true, confirm: true });
+    expect(later.status).toBe('succeeded');
+    // never set up with authentication: the same card off-session is declined as authentication_required
+    const other = await paymentMethodFor(t, '4000002500003155');
+    const unset = await sdk.paymentIntents.create({ amount: 4900, currency: 'usd', payment_method: other, off_session: true, confirm: true }).catch((error: unknown) => error);
+    expect(unset).toMatchObject({ code: 'authentication_required' });
   });
 
   it('expands what expand[] names, on one object, through ids, and in lists; a field that holds no id cannot be expanded', async () => {

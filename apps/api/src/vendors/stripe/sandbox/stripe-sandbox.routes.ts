@@ -5,13 +5,17 @@ import { expandObjects, expandPaths } from '../../kit/sandbox/expand';
 import { idempotentRequest } from '../../kit/sandbox/idempotent-request';
 import { strictParams } from '../../kit/sandbox/strict-params';
 import { decodeForm } from './form';
+import { registerStripeJsRoutes } from './stripe-js.routes';
 import type { StripeSandboxRepository } from './stripe-sandbox.repository';
 import { SANDBOX_API_VERSION, stripeId, StripeSandboxError, type Form, type SandboxRequest, type StripeSandboxService } from './stripe-sandbox.service';
 
 type Deps = { service: StripeSandboxService; repository: StripeSandboxRepository; settings: StripeSettings };
 type Handler = (request: FastifyRequest<{ Params: { id: string } }>, form: Form, meta: SandboxRequest) => Promise<unknown>;
 
-/** Which key may call: the secret key everything, the publishable key only card tokenisation (as Stripe.js does). */
+/**
+ * Which key may call: the secret key everything; the publishable key what Stripe.js does (card
+ * tokenisation, and an intent's confirmation and retrieval with its client secret).
+ */
 type KeyRule = 'secret' | 'publishable';
 
 const NO_KEY =
@@ -41,10 +45,10 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
         return typeof form.key === 'string' ? form.key : null;
       }
 
-      function authorize(key: string | null, rule: KeyRule): void {
+      function authorize(key: string | null, rule: KeyRule): 'secret' | 'publishable' {
         if (!key) throw new StripeSandboxError(401, { type: 'invalid_request_error', message: NO_KEY });
-        if (safeEqual(key, settings.secretKey)) return;
-        if (rule === 'publishable' && safeEqual(key, settings.publishableKey)) return;
+        if (safeEqual(key, settings.secretKey)) return 'secret';
+        if (rule === 'publishable' && safeEqual(key, settings.publishableKey)) return 'publishable';
         if (key.startsWith('pk_') && safeEqual(key, settings.publishableKey)) {
           throw new StripeSandboxError(401, {
             type: 'invalid_request_error',
@@ -113,13 +117,14 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
             const requestId = stripeId('req');
             const idempotencyKey = method === 'POST' && typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
             const key = keyOf(request, form);
+            let via: 'secret' | 'publishable';
             try {
-              authorize(key, rule);
+              via = authorize(key, rule);
             } catch (error) {
               const failed = await run(() => Promise.reject(error), request, form, { requestId, idempotencyKey });
               return answer(reply, requestId, failed.status, failed.body);
             }
-            const meta = { requestId, idempotencyKey };
+            const meta = { requestId, idempotencyKey, key: via };
             const outcome = await idempotentRequest(
               repo,
               { apiKey: key as string, idempotencyKey, method, path: request.url.split('?')[0]!, rawBody: raw, requestId },
@@ -162,12 +167,13 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
       endpoint('POST', '/setup_intents', ['customer', 'payment_method', 'usage', 'confirm', 'description', 'metadata', 'payment_method_types'], (_r, form, meta) =>
         service.createSetupIntent(form, meta),
       );
-      endpoint('GET', '/setup_intents/:id', [], (r) => service.retrieveSetupIntent(r.params.id));
+      endpoint('GET', '/setup_intents/:id', ['client_secret'], (r, form, meta) => service.retrieveSetupIntent(r.params.id, form, meta), 'publishable');
+      endpoint('POST', '/setup_intents/:id/confirm', ['payment_method', 'client_secret', 'return_url', 'use_stripe_sdk'], (r, form, meta) => service.confirmSetupIntent(r.params.id, form, meta), 'publishable');
       endpoint('POST', '/payment_intents', ['amount', 'currency', 'customer', 'payment_method', 'description', 'metadata', 'off_session', 'confirm', 'payment_method_types'], (_r, form, meta) =>
         service.createPaymentIntent(form, meta),
       );
-      endpoint('GET', '/payment_intents/:id', [], (r) => service.retrievePaymentIntent(r.params.id));
-      endpoint('POST', '/payment_intents/:id/confirm', ['payment_method', 'off_session'], (r, form, meta) => service.confirmPaymentIntent(r.params.id, form, meta));
+      endpoint('GET', '/payment_intents/:id', ['client_secret'], (r, form, meta) => service.retrievePaymentIntent(r.params.id, form, meta), 'publishable');
+      endpoint('POST', '/payment_intents/:id/confirm', ['payment_method', 'off_session', 'client_secret', 'return_url', 'use_stripe_sdk'], (r, form, meta) => service.confirmPaymentIntent(r.params.id, form, meta), 'publishable');
       endpoint('POST', '/refunds', ['payment_intent', 'charge', 'amount', 'reason', 'metadata'], (_r, form, meta) => service.createRefund(form, meta));
       endpoint('GET', '/refunds/:id', [], (r) => service.retrieveRefund(r.params.id));
       endpoint('GET', '/charges/:id', [], (r) => service.retrieveCharge(r.params.id));
@@ -182,4 +188,5 @@ export async function registerStripeSandboxRoutes(app: FastifyInstance, { servic
     },
     { prefix: `${STRIPE_SANDBOX_PREFIX}/v1` },
   );
+  await registerStripeJsRoutes(app, service);
 }

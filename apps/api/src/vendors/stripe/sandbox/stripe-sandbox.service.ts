@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sandboxId } from '../../kit/sandbox/ids';
+import { STRIPE_SANDBOX_PREFIX } from '../stripe-settings';
 import type { StripeObject, StripeSandboxRepository } from './stripe-sandbox.repository';
 import { cardBrand, cardMessage, luhnValid, TEST_CARDS, TEST_PAYMENT_METHODS, TEST_TOKENS, type CardBehaviour } from './test-cards';
 
@@ -75,10 +76,17 @@ function listCursor(form: Form): { startingAfter?: string; endingBefore?: string
   return { ...(startingAfter && { startingAfter }), ...(endingBefore && { endingBefore }) };
 }
 
-/** What a request is: its Request-Id and Idempotency-Key (events name them, as Stripe's do). */
-export type SandboxRequest = { requestId: string; idempotencyKey: string | null };
+/**
+ * What a request is: its Request-Id and Idempotency-Key (events name them, as Stripe's do), and
+ * the key it came with (a publishable key reaches an intent only with its client secret, as Stripe.js does).
+ */
+export type SandboxRequest = { requestId: string; idempotencyKey: string | null; key?: 'secret' | 'publishable' };
 
-type HiddenCard = { behaviour: CardBehaviour };
+/** What the sandbox knows of a card and does not show: how it behaves, and whether it was set up with authentication (3-D Secure). */
+type HiddenCard = { behaviour: CardBehaviour; setUp?: boolean };
+
+/** Stripe's answer to a failed authentication (the customer pressed Fail on the bank's page). */
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /**
  * The part of Stripe's API the payments adapter uses, played in PostgreSQL: customers, card
@@ -164,11 +172,40 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     const testCard = TEST_PAYMENT_METHODS[id];
     if (testCard) {
       const made = await makeCard(testCard, testExpiry(), undefined, {});
-      return { method: made, behaviour: TEST_CARDS[testCard] as CardBehaviour, fresh: true };
+      return { method: made, behaviour: TEST_CARDS[testCard] as CardBehaviour, setUp: false, fresh: true };
     }
     const found = await get('payment_method', id, param);
-    return { method: found.data, behaviour: (found.hidden as HiddenCard | null)?.behaviour ?? { kind: 'ok' as const }, fresh: false };
+    const hidden = found.hidden as HiddenCard | null;
+    return { method: found.data, behaviour: hidden?.behaviour ?? { kind: 'ok' as const }, setUp: hidden?.setUp ?? false, fresh: false };
   }
+
+  /** An intent by id; with a publishable key (Stripe.js) only with its client secret, as Stripe answers. */
+  async function intent(kind: 'setup_intent' | 'payment_intent', id: string, form: Form, request?: Pick<SandboxRequest, 'key'>): Promise<StripeObject> {
+    const { data } = await get(kind, id);
+    if (request?.key === 'publishable' && text(form, 'client_secret') !== data.client_secret) throw missing(kind, id);
+    return data;
+  }
+
+  /** The intent of that id and client secret that waits for the customer to authenticate (3-D Secure), or null. */
+  async function waitingIntent(id: string, clientSecret: string): Promise<StripeObject | null> {
+    const found = await repo.find(id, id.startsWith('seti_') ? 'setup_intent' : 'payment_intent');
+    const waiting = found?.data;
+    return waiting && clientSecret && waiting.client_secret === clientSecret && waiting.status === 'requires_action' ? waiting : null;
+  }
+
+  /**
+   * The next action of an intent that waits for the customer to authenticate: Stripe.js's
+   * `use_stripe_sdk` with the bank's page (here the sandbox's own, where the customer completes or
+   * fails it), as Stripe answers for a 3-D Secure card.
+   */
+  const authenticationOf = (object: StripeObject) => ({
+    type: 'use_stripe_sdk',
+    use_stripe_sdk: {
+      type: 'three_d_secure_redirect',
+      stripe_js: `${STRIPE_SANDBOX_PREFIX}/3ds/${object.id}?client_secret=${encodeURIComponent(String(object.client_secret))}`,
+      source: stripeId('src'),
+    },
+  });
 
   async function attach(method: StripeObject, customerId: string, request: SandboxRequest): Promise<StripeObject> {
     if (method.customer === customerId) return method;
@@ -196,12 +233,27 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     const amount = base.amount as number;
     const currency = base.currency as string;
     const customerId = typeof base.customer === 'string' ? base.customer : undefined;
-    const { method, behaviour, fresh } = resolved;
+    const { method, behaviour, fresh, setUp } = resolved;
     // a PaymentMethod made for this request (a test one) was never used: only one used before must be the customer's
     if (offSession && customerId && !fresh && method.customer !== customerId) {
       throw invalid(`The provided PaymentMethod ${method.id} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, 'payment_method', 'payment_method_unexpected_state');
     }
-    const declined = behaviour.kind === 'decline' ? behaviour : behaviour.kind === 'charge_fails' ? { code: 'card_declined', declineCode: behaviour.declineCode } : null;
+    if (behaviour.kind === 'authenticate' && !offSession) {
+      // the customer is present: the payment waits for them to authenticate on the bank's page
+      const waiting: StripeObject = { ...base, status: 'requires_action', next_action: authenticationOf(base) };
+      await write(waiting);
+      await event('payment_intent.requires_action', waiting, request);
+      return waiting;
+    }
+    const unauthenticated = behaviour.kind === 'authenticate' && (behaviour.when === 'always' || !setUp);
+    const declined =
+      behaviour.kind === 'decline'
+        ? behaviour
+        : behaviour.kind === 'charge_fails'
+          ? { code: 'card_declined', declineCode: behaviour.declineCode }
+          : unauthenticated
+            ? { code: 'authentication_required', declineCode: 'authentication_required' }
+            : null;
     const charge: StripeObject = {
       id: stripeId('ch'),
       object: 'charge',
@@ -252,6 +304,51 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
     await write(succeeded);
     await event('charge.succeeded', charge, request);
     await event('payment_intent.succeeded', succeeded, request);
+    return succeeded;
+  }
+
+  /**
+   * Confirms a SetupIntent (`base`, as it is before) with its payment method: a declining card
+   * fails it (402 with the failed intent in the error); a 3-D Secure card makes it wait for the
+   * customer (`requires_action`); any other succeeds. `write` keeps the intent's new state.
+   */
+  async function confirmSetup(
+    base: StripeObject,
+    resolved: Awaited<ReturnType<typeof paymentMethod>> | null,
+    request: SandboxRequest,
+    write: (intent: StripeObject) => Promise<void>,
+  ): Promise<StripeObject> {
+    if (!resolved) throw required('payment_method');
+    const { method, behaviour } = resolved;
+    if (behaviour.kind === 'decline') {
+      const failed: StripeObject = {
+        ...base,
+        status: 'requires_payment_method',
+        payment_method: null,
+        last_setup_error: { type: 'card_error', code: behaviour.code, decline_code: behaviour.declineCode, message: cardMessage(behaviour.code, behaviour.declineCode), payment_method: method },
+      };
+      await write(failed);
+      await event('setup_intent.setup_failed', failed, request);
+      throw cardError(behaviour.code, behaviour.declineCode, undefined, { setup_intent: failed, payment_method: method });
+    }
+    if (behaviour.kind === 'authenticate') {
+      const waiting: StripeObject = { ...base, payment_method: method.id, status: 'requires_action', next_action: authenticationOf(base) };
+      await write(waiting);
+      await event('setup_intent.requires_action', waiting, request);
+      return waiting;
+    }
+    return succeedSetup(base, resolved, request, write);
+  }
+
+  /** A SetupIntent that succeeded: its card attached to the customer and (a 3-D Secure card) known as set up for later off-session payments. */
+  async function succeedSetup(base: StripeObject, resolved: Awaited<ReturnType<typeof paymentMethod>>, request: SandboxRequest, write: (intent: StripeObject) => Promise<void>): Promise<StripeObject> {
+    const customerId = typeof base.customer === 'string' ? base.customer : undefined;
+    let method = resolved.method;
+    if (customerId) method = await attach(method, customerId, request);
+    if (resolved.behaviour.kind === 'authenticate') await repo.save(method, { behaviour: resolved.behaviour, setUp: true } satisfies HiddenCard);
+    const succeeded: StripeObject = { ...base, payment_method: method.id, status: 'succeeded', next_action: null };
+    await write(succeeded);
+    await event('setup_intent.succeeded', succeeded, request);
     return succeeded;
   }
 
@@ -374,6 +471,7 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
         payment_method_types: ['card'],
         usage: text(form, 'usage') ?? 'off_session',
         status: methodId ? 'requires_confirmation' : 'requires_payment_method',
+        next_action: null,
         client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         description: text(form, 'description') ?? null,
         metadata: metadataOf(form),
@@ -385,27 +483,25 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
         await repo.insert(base);
         return base;
       }
-      if (!resolved) throw required('payment_method');
-      const { method, behaviour } = resolved;
-      if (behaviour.kind === 'decline') {
-        const failed: StripeObject = {
-          ...base,
-          status: 'requires_payment_method',
-          payment_method: null,
-          last_setup_error: { type: 'card_error', code: behaviour.code, decline_code: behaviour.declineCode, message: cardMessage(behaviour.code, behaviour.declineCode), payment_method: method },
-        };
-        await repo.insert(failed);
-        await event('setup_intent.setup_failed', failed, request);
-        throw cardError(behaviour.code, behaviour.declineCode, undefined, { setup_intent: failed, payment_method: method });
-      }
-      if (customerId) await attach(method, customerId, request);
-      const succeeded: StripeObject = { ...base, status: 'succeeded' };
-      await repo.insert(succeeded);
-      await event('setup_intent.succeeded', succeeded, request);
-      return succeeded;
+      return confirmSetup(base, resolved, request, (o) => repo.insert(o));
     },
 
-    retrieveSetupIntent: async (id: string) => (await get('setup_intent', id)).data,
+    /**
+     * POST /v1/setup_intents/{id}/confirm (the server's, or Stripe.js's with the publishable key and
+     * the client secret): a SetupIntent that waits for confirmation or for a new payment method is
+     * confirmed as creating it with confirm=true does; another state is setup_intent_unexpected_state.
+     */
+    async confirmSetupIntent(id: string, form: Form, request: SandboxRequest): Promise<StripeObject> {
+      const found = await intent('setup_intent', id, form, request);
+      if (found.status !== 'requires_confirmation' && found.status !== 'requires_payment_method') {
+        throw invalid(`You cannot confirm this SetupIntent because it has a status of ${String(found.status)}.`, undefined, 'setup_intent_unexpected_state');
+      }
+      const methodId = text(form, 'payment_method') ?? (typeof found.payment_method === 'string' ? found.payment_method : undefined);
+      const resolved = methodId ? await paymentMethod(methodId) : null;
+      return confirmSetup({ ...found, last_setup_error: null }, resolved, request, (o) => repo.save(o));
+    },
+
+    retrieveSetupIntent: async (id: string, form: Form, request?: SandboxRequest) => intent('setup_intent', id, form, request),
 
     /**
      * A PaymentIntent confirmed at once (confirm=true, off_session=true: the adapter's only use):
@@ -440,6 +536,7 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
         confirmation_method: 'automatic',
         client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         status: methodId ? 'requires_confirmation' : 'requires_payment_method',
+        next_action: null,
         latest_charge: null,
         last_payment_error: null,
         livemode: false,
@@ -457,17 +554,47 @@ export function createStripeSandboxService(repo: StripeSandboxRepository, emit: 
      * state is Stripe's payment_intent_unexpected_state.
      */
     async confirmPaymentIntent(id: string, form: Form, request: SandboxRequest): Promise<StripeObject> {
-      const intent = (await get('payment_intent', id)).data;
-      if (intent.status !== 'requires_confirmation' && intent.status !== 'requires_payment_method') {
-        throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${String(intent.status)}.`, undefined, 'payment_intent_unexpected_state');
+      const found = await intent('payment_intent', id, form, request);
+      if (found.status !== 'requires_confirmation' && found.status !== 'requires_payment_method') {
+        throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${String(found.status)}.`, undefined, 'payment_intent_unexpected_state');
       }
-      const methodId = text(form, 'payment_method') ?? (typeof intent.payment_method === 'string' ? intent.payment_method : undefined);
+      const methodId = text(form, 'payment_method') ?? (typeof found.payment_method === 'string' ? found.payment_method : undefined);
       const resolved = methodId ? await paymentMethod(methodId) : null;
-      const base = { ...intent, payment_method: resolved?.method.id ?? null, last_payment_error: null };
+      const base = { ...found, payment_method: resolved?.method.id ?? null, last_payment_error: null };
       return confirmIntent(base, resolved, bool(form, 'off_session'), request, (o) => repo.save(o));
     },
 
-    retrievePaymentIntent: async (id: string) => (await get('payment_intent', id)).data,
+    retrievePaymentIntent: async (id: string, form: Form, request?: SandboxRequest) => intent('payment_intent', id, form, request),
+
+    /**
+     * The customer's answer on the bank's page (the sandbox's 3-D Secure page): an intent that
+     * waits for authentication (`requires_action`, its client secret given) is completed (a
+     * SetupIntent succeeds and its card is attached and counts as set up; a PaymentIntent is
+     * charged) or fails (Stripe's *_authentication_failure, the intent back to
+     * requires_payment_method), with Stripe's events. Null when no intent of that id and secret waits.
+     */
+    waitingIntent,
+
+    async authenticate(id: string, clientSecret: string, outcome: 'complete' | 'fail', request: SandboxRequest): Promise<StripeObject | null> {
+      const waiting = await waitingIntent(id, clientSecret);
+      if (!waiting || typeof waiting.payment_method !== 'string') return null;
+      const kind = waiting.object as 'setup_intent' | 'payment_intent';
+      const resolved = await paymentMethod(waiting.payment_method);
+      const base = { ...waiting, next_action: null };
+      if (outcome === 'complete') {
+        if (kind === 'setup_intent') return succeedSetup(base, resolved, request, (o) => repo.save(o));
+        return confirmIntent(base, { ...resolved, behaviour: { kind: 'ok' } }, false, request, (o) => repo.save(o));
+      }
+      const code = `${kind}_authentication_failure`;
+      const error = { type: 'invalid_request_error', code, message: AUTHENTICATION_FAILED, payment_method: resolved.method };
+      const failed: StripeObject =
+        kind === 'setup_intent'
+          ? { ...base, status: 'requires_payment_method', payment_method: null, last_setup_error: error }
+          : { ...base, status: 'requires_payment_method', payment_method: null, last_payment_error: error };
+      await repo.save(failed);
+      await event(kind === 'setup_intent' ? 'setup_intent.setup_failed' : 'payment_intent.payment_failed', failed, request);
+      return failed;
+    },
 
     /**
      * A refund of a succeeded payment, at most what is left of it. The charge is read and written

@@ -6,8 +6,16 @@ import { detectCardBrand, type CardBrandName } from '@crm/util';
  * - `decline`: the setup (and any charge) is declined with `declineCode`
  * - `charge_fails`: the card attaches (setup succeeds), later charges are declined (4000 0000 0000 0341
  *   with generic_decline; 4000 0000 0000 9995 with insufficient_funds: a setup moves no money)
+ * - `authenticate`: 3-D Secure. A setup, and a payment with the customer present, wait for the
+ *   customer to authenticate (`requires_action`); a payment without the customer (off-session) is
+ *   declined with authentication_required, unless (`unless_set_up`) the card was set up with
+ *   authentication before (4000 0025 0000 3155; 4000 0027 6000 3184 asks every time)
  */
-export type CardBehaviour = { kind: 'ok' } | { kind: 'decline'; code: string; declineCode: string | null } | { kind: 'charge_fails'; declineCode: string };
+export type CardBehaviour =
+  | { kind: 'ok' }
+  | { kind: 'decline'; code: string; declineCode: string | null }
+  | { kind: 'charge_fails'; declineCode: string }
+  | { kind: 'authenticate'; when: 'unless_set_up' | 'always' };
 export type CardBrand = CardBrandName | 'unknown';
 
 export const TEST_CARDS: Record<string, CardBehaviour> = {
@@ -27,6 +35,9 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', declineCode: null },
   '4000000000000119': { kind: 'decline', code: 'processing_error', declineCode: null },
   '4000000000000341': { kind: 'charge_fails', declineCode: 'generic_decline' },
+  '4000002500003155': { kind: 'authenticate', when: 'unless_set_up' },
+  '4000002760003184': { kind: 'authenticate', when: 'always' },
+  '4000000000003220': { kind: 'authenticate', when: 'unless_set_up' },
 };
 
 /**
@@ -48,6 +59,9 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
   pm_card_chargeDeclinedProcessingError: '4000000000000119',
   pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequiredOnSetup: '4000002500003155',
+  pm_card_authenticationRequired: '4000002760003184',
+  pm_card_threeDSecure2Required: '4000000000003220',
 };
 
 /** Stripe's documented test card tokens (`card[token]=tok_visa` when making a PaymentMethod). */
@@ -61,6 +75,7 @@ export const TEST_TOKENS: Record<string, string> = {
   tok_chargeDeclined: '4000000000000002',
   tok_chargeDeclinedInsufficientFunds: '4000000000009995',
   tok_chargeCustomerFail: '4000000000000341',
+  tok_threeDSecure2Required: '4000000000003220',
 };
 
 /** Stripe's messages for its card error codes and decline codes. */
@@ -73,6 +88,9 @@ export const CARD_MESSAGES: Record<string, string> = {
   expired_card: 'Your card has expired.',
   incorrect_cvc: "Your card's security code is incorrect.",
   processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  authentication_required: 'Your card was declined. This transaction requires authentication.',
+  setup_intent_authentication_failure: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  payment_intent_authentication_failure: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   incorrect_number: 'Your card number is incorrect.',
   invalid_number: 'Your card number is not a valid credit card number.',
   invalid_expiry_month: "Your card's expiration month is invalid.",
