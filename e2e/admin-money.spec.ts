@@ -47,7 +47,7 @@ test.describe('admin dialer and SMS screens', () => {
     await expect(planRow).toContainText('2,000 minutes');
 
     // a manager-pay subscription for the field manager Riley Patel on the new plan (not Harbor's manager, whose
-    // seeded subscription products.spec.ts works on)
+    // seeded subscription telephony-plans.spec.ts works on)
     await page.getByRole('navigation', { name: 'Dialer administration' }).getByRole('link', { name: 'Subscriptions' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dialer subscriptions' })).toBeVisible();
     await page.getByRole('button', { name: 'New subscription' }).click();
@@ -144,7 +144,7 @@ test.describe('admin dialer and SMS screens', () => {
     await expect(row.getByRole('button', { name: `Refund order #${order.id}` })).toBeVisible();
   });
 
-  test('a manager has no admin navigation and is refused the product admin pages', async ({ page }) => {
+  test('a manager has no admin navigation and is refused the dialer and SMS admin pages', async ({ page }) => {
     await signInHome(page, 'manager');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Account' }).click();

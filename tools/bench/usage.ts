@@ -12,8 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { connect } from '../../apps/api/src/db/database';
 import { createAuditRepository } from '../../apps/api/src/modules/audit/audit.repository';
-import { createProductsRepository } from '../../apps/api/src/modules/products/products.repository';
-import { createProductsService, leavePending, periodEnd } from '../../apps/api/src/modules/products/products.service';
+import { createTelephonyPlansRepository } from '../../apps/api/src/modules/telephony-plans/telephony-plans.repository';
+import { createTelephonyPlansService, leavePending, periodEnd } from '../../apps/api/src/modules/telephony-plans/telephony-plans.service';
 import { createUsageRepository } from '../../apps/api/src/modules/usage/usage.repository';
 import { createUsageService, usagePeriod } from '../../apps/api/src/modules/usage/usage.service';
 import { createUsersRepository } from '../../apps/api/src/modules/users/users.repository';
@@ -37,10 +37,10 @@ const bench = await openBenchDatabase();
 const database = connect(bench.url);
 const { db } = database;
 const users = createUsersRepository(db);
-const products = createProductsRepository(db);
+const plans = createTelephonyPlansRepository(db);
 const usageRepository = createUsageRepository(db);
 const usage = createUsageService({ usage: usageRepository });
-const service = createProductsService({ products, usage: usageRepository, audit: createAuditRepository(db), chargeOrder: leavePending });
+const service = createTelephonyPlansService({ repo: plans, usage: usageRepository, audit: createAuditRepository(db), chargeOrder: leavePending });
 
 // ---- the company, its manager, 500 agents and the subscription (made once, kept between runs)
 const managerEmail = `manager@${COMPANY.domainName}.example`;
@@ -54,10 +54,10 @@ if (!manager) {
   await db.execute(sql`insert into users (company_id, upline_id, email, username, password_hash, account_type, first_name, last_name)
     select ${company.id}, ${manager.id}, 'agent' || i || '@usage-bench.example', 'usage-bench-agent-' || i, 'x', 'agent', 'Agent', 'Number ' || i
     from generate_series(1, ${AGENTS}) as i`);
-  const plan = await products.insertPlan({ companyId: company.id, product: 'dialer', name: 'Dialer Starter', description: null, priceCents: 2900, period: 'month', unitsPerLicense: 1000, enterprise: false });
+  const plan = await plans.insertPlan({ companyId: company.id, product: 'dialer', name: 'Dialer Starter', description: null, priceCents: 2900, period: 'month', unitsPerLicense: 1000, enterprise: false });
   const agentIds = (await db.execute<{ id: number }>(sql`select id from users where upline_id = ${manager.id} order by id`)).rows.map((r) => Number(r.id));
   const start = usagePeriod().start;
-  await products.createSubscription(
+  await plans.createSubscription(
     { companyId: company.id, product: 'dialer', type: 'manager', ownerId: manager.id, planId: plan.id, status: 'active', quantity: AGENTS, currentPeriodStart: start, currentPeriodEnd: periodEnd(start, 'month') },
     agentIds.map((userId) => ({ userId, allocation: 1000, paid: true })),
     null,

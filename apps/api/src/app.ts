@@ -40,7 +40,7 @@ import { registerTransferRoutes } from './modules/transfers/transfers.routes';
 import { registerPrintRoutes } from './modules/print/print.routes';
 import { registerExportRoutes } from './modules/export/export.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { registerProductRoutes } from './modules/products/products.routes';
+import { registerTelephonyPlanRoutes } from './modules/telephony-plans/telephony-plans.routes';
 import { registerQuietJobsRoutes } from './modules/quiet-jobs/quiet-jobs.routes';
 import { registerBrand } from './plugins/brand';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
@@ -252,7 +252,7 @@ export async function buildApp(
   registerQuickFilterRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
   registerWorkerRoutes(app, ctx);
-  registerProductRoutes(app, ctx);
+  registerTelephonyPlanRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerTransferRoutes(app, ctx);
   registerPrintRoutes(app, ctx);

@@ -18,7 +18,7 @@ import { createHelpsModule } from './modules/helps/helps.module';
 import { createImportModule } from './modules/import/import.module';
 import { createLookupsModule } from './modules/lookups/lookups.module';
 import { createPoliciesModule } from './modules/policies/policies.module';
-import { createProductsModule } from './modules/products/products.module';
+import { createTelephonyPlansModule } from './modules/telephony-plans/telephony-plans.module';
 import { createPrintModule } from './modules/print/print.module';
 import { createQuickFiltersModule } from './modules/quick-filters/quick-filters.module';
 import { createQuietJobsModule } from './modules/quiet-jobs/quiet-jobs.module';
@@ -46,14 +46,14 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
   const contacts = createContactsModule(core, lookups);
   const usage = createUsageModule(core);
   const billing = createBillingModule(core, accountNotices);
-  const products = createProductsModule(core, usage, billing.billing);
+  const telephonyPlans = createTelephonyPlansModule(core, usage, billing.billing);
   return {
     ...core,
     ...featureFlags,
     ...accountNotices,
     ...sessions,
     ...emailChanges,
-    ...createUsersModule(core, { ...sessions, ...featureFlags, ...accountNotices, ...emailChanges, ...products, ...apiKeys }),
+    ...createUsersModule(core, { ...sessions, ...featureFlags, ...accountNotices, ...emailChanges, ...telephonyPlans, ...apiKeys }),
     ...createTwoFactorModule(core, { ...sessions, ...accountNotices }),
     ...apiKeys,
     ...createAdminUsersModule(core),
@@ -74,7 +74,7 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...createDashboardModule(core),
     ...createQuietJobsModule(core),
     ...usage,
-    ...products,
+    ...telephonyPlans,
     ...billing,
     ...createStripeSandboxModule(core),
   };

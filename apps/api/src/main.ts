@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       lookups: ctx.lookupsRepository,
       contacts: ctx.contactsRepository,
       billing: ctx.billingRepository,
-      products: ctx.productsRepository,
+      telephonyPlans: ctx.telephonyPlansRepository,
       usage: ctx.usageRepository,
       // a dead vendor event, so that Admin → Vendor events has something to show (and the e2e test to retry)
       webhooks: ctx.webhooks.repository,

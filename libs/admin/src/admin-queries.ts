@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@crm/api-client';
-import type { AdminProductEndpoints, Product, QueryOf, listAdminUsers, listWebhookEvents } from '@crm/contract';
+import type { AdminTelephonyPlanEndpoints, TelephonyKind, QueryOf, listAdminUsers, listWebhookEvents } from '@crm/contract';
 
 export type AdminUsersQuery = NonNullable<QueryOf<typeof listAdminUsers>>;
 export type WebhookEventsQuery = NonNullable<QueryOf<typeof listWebhookEvents>>;
@@ -70,58 +70,58 @@ export function webhookEventsQueryOptions(client: ApiClient, query: WebhookEvent
   });
 }
 
-/** An admin endpoint's name for a product: `adminEndpoint('sms', 'listPlans')` → 'adminSmsListPlans'. */
-export type AdminProductOperation = keyof AdminProductEndpoints;
-export type AdminProductEndpointName<O extends AdminProductOperation> = `admin${Capitalize<Product>}${Capitalize<O>}`;
-export function adminEndpoint<O extends AdminProductOperation>(product: Product, operation: O): AdminProductEndpointName<O> {
-  return `admin${product === 'sms' ? 'Sms' : 'Dialer'}${operation[0]!.toUpperCase()}${operation.slice(1)}` as AdminProductEndpointName<O>;
+/** An admin endpoint's name for a kind (dialer, sms): `adminEndpoint('sms', 'listPlans')` → 'adminSmsListPlans'. */
+export type AdminTelephonyOperation = keyof AdminTelephonyPlanEndpoints;
+export type AdminTelephonyEndpointName<O extends AdminTelephonyOperation> = `admin${Capitalize<TelephonyKind>}${Capitalize<O>}`;
+export function adminEndpoint<O extends AdminTelephonyOperation>(product: TelephonyKind, operation: O): AdminTelephonyEndpointName<O> {
+  return `admin${product === 'sms' ? 'Sms' : 'Dialer'}${operation[0]!.toUpperCase()}${operation.slice(1)}` as AdminTelephonyEndpointName<O>;
 }
 
-export type AdminPlansQuery = NonNullable<QueryOf<AdminProductEndpoints['listPlans']>>;
-export type AdminSubscriptionsQuery = NonNullable<QueryOf<AdminProductEndpoints['listSubscriptions']>>;
-export type AdminOrdersQuery = NonNullable<QueryOf<AdminProductEndpoints['listOrders']>>;
-export type AdminUsageQuery = NonNullable<QueryOf<AdminProductEndpoints['usage']>>;
+export type AdminPlansQuery = NonNullable<QueryOf<AdminTelephonyPlanEndpoints['listPlans']>>;
+export type AdminSubscriptionsQuery = NonNullable<QueryOf<AdminTelephonyPlanEndpoints['listSubscriptions']>>;
+export type AdminOrdersQuery = NonNullable<QueryOf<AdminTelephonyPlanEndpoints['listOrders']>>;
+export type AdminUsageQuery = NonNullable<QueryOf<AdminTelephonyPlanEndpoints['usage']>>;
 
-/** Query keys of one product's admin screens (everything of the product: `productKeys.all(p)`). */
-export const productKeys = {
-  all: (product: Product) => [...adminKeys.all, 'products', product] as const,
-  plans: (product: Product, query: AdminPlansQuery) => [...productKeys.all(product), 'plans', query] as const,
-  subscriptions: (product: Product, query: AdminSubscriptionsQuery) => [...productKeys.all(product), 'subscriptions', query] as const,
-  orders: (product: Product, query: AdminOrdersQuery) => [...productKeys.all(product), 'orders', query] as const,
-  usage: (product: Product, query: AdminUsageQuery) => [...productKeys.all(product), 'usage', query] as const,
+/** Query keys of one kind's admin screens (everything of that kind: `telephonyPlanKeys.all(p)`). */
+export const telephonyPlanKeys = {
+  all: (product: TelephonyKind) => [...adminKeys.all, 'telephony-plans', product] as const,
+  plans: (product: TelephonyKind, query: AdminPlansQuery) => [...telephonyPlanKeys.all(product), 'plans', query] as const,
+  subscriptions: (product: TelephonyKind, query: AdminSubscriptionsQuery) => [...telephonyPlanKeys.all(product), 'subscriptions', query] as const,
+  orders: (product: TelephonyKind, query: AdminOrdersQuery) => [...telephonyPlanKeys.all(product), 'orders', query] as const,
+  usage: (product: TelephonyKind, query: AdminUsageQuery) => [...telephonyPlanKeys.all(product), 'usage', query] as const,
 };
 
-/** The company's plans of a product, inactive ones included, a page at a time (GET /v1/admin/{product}/{product}_plans). */
-export function adminPlansQueryOptions(client: ApiClient, product: Product, query: AdminPlansQuery) {
+/** The company's plans of a kind, inactive ones included, a page at a time (GET /v1/admin/{product}/{product}_plans). */
+export function adminPlansQueryOptions(client: ApiClient, product: TelephonyKind, query: AdminPlansQuery) {
   return queryOptions({
-    queryKey: productKeys.plans(product, query),
+    queryKey: telephonyPlanKeys.plans(product, query),
     queryFn: ({ signal }) => client.call(adminEndpoint(product, 'listPlans'), { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** The company's subscriptions of a product (GET /v1/admin/{product}/subscriptions). */
-export function adminSubscriptionsQueryOptions(client: ApiClient, product: Product, query: AdminSubscriptionsQuery) {
+/** The company's subscriptions of a kind (GET /v1/admin/{product}/subscriptions). */
+export function adminSubscriptionsQueryOptions(client: ApiClient, product: TelephonyKind, query: AdminSubscriptionsQuery) {
   return queryOptions({
-    queryKey: productKeys.subscriptions(product, query),
+    queryKey: telephonyPlanKeys.subscriptions(product, query),
     queryFn: ({ signal }) => client.call(adminEndpoint(product, 'listSubscriptions'), { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** The company's orders of a product (GET /v1/admin/{product}/orders). */
-export function adminOrdersQueryOptions(client: ApiClient, product: Product, query: AdminOrdersQuery) {
+/** The company's orders of a kind (GET /v1/admin/{product}/orders). */
+export function adminOrdersQueryOptions(client: ApiClient, product: TelephonyKind, query: AdminOrdersQuery) {
   return queryOptions({
-    queryKey: productKeys.orders(product, query),
+    queryKey: telephonyPlanKeys.orders(product, query),
     queryFn: ({ signal }) => client.call(adminEndpoint(product, 'listOrders'), { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** A product's usage across the company for a period, with the last months' totals (GET /v1/admin/{product}/usage). */
-export function adminUsageQueryOptions(client: ApiClient, product: Product, query: AdminUsageQuery) {
+/** A kind's usage across the company for a period, with the last months' totals (GET /v1/admin/{product}/usage). */
+export function adminUsageQueryOptions(client: ApiClient, product: TelephonyKind, query: AdminUsageQuery) {
   return queryOptions({
-    queryKey: productKeys.usage(product, query),
+    queryKey: telephonyPlanKeys.usage(product, query),
     queryFn: ({ signal }) => client.call(adminEndpoint(product, 'usage'), { query, signal }),
     placeholderData: keepPreviousData,
   });

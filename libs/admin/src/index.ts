@@ -15,16 +15,16 @@ export {
 export { QuietJobsPanel } from './QuietJobsPanel';
 export { VendorEventsPage, VENDOR_EVENTS_PAGE_SIZE } from './VendorEventsPage';
 export type { AdminUsersQuery, WebhookEventsQuery } from './admin-queries';
-export { ProductPlansPage, PRODUCT_ADMIN_PAGE_SIZE, type ProductPageProps } from './products/ProductPlansPage';
-export { ProductSubscriptionsPage } from './products/ProductSubscriptionsPage';
-export { ProductOrdersPage } from './products/ProductOrdersPage';
-export { ProductUsagePage } from './products/ProductUsagePage';
-export { PRODUCT_LABELS, PRODUCT_SECTIONS, productSectionPath, type ProductSection } from './products/product-labels';
+export { TelephonyPlansPage, TELEPHONY_ADMIN_PAGE_SIZE, type TelephonyPageProps } from './telephony-plans/TelephonyPlansPage';
+export { TelephonySubscriptionsPage } from './telephony-plans/TelephonySubscriptionsPage';
+export { TelephonyOrdersPage } from './telephony-plans/TelephonyOrdersPage';
+export { TelephonyUsagePage } from './telephony-plans/TelephonyUsagePage';
+export { TELEPHONY_LABELS, TELEPHONY_SECTIONS, telephonySectionPath, type TelephonySection } from './telephony-plans/telephony-labels';
 export {
   adminEndpoint,
   adminOrdersQueryOptions,
   adminPlansQueryOptions,
   adminSubscriptionsQueryOptions,
   adminUsageQueryOptions,
-  productKeys,
+  telephonyPlanKeys,
 } from './admin-queries';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { ADMIN_ROLES, IMPERSONATOR_ROLES, type Product } from '@crm/contract';
+import { ADMIN_ROLES, IMPERSONATOR_ROLES, type TelephonyKind } from '@crm/contract';
 import { RequireSession, SessionProvider } from '@crm/session';
 import {
   Analytics,
@@ -49,19 +49,19 @@ export const PUBLIC_ROUTES: readonly RouteObject[] = [
 ];
 
 /**
- * A product's admin screens (spec part 2 §7 "Admin dialer and SMS plans"), administrators only:
- * /admin/{product}/plans, subscriptions, orders and usage, the same screens for each product.
+ * The dialer's or SMS's admin screens (spec part 2 §7 "Admin dialer and SMS plans"), administrators only:
+ * /admin/{product}/plans, subscriptions, orders and usage, the same screens for each kind.
  */
-function adminProductRoute(product: Product): RouteObject {
+function adminTelephonyRoute(product: TelephonyKind): RouteObject {
   return {
     path: product,
     element: <RequireFlag roles={ADMIN_ROLES} />,
     children: [
       { index: true, element: <Navigate to={`/admin/${product}/plans`} replace /> },
-      { path: 'plans', lazy: lazyScreen(() => import('./screens/app/admin-product-plans'), { product }) },
-      { path: 'subscriptions', lazy: lazyScreen(() => import('./screens/app/admin-product-subscriptions'), { product }) },
-      { path: 'orders', lazy: lazyScreen(() => import('./screens/app/admin-product-orders'), { product }) },
-      { path: 'usage', lazy: lazyScreen(() => import('./screens/app/admin-product-usage'), { product }) },
+      { path: 'plans', lazy: lazyScreen(() => import('./screens/app/admin-telephony-plans'), { product }) },
+      { path: 'subscriptions', lazy: lazyScreen(() => import('./screens/app/admin-telephony-subscriptions'), { product }) },
+      { path: 'orders', lazy: lazyScreen(() => import('./screens/app/admin-telephony-orders'), { product }) },
+      { path: 'usage', lazy: lazyScreen(() => import('./screens/app/admin-telephony-usage'), { product }) },
     ],
   };
 }
@@ -82,8 +82,8 @@ export const ADMIN_ROUTE: RouteObject = {
       element: <RequireFlag roles={ADMIN_ROLES} />,
       children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/feature-flags')) }],
     },
-    adminProductRoute('dialer'),
-    adminProductRoute('sms'),
+    adminTelephonyRoute('dialer'),
+    adminTelephonyRoute('sms'),
     {
       path: 'vendor-events',
       element: <RequireFlag roles={SYSTEM_ADMIN_ROLES} exactRoles />,
@@ -126,13 +126,13 @@ export const BILLING_ROUTE: RouteObject = {
 };
 
 /**
- * The dialer and SMS subscription pages (spec part 1 §3, §6, §7): one screen for both products,
- * for managers and self-pay agents and the agents holding a licence, each behind its product's flag.
+ * The dialer and SMS subscription pages (spec part 1 §3, §6, §7): one screen for both kinds,
+ * for managers and self-pay agents and the agents holding a licence, each behind its own flag (dialer, sms).
  */
-export const PRODUCT_ROUTES: readonly RouteObject[] = (['dialer', 'sms'] as const).map((product) => ({
+export const TELEPHONY_ROUTES: readonly RouteObject[] = (['dialer', 'sms'] as const).map((product) => ({
   path: `/account/${product}`,
   element: <RequireFlag flag={product} />,
-  children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/product-subscription'), { product }) }],
+  children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/telephony-subscription'), { product }) }],
 }));
 
 /**
@@ -145,7 +145,7 @@ export const BASE_ROUTES: readonly RouteObject[] = [
   { index: true, lazy: lazyScreen(() => import('./screens/app/dashboard')) },
   { path: '/account/profile', lazy: lazyScreen(() => import('./screens/app/profile')) },
   BILLING_ROUTE,
-  ...PRODUCT_ROUTES,
+  ...TELEPHONY_ROUTES,
   CONTACTS_ROUTE,
   ADMIN_ROUTE,
   { path: '*', lazy: lazyScreen(() => import('./screens/app/not-found')) },

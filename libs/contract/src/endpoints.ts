@@ -127,7 +127,7 @@ import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contra
 import { updateDashboard } from './dashboard.contract';
 import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
 import { listWebhookEvents, retryWebhookEvent } from './webhook-events.contract';
-import { productEndpointEntries } from './products.contract';
+import { telephonyPlanEndpointEntries } from './telephony-plans.contract';
 import {
   accountHistory,
   accountInfoEndpoint,
@@ -285,7 +285,7 @@ export const endpoints = {
   endOwnSession,
   signOutOtherSessions,
   listSecurityEvents,
-  ...productEndpointEntries,
+  ...telephonyPlanEndpointEntries,
   accountInfo: accountInfoEndpoint,
   listAccountPlans,
   connectCard,

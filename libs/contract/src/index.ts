@@ -27,5 +27,5 @@ export * from './dashboard.contract';
 export * from './quiet-jobs.contract';
 export * from './webhook-events.contract';
 export * from './account-security.contract';
-export * from './products.contract';
+export * from './telephony-plans.contract';
 export * from './billing.contract';

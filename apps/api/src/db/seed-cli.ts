@@ -3,7 +3,7 @@ import { createSecretBox } from '../modules/two-factor/secret-box';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { createContactsRepository } from '../modules/contacts/contacts.repository';
 import { createLookupsRepository } from '../modules/lookups/lookups.repository';
-import { createProductsRepository } from '../modules/products/products.repository';
+import { createTelephonyPlansRepository } from '../modules/telephony-plans/telephony-plans.repository';
 import { createUsageRepository } from '../modules/usage/usage.repository';
 import { createBillingRepository } from '../modules/billing/billing.repository';
 import { createWebhooksRepository } from '../webhooks/webhooks.repository';
@@ -20,7 +20,7 @@ try {
     lookups: createLookupsRepository(database.db),
     contacts: createContactsRepository(database.db),
     billing: createBillingRepository(database.db),
-    products: createProductsRepository(database.db),
+    telephonyPlans: createTelephonyPlansRepository(database.db),
     usage: createUsageRepository(database.db),
     webhooks: createWebhooksRepository(database.db),
   };

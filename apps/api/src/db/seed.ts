@@ -4,15 +4,15 @@ import { hashPassword } from '../lib/passwords';
 import type { SecretBox } from '../modules/two-factor/secret-box';
 import type { UsersRepository } from '../modules/users/users.repository';
 import { seedDemoCompanyCrm, type DemoCrmRepositories } from './seed-contacts';
-import { seedDemoProducts, type DemoProductRepositories } from './seed-products';
+import { seedDemoTelephonyPlans, type DemoTelephonyPlanRepositories } from './seed-telephony-plans';
 import { seedDemoDeadLetter } from './seed-webhooks';
 import type { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /**
- * What the demo CRM data needs; with the products' repositories, also the dialer and SMS plans and
+ * What the demo CRM data needs; with the telephony plans' repository, also the dialer and SMS plans and
  * subscriptions; with the webhooks' repository, also a dead vendor event (seed-webhooks.ts).
  */
-export type DemoRepositories = DemoCrmRepositories & Partial<DemoProductRepositories> & { webhooks?: Pick<WebhooksRepository, 'storeDead'> };
+export type DemoRepositories = DemoCrmRepositories & Partial<DemoTelephonyPlanRepositories> & { webhooks?: Pick<WebhooksRepository, 'storeDead'> };
 
 /** Demo credentials, printed by `npm start` and written in the README. Demo data only. */
 export const DEMO_PASSWORD = 'Lantern-Orchard-2026';
@@ -199,9 +199,9 @@ export async function seedDemoCrm(users: UsersRepository, crm: DemoRepositories)
       { companyId, brand: seedCompany.brand, users: found.filter((u) => u.companyId === companyId) },
       seedCompany.domainName,
     );
-    if (crm.products && crm.usage) {
+    if (crm.telephonyPlans && crm.usage) {
       const companyUsers = found.filter((u) => u.companyId === companyId);
-      await seedDemoProducts({ products: crm.products, usage: crm.usage }, { companyId, users: companyUsers }, seedCompany === HARBOR_DEMO);
+      await seedDemoTelephonyPlans({ telephonyPlans: crm.telephonyPlans, usage: crm.usage }, { companyId, users: companyUsers }, seedCompany === HARBOR_DEMO);
     }
   }
   if (crm.webhooks) await seedDemoDeadLetter(crm.webhooks);

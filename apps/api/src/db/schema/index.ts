@@ -13,7 +13,7 @@ export * from './imports';
 export * from './transfers';
 export * from './print';
 export * from './idempotency';
-export * from './products';
+export * from './telephony-plans';
 export * from './billing';
 export * from './vendors';
 export * from './sandboxes';

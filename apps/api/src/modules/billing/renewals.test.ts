@@ -37,8 +37,8 @@ async function selfPay(card = '4242424242424242') {
   const res = await made.agent.post('/v1/accounts/connect_card', { payment_method_id: await paymentMethodFor(t, card) });
   expect(res.statusCode, res.body).toBe(200);
   const me = await caller(made.email);
-  const [starter] = (await t.ctx.products.listPlans(me, 'dialer', { order: 'asc', page: 1, limit: 25 })).data;
-  const result = await t.ctx.products.createSubscription(me, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] });
+  const [starter] = (await t.ctx.telephonyPlans.listPlans(me, 'dialer', { order: 'asc', page: 1, limit: 25 })).data;
+  const result = await t.ctx.telephonyPlans.createSubscription(me, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] });
   return { ...made, me, subscription: result.data, order: result.order! };
 }
 
@@ -104,7 +104,7 @@ describe('dunning: a declined renewal is retried after 1, 3 and 7 days, e-mailed
     expect(await failuresOf(id)).toHaveLength(4);
     expect((await subscriptionRow(subscription.id)).status).toBe('lapsed');
     const me = await caller(email);
-    expect((await t.ctx.products.statesOf(me.user)).dialer.subscription).toBeNull();
+    expect((await t.ctx.telephonyPlans.statesOf(me.user)).dialer.subscription).toBeNull();
     await mailsTo(t, email, 'Your subscription has lapsed');
 
     // another subscriber's card starts failing, then works before the day-3 try: renewed then
@@ -228,21 +228,21 @@ describe('refunds', () => {
   it('of a paid order: never above what was paid (earlier refunds counted), audited, in the history', async () => {
     const { id, order } = await selfPay();
     const admin = await caller(seedEmail('admin'));
-    const first = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1000, requestKey: null }, META);
+    const first = await t.ctx.telephonyPlans.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1000, requestKey: null }, META);
     expect(first.data).toMatchObject({ status: 'paid', refunded_cents: 1000 });
     expect(first.refund).toMatchObject({ kind: 'refund', status: 'succeeded', amount_cents: 1000 });
-    const tooMuch = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 2000, requestKey: null }, META).catch((e: unknown) => e);
+    const tooMuch = await t.ctx.telephonyPlans.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 2000, requestKey: null }, META).catch((e: unknown) => e);
     expect(tooMuch).toMatchObject({ status: 422, errors: { amount_cents: refundTooLarge(1900) } });
     expect(refundTooLarge(1900)).toBe('A refund cannot be more than was paid: $19.00 of this payment is left to refund');
     // two at once for what is left: one of them
     const both = await Promise.allSettled([
-      t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1900, requestKey: 'a' }, META),
-      t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1900, requestKey: 'b' }, META),
+      t.ctx.telephonyPlans.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1900, requestKey: 'a' }, META),
+      t.ctx.telephonyPlans.admin.refundOrder(admin, 'dialer', order.id, { amountCents: 1900, requestKey: 'b' }, META),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
-    const { data } = await t.ctx.products.showOrder(admin, 'dialer', order.id);
+    const { data } = await t.ctx.telephonyPlans.showOrder(admin, 'dialer', order.id);
     expect(data).toMatchObject({ status: 'refunded', refunded_cents: 2900 });
-    const again = await t.ctx.products.admin.refundOrder(admin, 'dialer', order.id, { requestKey: null }, META).catch((e: unknown) => e);
+    const again = await t.ctx.telephonyPlans.admin.refundOrder(admin, 'dialer', order.id, { requestKey: null }, META).catch((e: unknown) => e);
     expect(again).toMatchObject({ status: 422, errors: { amount_cents: NOTHING_TO_REFUND } });
     const refunds = (await historyOf(id)).filter((e) => e.kind === 'refund');
     expect(refunds.map((e) => `${e.status}:${e.amount_cents}`).sort()).toEqual(['succeeded:1000', 'succeeded:1900']);
@@ -271,11 +271,11 @@ describe('refunds', () => {
     const [charge] = (await historyOf(id)) as (Entry & { id: number })[];
     for (const key of ['manager', 'agent']) {
       const who = await caller(seedEmail(key));
-      await expect(t.ctx.products.admin.refundOrder(who, 'dialer', order.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 403 });
+      await expect(t.ctx.telephonyPlans.admin.refundOrder(who, 'dialer', order.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 403 });
       await expect(t.ctx.billing.refundPayment(who, id, charge!.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 403 });
     }
     const keystoneAdmin = await caller(seedEmail('admin', KEYSTONE_DEMO.domainName));
-    await expect(t.ctx.products.admin.refundOrder(keystoneAdmin, 'dialer', order.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 404 });
+    await expect(t.ctx.telephonyPlans.admin.refundOrder(keystoneAdmin, 'dialer', order.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 404 });
     await expect(t.ctx.billing.refundPayment(keystoneAdmin, id, charge!.id, { amountCents: 100, requestKey: null }, META)).rejects.toMatchObject({ status: 404 });
     expect((await historyOf(id)).filter((e) => e.kind === 'refund')).toEqual([]);
   });
@@ -349,7 +349,7 @@ describe('POST /v1/admin/{dialer,sms}/refund_order', () => {
     expect((await refundOrder(admin, { order_id: order.id, amount_cents: 10.5 })).json().errors).toEqual({ amount_cents: 'Amount must be whole cents' });
   });
 
-  it('administrators only (403), their company’s orders of that product only (404)', async () => {
+  it('administrators only (403), their company’s orders of that kind (dialer or SMS) only (404)', async () => {
     const { id, order } = await selfPay();
     for (const key of ['manager', 'agent']) expect((await refundOrder(await signedIn(key), { order_id: order.id })).statusCode).toBe(403);
     const keystoneAdmin = await signedIn(seedEmail('admin', KEYSTONE_DEMO.domainName), 'keystone.localhost');
@@ -367,8 +367,8 @@ describe('Stripe webhooks that change billing state apply once', () => {
   it('payment_intent.succeeded settles a pending order charge (and its order) once', async () => {
     const made = await unpaidAgent(t);
     const me = await caller(made.email);
-    const [starter] = (await t.ctx.products.listPlans(me, 'dialer', { order: 'asc', page: 1, limit: 25 })).data;
-    const { order } = await t.ctx.products.createSubscription(me, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] });
+    const [starter] = (await t.ctx.telephonyPlans.listPlans(me, 'dialer', { order: 'asc', page: 1, limit: 25 })).data;
+    const { order } = await t.ctx.telephonyPlans.createSubscription(me, 'dialer', { plan_id: starter!.id, type: 'self', quantity: 1, user_ids: [] });
     // no card: the order waits; a charge the API wrote but never heard back from
     const row = (await t.ctx.billingRepository.insertPending({ userId: made.id, kind: 'charge', status: 'pending', amountCents: 2900, currency: 'usd', description: 'order', subject: `order:${order!.id}`, idempotencyKey: `product-order-${order!.id}` }))!;
     // what the vendor's API says of the payment (the handler reads it back; the event's copy is not trusted)
@@ -377,8 +377,8 @@ describe('Stripe webhooks that change billing state apply once', () => {
     await applyEvent(succeeded);
     await applyEvent(succeeded);
     expect(await t.ctx.billingRepository.transaction(row.id)).toMatchObject({ status: 'succeeded', paymentIntentId: 'pi_webhook_1' });
-    expect((await t.ctx.products.showOrder(me, 'dialer', order!.id)).data).toMatchObject({ status: 'paid', payment_reference: 'pi_webhook_1' });
-    expect((await t.ctx.products.statesOf(me.user)).dialer.subscription).toMatchObject({ active: true });
+    expect((await t.ctx.telephonyPlans.showOrder(me, 'dialer', order!.id)).data).toMatchObject({ status: 'paid', payment_reference: 'pi_webhook_1' });
+    expect((await t.ctx.telephonyPlans.statesOf(me.user)).dialer.subscription).toMatchObject({ active: true });
     expect(await mailsTo(t, made.email, 'Receipt: $29.00 paid')).toHaveLength(1);
 
     // charge.refunded (from Stripe's dashboard, say) twice: the figure is set once; refund.created enters the history once
@@ -391,7 +391,7 @@ describe('Stripe webhooks that change billing state apply once', () => {
     await applyEvent(created);
     await applyEvent(created);
     expect((await historyOf(made.id)).filter((e) => e.kind === 'refund').map((e) => e.amount_cents)).toEqual([900]);
-    expect((await t.ctx.products.showOrder(me, 'dialer', order!.id)).data).toMatchObject({ status: 'paid', refunded_cents: 900 });
+    expect((await t.ctx.telephonyPlans.showOrder(me, 'dialer', order!.id)).data).toMatchObject({ status: 'paid', refunded_cents: 900 });
     expect((await t.ctx.billingRepository.transaction(row.id))!.refundedCents).toBe(900);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVER_ALLOCATION_MESSAGE } from '@crm/contract';
 import { seedEmail } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { dialerEnabled, quotaVerdict, type ProductState } from '../products/products.service';
+import { dialerEnabled, quotaVerdict, type TelephonyPlanState } from '../telephony-plans/telephony-plans.service';
 import { usagePeriod } from './usage.service';
 
 let t: TestApp;
@@ -84,7 +84,7 @@ describe("a vendor's call or message, metered by the billing rules (meterVendorE
 });
 
 describe('the quota rule (spec part 1 §5)', () => {
-  const state = (sub: Partial<NonNullable<ProductState['subscription']>> | null, usedUnits = 0): ProductState => ({
+  const state = (sub: Partial<NonNullable<TelephonyPlanState['subscription']>> | null, usedUnits = 0): TelephonyPlanState => ({
     companySubscriptionId: null,
     subscription: sub && { id: 1, type: 'manager', active: true, allocation: 100, paid: true, ...sub },
     used: usedUnits,
@@ -109,7 +109,7 @@ describe('the quota rule (spec part 1 §5)', () => {
   it('for the seeded users, and as usage is recorded', async () => {
     const quota = async (key: string) => {
       const user = await userOf(key);
-      return t.ctx.products.quota(user, 'dialer');
+      return t.ctx.telephonyPlans.quota(user, 'dialer');
     };
     expect(await quota('agent')).toEqual({ ok: true });
     expect(await quota('telemarketer')).toEqual(over); // 1000 of 1000 minutes used

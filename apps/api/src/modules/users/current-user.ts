@@ -1,6 +1,6 @@
-import type { CurrentUser, FlagName, Product, Role } from '@crm/contract';
+import type { CurrentUser, FlagName, TelephonyKind, Role } from '@crm/contract';
 import { ADMIN_ROLES, BILLING_GATE, ORDER_TYPES } from '@crm/contract';
-import type { ProductState } from '../products/products.service';
+import type { TelephonyPlanState } from '../telephony-plans/telephony-plans.service';
 import { dashboardTypesFor } from '../dashboard/dashboard-types';
 import type { UserRelations, UserRow } from './users.repository';
 
@@ -45,7 +45,7 @@ export function openGate(user: UserRow, termsVersion: number): 'password' | 'two
 }
 
 /** A personal subscription as "Subscriptions on the user" name it: its id, and the order type of a manager or self one. */
-function personal(state: ProductState) {
+function personal(state: TelephonyPlanState) {
   const sub = state.subscription;
   if (!sub || sub.type === 'company') return null;
   return { id: sub.id, order_type: ORDER_TYPES[sub.type] };
@@ -53,9 +53,9 @@ function personal(state: ProductState) {
 
 /**
  * Spec part 1 §3 "Subscriptions on the user" and the dialer's subscription, type (§4) and licence,
- * from which the browser tells whether the dialer is enabled (§5; products.service.ts dialerEnabled).
+ * from which the browser tells whether the dialer is enabled (§5; telephony-plans.service.ts dialerEnabled).
  */
-export function subscriptionsOnUser(dialer: ProductState, sms: ProductState) {
+export function subscriptionsOnUser(dialer: TelephonyPlanState, sms: TelephonyPlanState) {
   const sub = dialer.subscription;
   return {
     company_sms_subscription: sms.companySubscriptionId === null ? null : { id: sms.companySubscriptionId },
@@ -79,7 +79,7 @@ export function toCurrentUser(
     termsVersion: number;
     impersonation: Impersonation;
     features: Record<FlagName, boolean>;
-    subscriptions: Record<Product, ProductState>;
+    subscriptions: Record<TelephonyKind, TelephonyPlanState>;
   },
 ): CurrentUser {
   const { dialer, sms } = options.subscriptions;

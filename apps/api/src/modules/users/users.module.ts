@@ -3,7 +3,7 @@ import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
-import type { ProductsService } from '../products/products.service';
+import type { TelephonyPlansService } from '../telephony-plans/telephony-plans.service';
 import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { createUsersService } from './users.service';
 
@@ -15,18 +15,18 @@ export function createUsersModule(
     features,
     notices,
     emailChanges,
-    products,
+    telephonyPlans,
     apiKeysRepository,
   }: {
     sessionsRepository: SessionsRepository;
     features: FeaturesService;
     notices: AccountNotices;
     emailChanges: EmailChangesService;
-    products: Pick<ProductsService, 'statesOf'>;
+    telephonyPlans: Pick<TelephonyPlansService, 'statesOf'>;
     apiKeysRepository: Pick<ApiKeysRepository, 'deleteAllForUser'>;
   },
 ) {
   return {
-    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features, notices, emailChanges, products, apiKeys: apiKeysRepository }),
+    users: createUsersService({ env, users, sessions: sessionsRepository, audit, email, features, notices, emailChanges, telephonyPlans, apiKeys: apiKeysRepository }),
   };
 }

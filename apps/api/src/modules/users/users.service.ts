@@ -13,7 +13,7 @@ import type { AccountNotices, RevokedApiAccess } from '../account-notices/accoun
 import type { AuditRepository } from '../audit/audit.repository';
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
-import type { ProductsService } from '../products/products.service';
+import type { TelephonyPlansService } from '../telephony-plans/telephony-plans.service';
 import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
@@ -34,8 +34,8 @@ type Deps = {
   features: FeaturesService;
   notices: AccountNotices;
   emailChanges: EmailChangesService;
-  /** Dialer and SMS subscriptions of the user (users/me): one statement for both products. */
-  products: Pick<ProductsService, 'statesOf'>;
+  /** Dialer and SMS subscriptions of the user (users/me): one statement for both kinds. */
+  telephonyPlans: Pick<TelephonyPlansService, 'statesOf'>;
   apiKeys: Pick<ApiKeysRepository, 'deleteAllForUser'>;
 };
 
@@ -47,7 +47,7 @@ async function ruledPassword(password: string): Promise<Pick<UserPatch, 'passwor
 type ProfileBody = ParsedBodyOf<typeof endpoints.updateProfile>;
 type ThemeBody = ParsedBodyOf<typeof endpoints.updateTheme>;
 
-export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges, products, apiKeys }: Deps) {
+export function createUsersService({ env, users, sessions, audit, email, features, notices, emailChanges, telephonyPlans, apiKeys }: Deps) {
   /**
    * Ends the account's programmatic access with its new password: every API key (crm_…) is deleted,
    * and the API token (crmu_…) goes with the password's own update (NO_API_TOKEN). A key or token
@@ -59,7 +59,7 @@ export function createUsersService({ env, users, sessions, audit, email, feature
   }
 
   async function present(user: UserRow, impersonation: Impersonation = null): Promise<CurrentUser> {
-    const [rel, subscriptions] = await Promise.all([users.relations(user), products.statesOf(user)]);
+    const [rel, subscriptions] = await Promise.all([users.relations(user), telephonyPlans.statesOf(user)]);
     const flags = features.withOverrides({ brand: rel.company.brand, companyId: user.companyId, role: user.accountType as Role }, rel.flagOverrides);
     return toCurrentUser(user, rel, { termsVersion: env.TERMS_VERSION, impersonation, features: flags, subscriptions });
   }

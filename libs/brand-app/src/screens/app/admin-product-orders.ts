@@ -1,1 +1,0 @@
-export { ProductOrdersPage as Component } from '@crm/admin';

@@ -1,1 +1,0 @@
-export { ProductPlansPage as Component } from '@crm/admin';

@@ -1,1 +1,0 @@
-export { ProductSubscriptionsPage as Component } from '@crm/admin';

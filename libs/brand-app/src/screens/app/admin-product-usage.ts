@@ -1,1 +1,0 @@
-export { ProductUsagePage as Component } from '@crm/admin';

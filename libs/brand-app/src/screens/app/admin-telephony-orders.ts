@@ -1,0 +1,1 @@
+export { TelephonyOrdersPage as Component } from '@crm/admin';

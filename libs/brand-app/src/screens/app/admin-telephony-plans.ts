@@ -1,0 +1,1 @@
+export { TelephonyPlansPage as Component } from '@crm/admin';

@@ -1,0 +1,1 @@
+export { TelephonySubscriptionsPage as Component } from '@crm/admin';

@@ -1,0 +1,1 @@
+export { TelephonyUsagePage as Component } from '@crm/admin';

@@ -1,1 +1,0 @@
-export { ProductSubscriptionPage as Component } from '@crm/account';

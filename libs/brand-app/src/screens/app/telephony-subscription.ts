@@ -1,0 +1,1 @@
+export { TelephonySubscriptionPage as Component } from '@crm/account';
