@@ -24,7 +24,7 @@ import type { BillingService, RefundRequest } from '../billing/billing.service';
 import type { RequestMeta } from '../sessions/identity';
 import { contactReach, type Reach } from '../contacts/contact-reach';
 import type { ContactsCaller } from '../contacts/contacts.service';
-import { fullName } from '../users/current-user';
+import { fullName, type TelephonyPlanState } from '../users/current-user';
 import type { UsageRepository } from '../usage/usage.repository';
 import { usagePeriod, usagePeriodOf } from '../usage/usage.service';
 import {
@@ -196,13 +196,6 @@ export function planChangeCents(c: {
 export function allocationFits(s: { allocation: number; previous: number; others: number; pool: number }): boolean {
   return s.allocation <= s.previous || s.others + s.allocation <= s.pool;
 }
-
-/** A user's subscription state for one kind (telephony-plans.repository.ts userStates). */
-export type TelephonyPlanState = {
-  companySubscriptionId: number | null;
-  subscription: { id: number; type: SubscriptionType; active: boolean; allocation: number; paid: boolean } | null;
-  used: number;
-};
 
 export type QuotaVerdict = { ok: true } | { ok: false; result: 'Over minutes allocated' | 'No active subscription'; message: string };
 

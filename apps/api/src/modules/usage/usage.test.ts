@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVER_ALLOCATION_MESSAGE } from '@crm/contract';
 import { seedEmail } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { dialerEnabled, quotaVerdict, type TelephonyPlanState } from '../telephony-plans/telephony-plans.service';
+import { dialerEnabled, quotaVerdict } from '../telephony-plans/telephony-plans.service';
+import type { TelephonyPlanState } from '../users/current-user';
 import { usagePeriod } from './usage.service';
 
 let t: TestApp;

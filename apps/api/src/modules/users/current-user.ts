@@ -1,6 +1,5 @@
-import type { CurrentUser, FlagName, TelephonyKind, Role } from '@crm/contract';
+import type { CurrentUser, FlagName, Role, SubscriptionType, TelephonyKind } from '@crm/contract';
 import { ADMIN_ROLES, BILLING_GATE, ORDER_TYPES } from '@crm/contract';
-import type { TelephonyPlanState } from '../telephony-plans/telephony-plans.service';
 import { dashboardTypesFor } from '../dashboard/dashboard-types';
 import type { UserRelations, UserRow } from './users.repository';
 
@@ -43,6 +42,23 @@ export function openGate(user: UserRow, termsVersion: number): 'password' | 'two
   if (!isPaid(user)) return BILLING_GATE;
   return null;
 }
+
+/**
+ * A user's subscription state for one kind of telephony plan, dialer or SMS (read by
+ * telephony-plans.repository.ts userStates): what "Subscriptions on the user" are made of. Declared
+ * here, below the telephony plans, which import it: users/me gets the states through the
+ * `statesOf` it is given (TelephonyPlanStates), so users needs nothing of telephony-plans.
+ */
+export type TelephonyPlanState = {
+  companySubscriptionId: number | null;
+  subscription: { id: number; type: SubscriptionType; active: boolean; allocation: number; paid: boolean } | null;
+  used: number;
+};
+
+/** What users/me asks of the telephony plans: a user's dialer and SMS states (telephony-plans.service.ts statesOf). */
+export type TelephonyPlanStates = {
+  statesOf(user: { id: number; companyId: number }): Promise<Record<TelephonyKind, TelephonyPlanState>>;
+};
 
 /** A personal subscription as "Subscriptions on the user" name it: its id, and the order type of a manager or self one. */
 function personal(state: TelephonyPlanState) {

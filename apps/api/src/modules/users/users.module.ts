@@ -3,8 +3,8 @@ import type { FeaturesService } from '../feature-flags/feature-flags.service';
 import type { AccountNotices } from '../account-notices/account-notices.service';
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { SessionsRepository } from '../sessions/sessions.repository';
-import type { TelephonyPlansService } from '../telephony-plans/telephony-plans.service';
 import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import type { TelephonyPlanStates } from './current-user';
 import { createUsersService } from './users.service';
 
 /** The current user's own account: profile, time zone, theme, terms, password, API token. */
@@ -22,7 +22,7 @@ export function createUsersModule(
     features: FeaturesService;
     notices: AccountNotices;
     emailChanges: EmailChangesService;
-    telephonyPlans: Pick<TelephonyPlansService, 'statesOf'>;
+    telephonyPlans: TelephonyPlanStates;
     apiKeysRepository: Pick<ApiKeysRepository, 'deleteAllForUser'>;
   },
 ) {

@@ -13,12 +13,11 @@ import type { AccountNotices, RevokedApiAccess } from '../account-notices/accoun
 import type { AuditRepository } from '../audit/audit.repository';
 import type { EmailChangesService } from '../email-changes/email-changes.service';
 import type { FeaturesService } from '../feature-flags/feature-flags.service';
-import type { TelephonyPlansService } from '../telephony-plans/telephony-plans.service';
 import type { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { Identity, RequestMeta } from '../sessions/identity';
 import { refuseAdminScopes } from '../api-keys/api-keys.service';
-import { toCurrentUser, type Impersonation } from './current-user';
+import { toCurrentUser, type Impersonation, type TelephonyPlanStates } from './current-user';
 import { passwordVerdict } from './password-policy';
 import { NO_API_TOKEN, type UserPatch, type UserRow, type UsersRepository } from './users.repository';
 
@@ -35,7 +34,7 @@ type Deps = {
   notices: AccountNotices;
   emailChanges: EmailChangesService;
   /** Dialer and SMS subscriptions of the user (users/me): one statement for both kinds. */
-  telephonyPlans: Pick<TelephonyPlansService, 'statesOf'>;
+  telephonyPlans: TelephonyPlanStates;
   apiKeys: Pick<ApiKeysRepository, 'deleteAllForUser'>;
 };
 
