@@ -47,8 +47,10 @@ test.describe('billing', () => {
     await answerBank(page, 'Complete');
     await expect(page).toHaveURL(/\/billing\/review\?plan=\d+$/, { timeout: 30_000 });
     await expect(page.getByText('Visa ending in 3155')).toBeVisible();
+    // the customer is at the screen: the bank asks to confirm the payment too, and the plan is paid once Stripe's webhook says so
     await page.getByRole('button', { name: /^Pay \$/ }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await answerBank(page, 'Complete');
+    await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
     await expect(page.getByRole('region', { name: 'Unpaid account' })).toHaveCount(0);
 
     await page.goto('/billing');

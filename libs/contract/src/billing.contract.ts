@@ -103,6 +103,13 @@ export const accountHistoryEntry = z.object({
 export type AccountHistoryEntry = z.infer<typeof accountHistoryEntry>;
 
 /** A payment method id as Stripe.js (or the sandbox's tokenisation) gives it; never a card number. */
+/**
+ * The customer's bank asks them to authenticate (3-D Secure) before a card is saved or a payment
+ * is made: the client secret for Stripe.js's handleNextAction, which shows the bank's page. What
+ * was asked changes only once Stripe's webhook says the authentication succeeded. Null otherwise.
+ */
+export const requiresAction = z.object({ client_secret: z.string() }).nullable();
+
 export const connectCardBody = z.object({
   payment_method_id: z
     .string({ error: 'Enter your card details' })
@@ -211,7 +218,7 @@ export const connectCard = defineEndpoint({
   summary:
     "Put a card on file: the payment method id the browser got by tokenising the card (never the number). It is saved for later charges; a declined card answers 422 on `card` with the bank's message. When the bank asks the customer to authenticate first (3-D Secure), `requires_action` carries the client secret for Stripe.js (handleNextAction); the card goes on file once Stripe reports the authentication succeeded, and `data` still shows the card before it",
   body: connectCardBody,
-  response: z.object({ data: accountInfo, requires_action: z.object({ client_secret: z.string() }).nullable() }),
+  response: z.object({ data: accountInfo, requires_action: requiresAction }),
 });
 
 export const updateAccountPlan = defineEndpoint({
@@ -219,9 +226,9 @@ export const updateAccountPlan = defineEndpoint({
   method: 'POST',
   path: '/v1/accounts/update_plan',
   summary:
-    "Choose a plan, as GET /v1/accounts/plan_quote says: a new plan's first period, or a longer or dearer plan less a credit for the unused days, is charged to the card on file at once (send an Idempotency-Key: a retry never charges twice) and the account is paid for the period; a shorter or cheaper plan is scheduled for the period's end (charge null). A decline answers 422 on `card`; an expected_amount_cents that the quote no longer matches answers 409 and charges nothing",
+    "Choose a plan, as GET /v1/accounts/plan_quote says: a new plan's first period, or a longer or dearer plan less a credit for the unused days, is charged to the card on file at once (send an Idempotency-Key: a retry never charges twice) and the account is paid for the period; a shorter or cheaper plan is scheduled for the period's end (charge null). A decline answers 422 on `card`; an expected_amount_cents that the quote no longer matches answers 409 and charges nothing. When the bank asks the customer to authenticate (3-D Secure), `requires_action` carries the client secret for Stripe.js and the charge stays pending until Stripe's webhook says how it ended",
   body: updatePlanBody,
-  response: z.object({ data: accountInfo, charge: accountHistoryEntry.nullable() }),
+  response: z.object({ data: accountInfo, charge: accountHistoryEntry.nullable(), requires_action: requiresAction }),
 });
 
 export const accountPlanQuote = defineEndpoint({

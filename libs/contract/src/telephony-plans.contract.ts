@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import { idParams, pagingMeta, timestamp } from './common.contract';
-import { accountHistoryEntry, refundFields } from './billing.contract';
+import { accountHistoryEntry, refundFields, requiresAction } from './billing.contract';
 
 /**
  * The telephony plans, dialer and SMS: the metered services a company buys licences of (spec
@@ -425,12 +425,12 @@ function telephonyPlanEndpoints<P extends TelephonyKind>(p: P) {
     payOrder: defineEndpoint({
       method: 'POST',
       path: `${base}_orders/{id}/pay`,
-      summary: `Pay a ${p} order waiting for payment with the card on file (its payer): 422 on card without a card or when the card is declined (the order then ends, failed)`,
+      summary: `Pay a ${p} order waiting for payment with the card on file (its payer): 422 on card without a card or when the card is declined (the order then ends, failed). When the bank asks the payer to authenticate (3-D Secure), \`requires_action\` carries the client secret for Stripe.js and the order stays pending until Stripe's webhook says how the payment ended`,
       tag,
       access: 'user',
       gate: 'enforced',
       params: idParams,
-      response: one(order),
+      response: z.object({ data: order, requires_action: requiresAction }),
     }),
     cancelOrder: defineEndpoint({
       method: 'POST',

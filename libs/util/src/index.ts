@@ -2,5 +2,6 @@ export * from './phone';
 export * from './date';
 export * from './storage-key';
 export * from './debounce';
+export * from './poll';
 export * from './card';
 export * from './period';

@@ -160,10 +160,16 @@ export async function answerBank(t: TestApp, clientSecret: string, outcome: 'com
   return { status: res.statusCode, html: res.body };
 }
 
-/** The event the Stripe sandbox wrote of `type` about the object `objectId` (what its webhook delivers), or null. */
-export async function sandboxEvent(t: TestApp, type: string, objectId: string): Promise<Record<string, unknown> | null> {
+/**
+ * Acts on the event the Stripe sandbox wrote of `type` about the intent of `clientSecret` (what its
+ * webhook delivers) as the webhook's job does: read back from the sandbox, then given to billing.
+ */
+export async function actOnSandboxEvent(t: TestApp, type: string, clientSecret: string): Promise<void> {
+  const objectId = clientSecret.split('_secret_')[0] as string;
   const found = await t.ctx.db.execute<{ data: Record<string, unknown> }>(
     sql`select data from sandbox_objects where vendor = 'stripe' and object = 'event' and data->>'type' = ${type} and data->'data'->'object'->>'id' = ${objectId}`,
   );
-  return found.rows[0]?.data ?? null;
+  const event = found.rows[0]?.data;
+  if (!event) throw new Error(`The Stripe sandbox wrote no ${type} event about ${objectId}`);
+  await applyStripeEvent(t, { type, payload: event });
 }

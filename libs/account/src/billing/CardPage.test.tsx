@@ -34,7 +34,7 @@ beforeEach(() => {
   stripe.createPaymentMethod.mockReset();
   stripe.handleNextAction.mockReset();
   stripe.card.focus.mockReset();
-  stripe.loadStripe.mockReset().mockResolvedValue({});
+  stripe.loadStripe.mockReset().mockResolvedValue({ handleNextAction: stripe.handleNextAction });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@crm/api-client';
 import { axeViolations, callsOf, makeUser } from '@crm/testing';
 import { renderAccount } from '../test/render';
 import { makeAccountInfo, makeHistoryEntry, makeQuote, starterPlan } from '../test/billing';
 import { PlanPage } from './PlanPage';
 import { ReviewPage } from './ReviewPage';
+
+// the bank's page (Stripe.js's handleNextAction) runs in Chromium in the e2e suite; here its answer is stood in for
+const bank = vi.hoisted(() => ({ confirmWithBank: vi.fn() }));
+vi.mock('./stripe-js', () => ({ confirmWithBank: bank.confirmWithBank }));
 
 const user = makeUser({ id: 42, 'paid_user?': false });
 const unpaidInfo = makeAccountInfo({ 'paid_user?': false, status: 'unpaid', plan: null, next_charge: null, current_period_end: null });
@@ -56,7 +60,7 @@ describe('ReviewPage', () => {
       handlers: {
         accountPlanQuote: () => ({ data: subscribeQuote }),
         accountInfo: () => ({ data: unpaidInfo }),
-        updateAccountPlan: () => ({ data: makeAccountInfo(), charge: makeHistoryEntry() }),
+        updateAccountPlan: () => ({ data: makeAccountInfo(), charge: makeHistoryEntry(), requires_action: null }),
       },
     });
     expect(await screen.findByText('$29.00')).toBeInTheDocument();
@@ -66,6 +70,44 @@ describe('ReviewPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pay $29.00' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(callsOf(client, 'updateAccountPlan')).toEqual([{ body: { plan_id: 3, expected_amount_cents: 2900 } }]);
+  });
+
+  it("a payment the bank asks to confirm: the bank's page, then home once the account shows the plan paid", async () => {
+    bank.confirmWithBank.mockResolvedValueOnce(null);
+    // the account shows the plan paid from the third time it is asked (the webhook's job ran meanwhile)
+    let asked = 0;
+    const { client } = renderAccount({
+      path: '/billing/review?plan=3',
+      user,
+      element: <ReviewPage />,
+      otherRoutes: { '/': <h1>Home</h1> },
+      handlers: {
+        accountPlanQuote: () => ({ data: subscribeQuote }),
+        accountInfo: () => ((asked += 1), { data: asked >= 3 ? makeAccountInfo({ plan: starterPlan }) : unpaidInfo }),
+        updateAccountPlan: () => ({ data: unpaidInfo, charge: makeHistoryEntry({ status: 'pending' }), requires_action: { client_secret: 'pi_1_secret_abc' } }),
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay $29.00' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 5_000 });
+    expect(bank.confirmWithBank).toHaveBeenCalledWith(unpaidInfo.payments, 'pi_1_secret_abc');
+    expect(callsOf(client, 'updateAccountPlan')).toHaveLength(1);
+  });
+
+  it("a payment whose confirmation the bank refuses shows the bank's words and stays on the review", async () => {
+    bank.confirmWithBank.mockResolvedValueOnce('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
+    renderAccount({
+      path: '/billing/review?plan=3',
+      user,
+      element: <ReviewPage />,
+      handlers: {
+        accountPlanQuote: () => ({ data: subscribeQuote }),
+        accountInfo: () => ({ data: unpaidInfo }),
+        updateAccountPlan: () => ({ data: unpaidInfo, charge: makeHistoryEntry({ status: 'pending' }), requires_action: { client_secret: 'pi_1_secret_abc' } }),
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay $29.00' }));
+    expect(await screen.findByText(/We are unable to authenticate your payment method/)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/billing/review?plan=3');
   });
 
   it('cannot pay without a card, and links to the card form for this plan', async () => {
@@ -109,7 +151,7 @@ describe('ReviewPage', () => {
       handlers: {
         accountPlanQuote: () => ({ data: makeQuote() }),
         accountInfo: () => ({ data: makeAccountInfo() }),
-        updateAccountPlan: () => ({ data: makeAccountInfo(), charge: makeHistoryEntry({ amount_cents: 45681 }) }),
+        updateAccountPlan: () => ({ data: makeAccountInfo(), charge: makeHistoryEntry({ amount_cents: 45681 }), requires_action: null }),
       },
     });
     expect(await screen.findByText('-$33.19 (21 of 31 days of Agent Monthly)')).toBeInTheDocument();
@@ -161,7 +203,7 @@ describe('ReviewPage', () => {
           data: makeQuote({ plan: { ...starterPlan, id: 1, name: 'Agent Monthly', amount_cents: 4900 }, current_plan: { ...starterPlan, id: 2, name: 'Agent Annual', amount_cents: 49000, interval: 'year' }, action: 'downgrade', effective: 'period_end', amount_due_cents: 0, credit_cents: 0 }),
         }),
         accountInfo: () => ({ data: makeAccountInfo() }),
-        updateAccountPlan: () => ({ data: makeAccountInfo(), charge: null }),
+        updateAccountPlan: () => ({ data: makeAccountInfo(), charge: null, requires_action: null }),
       },
     });
     expect(await screen.findByText('You keep Agent Annual until 01/01/2027; Agent Monthly starts then.')).toBeInTheDocument();

@@ -7,11 +7,13 @@ import { Button, buttonClassName, Card, PageHeader, Spinner, toast } from '@crm/
 import { formatCents, formatPeriodDate } from '@crm/util';
 import { cardLabel, planPrice, quoteActionLabel, quoteSummary } from './billing-format';
 import { accountInfoQueryOptions, planQuoteQueryOptions, useRefreshAccount } from './billing-queries';
+import { NotConfirmed, useBankConfirmation } from './useBankConfirmation';
 
 export type ReviewPageProps = Record<string, never>;
 
 /** The message of a refused payment: the card's (422 on `card`), a changed quote's (409), or the request's. */
 function paymentError(error: unknown): string {
+  if (error instanceof NotConfirmed) return error.message;
   if (error instanceof ApiError) {
     const fields = error.fieldErrors();
     if (fields['card']) return fields['card'];
@@ -71,7 +73,9 @@ function QuoteFigures({ quote }: { quote: PlanQuote }) {
  * end, the plan already paid has nothing to pay (no Pay). The button says what it does; Pay sends
  * the amount shown (POST /v1/accounts/update_plan with expected_amount_cents: a changed quote
  * charges nothing) and the api-client sends one Idempotency-Key per click, so a retried request
- * never charges twice. Paid, the user goes to /; a change for later goes back to /billing.
+ * never charges twice. A bank that asks the customer to confirm the payment (3-D Secure) shows its
+ * page, and the plan counts as paid once the account says so (Stripe's webhook). Paid, the user
+ * goes to /; a change for later goes back to /billing.
  */
 export function ReviewPage(_props: ReviewPageProps) {
   const client = useApiClient();
@@ -82,11 +86,20 @@ export function ReviewPage(_props: ReviewPageProps) {
   const valid = Number.isInteger(planId) && planId > 0;
   const quote = useQuery({ ...planQuoteQueryOptions(client, valid ? planId : 0), enabled: valid });
   const info = useQuery(accountInfoQueryOptions(client));
+  const bank = useBankConfirmation();
   const pay = useMutation({
-    mutationFn: (chosen: PlanQuote) =>
-      client.call('updateAccountPlan', {
+    mutationFn: async (chosen: PlanQuote) => {
+      const answer = await client.call('updateAccountPlan', {
         body: { plan_id: chosen.plan.id, ...(chosen.effective === 'now' && { expected_amount_cents: chosen.amount_due_cents }) },
-      }),
+      });
+      if (answer.requires_action && info.data) {
+        await bank.confirm(info.data.payments, answer.requires_action.client_secret, 'payment', async () => {
+          const { data } = await client.call('accountInfo');
+          return data['paid_user?'] && data.plan?.id === chosen.plan.id;
+        });
+      }
+      return answer;
+    },
     onSuccess: async (_answer, chosen) => {
       await refresh();
       toast.success(doneText(chosen));
@@ -117,7 +130,14 @@ export function ReviewPage(_props: ReviewPageProps) {
       {loadError || !quote.data || !info.data ? (
         <FormError message={unknownPlan || !loadError ? 'That plan is not available. Choose another one.' : apiErrorMessage(loadError)} />
       ) : (
-        <Review quote={quote.data} card={card} pay={() => pay.mutate(quote.data)} pending={pay.isPending} error={pay.error ? paymentError(pay.error) : null} />
+        <Review
+          quote={quote.data}
+          card={card}
+          pay={() => pay.mutate(quote.data)}
+          pending={pay.isPending}
+          progress={bank.progress}
+          error={pay.error ? paymentError(pay.error) : null}
+        />
       )}
       {(loadError || !quote.data) && (
         <Link to="/billing/plan" className={buttonClassName({ variant: 'secondary', className: 'self-start' })}>
@@ -133,10 +153,12 @@ type ReviewProps = {
   card: { brand: string; last4: string } | null;
   pay: () => void;
   pending: boolean;
+  /** What a payment the bank asks the customer to confirm is waiting for. */
+  progress: string | null;
   error: string | null;
 };
 
-function Review({ quote, card, pay, pending, error }: ReviewProps) {
+function Review({ quote, card, pay, pending, progress, error }: ReviewProps) {
   const action = quoteActionLabel(quote);
   const charges = quote.amount_due_cents > 0;
   return (
@@ -164,6 +186,9 @@ function Review({ quote, card, pay, pending, error }: ReviewProps) {
       </dl>
       <div className="mt-4 flex flex-col gap-3">
         <FormError message={error} />
+        <p role="status" className="text-sm text-muted">
+          {progress}
+        </p>
         <div className="flex flex-wrap gap-2">
           {action && (
             <Button type="button" disabled={charges && !card} loading={pending} onClick={pay}>

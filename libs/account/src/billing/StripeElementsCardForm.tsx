@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { apiErrorMessage } from '@crm/session';
 import { Button } from '@crm/ui';
-import { useAwaitCardOnFile, useConnectCard } from './useConnectCard';
+import { STRIPE_JS_LOAD_FAILED, stripeFor } from './stripe-js';
+import { NotConfirmed, useBankConfirmation } from './useBankConfirmation';
+import { useConnectCard, useIsCardOnFile } from './useConnectCard';
 
 export type StripeElementsCardFormProps = {
   /** The account's publishable key (GET /v1/accounts/info `payments.publishable_key`), never a secret. */
@@ -13,43 +14,15 @@ export type StripeElementsCardFormProps = {
   onSaved: () => Promise<void>;
 };
 
-const LOAD_FAILED = 'The card form could not be loaded. Check your connection and reload the page.';
-
-/** Puts a script on the page once and waits for it (the sandbox's Stripe.js, which then stands where loadStripe looks: window.Stripe). */
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.addEventListener('load', () => resolve());
-    script.addEventListener('error', () => reject(new Error(LOAD_FAILED)));
-    document.head.append(script);
-  });
-}
-
-/** Stripe.js, loaded once per key and source: Stripe's own from js.stripe.com (as Stripe requires), or the sandbox's first. */
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-function stripeFor(key: string, scriptUrl: string | null): Promise<Stripe | null> {
-  const id = `${scriptUrl ?? 'js.stripe.com'} ${key}`;
-  let stripe = stripeByKey.get(id);
-  if (!stripe) {
-    stripe = (scriptUrl && !('Stripe' in window) ? loadScript(scriptUrl) : Promise.resolve()).then(() => loadStripe(key));
-    // a failed load is tried again the next time the form is shown
-    stripe.catch(() => stripeByKey.delete(id));
-    stripeByKey.set(id, stripe);
-  }
-  return stripe;
-}
-
-function ElementsForm({ onSaved }: Pick<StripeElementsCardFormProps, 'onSaved'>) {
+function ElementsForm({ publishableKey, stripeJsUrl, onSaved }: StripeElementsCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const connect = useConnectCard();
-  const awaitCardOnFile = useAwaitCardOnFile();
+  const isCardOnFile = useIsCardOnFile();
+  const bank = useBankConfirmation();
   const labelId = useId();
   const errorId = useId();
   const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const handleSubmit = async (event: FormEvent) => {
@@ -68,21 +41,16 @@ function ElementsForm({ onSaved }: Pick<StripeElementsCardFormProps, 'onSaved'>)
       const outcome = await connect(made.paymentMethod.id);
       if (outcome.kind === 'declined') return refuse(outcome.message);
       if (outcome.kind === 'authenticate') {
-        // the bank asks the customer first (3-D Secure): Stripe.js shows its page, then the product waits for Stripe's word
-        setProgress('Confirm the card with your bank in the window that opened.');
-        const answered = await stripe.handleNextAction({ clientSecret: outcome.clientSecret });
-        if (answered.error) return refuse(answered.error.message ?? 'Your bank did not confirm the card.');
-        setProgress('Your bank confirmed the card. Saving it…');
-        const { brand, last4, exp_month, exp_year } = made.paymentMethod.card ?? {};
-        const saved = await awaitCardOnFile({ brand: brand ?? '', last4: last4 ?? '', exp_month: exp_month ?? 0, exp_year: exp_year ?? 0 });
-        if (!saved) return setError('Your bank confirmed the card, but saving it is taking longer than usual. Check this page again in a minute.');
+        // the bank asks the customer first (3-D Secure): its page, then the product waits for Stripe's word
+        const { brand = '', last4 = '', exp_month = 0, exp_year = 0 } = made.paymentMethod.card ?? {};
+        await bank.confirm({ publishable_key: publishableKey, stripe_js_url: stripeJsUrl }, outcome.clientSecret, 'card', () => isCardOnFile({ brand, last4, exp_month, exp_year }));
       }
       card.clear();
       await onSaved();
     } catch (failure) {
-      setError(apiErrorMessage(failure));
+      if (failure instanceof NotConfirmed) refuse(failure.message);
+      else setError(apiErrorMessage(failure));
     } finally {
-      setProgress(null);
       setPending(false);
     }
   };
@@ -107,7 +75,7 @@ function ElementsForm({ onSaved }: Pick<StripeElementsCardFormProps, 'onSaved'>)
         </p>
       </div>
       <p role="status" className="text-sm text-muted">
-        {progress}
+        {bank.progress}
       </p>
       <div>
         <Button type="submit" loading={pending} disabled={!stripe}>
@@ -129,7 +97,7 @@ function ElementsForm({ onSaved }: Pick<StripeElementsCardFormProps, 'onSaved'>)
  */
 export function StripeElementsCardForm({ publishableKey, stripeJsUrl, onSaved }: StripeElementsCardFormProps) {
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [stripe] = useState(() => stripeFor(publishableKey, stripeJsUrl).catch(() => (setLoadError(LOAD_FAILED), null)));
+  const [stripe] = useState(() => stripeFor({ publishable_key: publishableKey, stripe_js_url: stripeJsUrl }).catch(() => (setLoadError(STRIPE_JS_LOAD_FAILED), null)));
   if (loadError) {
     return (
       <p role="alert" className="text-sm font-medium text-danger">
@@ -139,7 +107,7 @@ export function StripeElementsCardForm({ publishableKey, stripeJsUrl, onSaved }:
   }
   return (
     <Elements stripe={stripe}>
-      <ElementsForm onSaved={onSaved} />
+      <ElementsForm publishableKey={publishableKey} stripeJsUrl={stripeJsUrl} onSaved={onSaved} />
     </Elements>
   );
 }

@@ -27,25 +27,11 @@ export function useConnectCard(): (paymentMethodId: string) => Promise<ConnectOu
   };
 }
 
-/** How long the page waits for the vendor's word that an authenticated card is saved, and how often it asks. */
-const CARD_ON_FILE_WAIT_MS = 60_000;
-const CARD_ON_FILE_POLL_MS = 1_000;
-
-/**
- * After the bank confirmed a card, the product saves it when the vendor's webhook says so: this
- * asks the account (GET /v1/accounts/info) until the card on file is `card`, and answers whether
- * it came within the wait.
- */
-export function useAwaitCardOnFile(): (card: CardOnFile) => Promise<boolean> {
+/** Whether the card on file (GET /v1/accounts/info) is `card`: what the page waits for once the bank confirmed a card. */
+export function useIsCardOnFile(): (card: CardOnFile) => Promise<boolean> {
   const client = useApiClient();
   return async (card) => {
-    const until = Date.now() + CARD_ON_FILE_WAIT_MS;
-    for (;;) {
-      const { data } = await client.call('accountInfo');
-      const onFile = data.payment_infos[0];
-      if (onFile && onFile.brand === card.brand && onFile.last4 === card.last4 && onFile.exp_month === card.exp_month && onFile.exp_year === card.exp_year) return true;
-      if (Date.now() >= until) return false;
-      await new Promise((resolve) => setTimeout(resolve, CARD_ON_FILE_POLL_MS));
-    }
+    const onFile = (await client.call('accountInfo')).data.payment_infos[0];
+    return Boolean(onFile && onFile.brand === card.brand && onFile.last4 === card.last4 && onFile.exp_month === card.exp_month && onFile.exp_year === card.exp_year);
   };
 }

@@ -7,6 +7,7 @@ import { apiErrorMessage, FormError, useSession } from '@crm/session';
 import { Button, Card, EmptyState, Notice, Pager, Spinner, Table, type TableColumn } from '@crm/ui';
 import { formatCents, formatDate } from '@crm/util';
 import { accountInfoQueryOptions, useRefreshAccount } from '../billing/billing-queries';
+import { NotConfirmed, useBankConfirmation } from '../billing/useBankConfirmation';
 import { orderStatusText, orderText } from './telephony-format';
 import {
   telephonyPlanEndpointName,
@@ -22,6 +23,7 @@ export type TelephonyOrdersCardProps = {
 
 /** The message of a failed Pay or Cancel: the server's field message (card, order) or what went wrong. */
 function failureOf(error: unknown): string {
+  if (error instanceof NotConfirmed) return error.message;
   if (error instanceof ApiError && error.status === 422)
     return Object.values(error.fieldErrors())[0] ?? apiErrorMessage(error);
   return apiErrorMessage(error);
@@ -31,7 +33,8 @@ function failureOf(error: unknown): string {
  * The payer's orders of a subscription (licences, plan changes, the first period), newest first.
  * An order waiting for payment adds nothing until it is paid: its payer pays it here with the card
  * on file (without one, the card prompt links to /billing/update) or cancels it; a scheduled
- * downgrade can be cancelled until the period's end.
+ * downgrade can be cancelled until the period's end. A bank that asks the payer to confirm the
+ * payment (3-D Secure) shows its page, and the order counts as paid once it says so (Stripe's webhook).
  */
 export function TelephonyOrdersCard({ product, subscription, zone }: TelephonyOrdersCardProps) {
   const client = useApiClient();
@@ -47,6 +50,7 @@ export function TelephonyOrdersCard({ product, subscription, zone }: TelephonyOr
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const bank = useBankConfirmation();
 
   const act = async (order: TelephonyOrder, action: 'pay' | 'cancel') => {
     setBusy(order.id);
@@ -57,6 +61,13 @@ export function TelephonyOrdersCard({ product, subscription, zone }: TelephonyOr
         telephonyPlanEndpointName(product, action === 'pay' ? 'payOrder' : 'cancelOrder'),
         { params: { id: order.id } },
       );
+      if ('requires_action' in answer && answer.requires_action && account.data) {
+        await bank.confirm(account.data.payments, answer.requires_action.client_secret, 'payment', async () => {
+          const shown = await client.call(telephonyPlanEndpointName(product, 'showOrder'), { params: { id: order.id } });
+          if (shown.data.status === 'failed') throw new NotConfirmed('The payment did not go through.');
+          return shown.data.status === 'paid';
+        });
+      }
       setNotice(
         action === 'pay'
           ? `Paid order #${order.id}: ${formatCents(answer.data.amount_cents)}.`
@@ -152,7 +163,7 @@ export function TelephonyOrdersCard({ product, subscription, zone }: TelephonyOr
           />
         )}
         <FormError message={failure} />
-        <Notice message={notice} />
+        <Notice message={bank.progress ?? notice} />
         {orders.data && (
           <Pager
             label="Pages of the orders"

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHistoryEntry, accountInfo, accountPlan } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import { KEYSTONE_DEMO, seedEmail } from '../../db/seed';
-import { answerBank, applyStripeEvent, listenForSandbox, onEndedPlan, sandboxEvent, paymentMethodFor, pendingRenewal, tablesHolding, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
+import { actOnSandboxEvent, answerBank, listenForSandbox, onEndedPlan, paymentMethodFor, pendingRenewal, tablesHolding, unpaidAgent as freshUnpaidAgent } from '../../test/stripe-sandbox';
 import { renewalKey } from './renewals';
 import { createKey, createTestApp, TestAgent, withKey, type TestApp } from '../../test/test-app';
 import { CARD_NOT_FOUND, NO_CARD, NOTHING_TO_CANCEL, refundTooLarge, SAME_PLAN } from './billing.service';
@@ -29,6 +29,9 @@ async function plans() {
   const agent = await signedIn('agent');
   return (await agent.get('/v1/plans')).json().data as { id: number; code: string; amount_cents: number; interval: string }[];
 }
+
+/** Stripe's event of `type` about the intent of `clientSecret`, acted on as its webhook's job acts on it. */
+const webhookOf = (type: string, clientSecret: string) => actOnSandboxEvent(t, type, clientSecret);
 
 async function connect(agent: TestAgent, number: string) {
   return agent.post('/v1/accounts/connect_card', { payment_method_id: await paymentMethodFor(t, number) });
@@ -136,13 +139,6 @@ describe('POST /v1/accounts/connect_card', () => {
 
   /** The card on file as the account shows it (its last four digits), or null. */
   const onFile = async (agent: TestAgent) => ((await agent.get('/v1/accounts/info')).json().data.payment_infos[0]?.last4 as string | undefined) ?? null;
-  /** Stripe's event of `type` about the SetupIntent of `clientSecret`, as its webhook brings it, acted on as the webhook's job acts on it. */
-  async function webhookOf(type: string, clientSecret: string) {
-    const event = await sandboxEvent(t, type, clientSecret.split('_secret_')[0]!);
-    expect(event, `the sandbox's ${type} event`).not.toBeNull();
-    await applyStripeEvent(t, { type, payload: event! });
-  }
-
   it("a card whose bank asks the customer to authenticate (3-D Secure) goes on file only when Stripe's event says it succeeded; a failed authentication keeps the card on file", async () => {
     const { agent } = await unpaidAgent();
     expect((await connect(agent, '4242424242424242')).statusCode).toBe(200);
@@ -189,6 +185,39 @@ describe('POST /v1/accounts/update_plan', () => {
     const monthly = (await plans())[0]!;
     const res = await agent.post('/v1/accounts/update_plan', { plan_id: monthly.id });
     expect(res.json()).toEqual({ errors: { card: NO_CARD } });
+  });
+
+  it("Pay with a card whose bank asks every time (3-D Secure): the charge stays pending with requires_action; the account is paid only when Stripe's webhook says the payment succeeded, and a failed authentication is a failure in the history", async () => {
+    const { agent, id } = await unpaidAgent();
+    const saved = (await connect(agent, '4000002760003184')).json().requires_action;
+    await answerBank(t, saved.client_secret, 'complete');
+    await webhookOf('setup_intent.succeeded', saved.client_secret);
+    const monthly = (await plans()).find((p) => p.code === 'agent_monthly')!;
+
+    // the first try: the bank's page is failed
+    // each Pay is one click: one Idempotency-Key each, as the browser sends
+    const pay = (key: string) => agent.request('POST', '/v1/accounts/update_plan', { body: { plan_id: monthly.id }, headers: { 'idempotency-key': key } });
+    const refused = await pay('pay-3ds-1');
+    expect(refused.statusCode, refused.body).toBe(200);
+    const asked = refused.json();
+    expect(asked.requires_action).toEqual({ client_secret: expect.stringMatching(/^pi_\w{24}_secret_\w+$/) });
+    expect(asked.charge).toMatchObject({ kind: 'charge', status: 'pending', amount_cents: 4_900 });
+    expect(asked.data).toMatchObject({ 'paid_user?': false, status: 'unpaid' });
+    await answerBank(t, asked.requires_action.client_secret, 'fail');
+    await webhookOf('payment_intent.payment_failed', asked.requires_action.client_secret);
+    const failed = (await agent.get('/v1/accounts/history')).json().data;
+    expect(failed).toEqual([expect.objectContaining({ id: asked.charge.id, kind: 'failure', status: 'failed' })]);
+    expect((await agent.get('/v1/accounts/info')).json().data['paid_user?']).toBe(false);
+
+    // Pay again: a new payment (the failed one is over), completed this time
+    const again = (await pay('pay-3ds-2')).json();
+    expect(again.requires_action.client_secret).not.toBe(asked.requires_action.client_secret);
+    expect((await t.ctx.billingRepository.account(id))?.planId ?? null).toBeNull();
+    await answerBank(t, again.requires_action.client_secret, 'complete');
+    await webhookOf('payment_intent.succeeded', again.requires_action.client_secret);
+    const info = (await agent.get('/v1/accounts/info')).json().data;
+    expect(info).toMatchObject({ 'paid_user?': true, status: 'active', plan: { id: monthly.id } });
+    expect((await agent.get('/v1/accounts/history')).json().data[0]).toMatchObject({ id: again.charge.id, kind: 'charge', status: 'succeeded' });
   });
 
   it('charges the first period once, however often the request is retried with its Idempotency-Key', async () => {

@@ -212,7 +212,16 @@ export type SubjectCharge = {
   periodEnd?: Date | null;
   /** A renewal's try (0 at the period's end, then the retries); undefined for other charges. */
   attempt?: number;
+  /** The payer asked for it at the screen (an on-session payment their bank may ask them to authenticate); a renewal never. */
+  customerPresent?: boolean;
 };
+
+/**
+ * A charge as it stands after the vendor was asked: `authenticate` when it waits for the customer
+ * to authenticate with their bank (3-D Secure; the row stays pending until the vendor's webhook
+ * says how it ended), with the client secret for Stripe.js.
+ */
+export type SettledCharge = TransactionRow & { authenticate?: { clientSecret: string } };
 
 /** What a vendor failure means to the caller: a card refusal on `card`, an unknown card on `payment_method_id`, else 503. */
 function vendorFailure(error: unknown): never {
@@ -332,7 +341,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
    * A pending charge goes to the vendor (again, under its key: never twice) and is recorded as it
    * ended, with its outcome's effects; a charge found settled already has them (re)applied.
    */
-  async function settle(row: TransactionRow, account: BillingAccountRow, correlationId: string | null): Promise<TransactionRow> {
+  async function settle(row: TransactionRow, account: BillingAccountRow, correlationId: string | null, customerPresent = false): Promise<SettledCharge> {
     if (row.status !== 'pending') {
       await outcome(row);
       return row;
@@ -347,6 +356,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
           currency: row.currency,
           description: row.description,
           idempotencyKey: row.idempotencyKey as string,
+          customerPresent,
           metadata: {
             user_id: String(row.userId),
             transaction_id: String(row.id),
@@ -356,6 +366,8 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
         },
         { correlationId },
       );
+      // waiting for the customer's bank: nothing is paid until the vendor's webhook says so (paymentEvent)
+      if (charge.status === 'requires_action') return { ...row, authenticate: { clientSecret: charge.clientSecret } };
       settled = await repo.completeCharge(row.id, charge.id);
     } catch (error) {
       if (!(error instanceof PaymentDeclined)) return vendorFailure(error);
@@ -370,19 +382,20 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
    * idempotency key, written pending before the vendor is called. Without a card, an order waits
    * (null) and a renewal's try is declined (it is tried again on the dunning schedule).
    */
-  async function chargeSubject(entry: SubjectCharge, correlationId: string | null): Promise<TransactionRow | null> {
+  async function chargeSubject(entry: SubjectCharge, correlationId: string | null): Promise<SettledCharge | null> {
     const account = await repo.account(entry.userId);
     const chargeable = Boolean(account?.customerId && account.paymentMethodId);
     if (!chargeable && entry.attempt === undefined) return null;
+    const { customerPresent, ...charged } = entry;
     const row = await pendingCharge({
-      ...entry,
+      ...charged,
       kind: 'charge',
       status: 'pending',
       attempt: entry.attempt ?? null,
       cardBrand: account?.cardBrand ?? null,
       cardLast4: account?.cardLast4 ?? null,
     });
-    if (account && chargeable) return settle(row, account, correlationId);
+    if (account && chargeable) return settle(row, account, correlationId, customerPresent);
     if (row.status !== 'pending') return row;
     const failed = await repo.failCharge(row.id, { code: 'no_card', message: NO_CARD_ON_FILE, paymentIntentId: null });
     await outcome(failed);
@@ -645,7 +658,7 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
       requestKey: string | null,
       correlationId: string | null,
       expectedCents?: number,
-    ): Promise<{ data: AccountInfo; charge: AccountHistoryEntry | null }> {
+    ): Promise<{ data: AccountInfo; charge: AccountHistoryEntry | null; requires_action: { client_secret: string } | null }> {
       const userId = identity.user.id;
       const { plan, account, current, quote } = await quoteFor(identity, planId);
       if (!account?.paymentMethodId || !account.customerId) throw unprocessable({ card: NO_CARD });
@@ -665,10 +678,10 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
           case 'keep':
             // the current plan again: it simply goes on at the period's end
             await repo.setScheduledPlan(userId, null);
-            return { data: await info(userId), charge: null };
+            return { data: await info(userId), charge: null, requires_action: null };
           case 'downgrade':
             await repo.setScheduledPlan(userId, plan.id);
-            return { data: await info(userId), charge: null };
+            return { data: await info(userId), charge: null, requires_action: null };
           case 'subscribe':
           case 'upgrade':
             break;
@@ -698,9 +711,10 @@ export function createBillingService({ repo, users, payments, audit, notices }: 
           cardLast4: account.cardLast4,
         });
       }
-      const settled = await settle(row, account, correlationId);
+      const settled = await settle(row, account, correlationId, true);
       if (settled.status === 'failed') throw unprocessable({ card: settled.failureMessage ?? 'Your card was declined.' });
-      return { data: await info(userId), charge: toHistoryEntry(settled) };
+      const requiresAction = settled.authenticate ? { client_secret: settled.authenticate.clientSecret } : null;
+      return { data: await info(userId), charge: toHistoryEntry(settled), requires_action: requiresAction };
     },
 
     async cancel(identity: Identity): Promise<AccountInfo> {

@@ -9,11 +9,14 @@ import type { OrderCharger } from './telephony-plans.service';
  * file through the billing service (billing.chargeSubject: the account history's pending row under
  * the order's own idempotency key, then the PaymentsProvider); the outcome settles the order
  * (orderSubject), and only then does it change what it pays for. An order stays pending when there
- * is nothing to charge it to yet (no card on file: 'no_card') or when the vendor did not answer
- * ('unanswered'); charging it again later (the payer's Pay) is safe.
+ * is nothing to charge it to yet (no card on file: 'no_card'), when the vendor did not answer
+ * ('unanswered'), or while the payer's bank waits for them to authenticate (the payer present:
+ * `authenticate`, the client secret; the webhook settles it); charging it again later (the
+ * payer's Pay) is safe. Only the payer's own Pay is on-session; placing an order charges the card
+ * on file off-session, as a renewal does.
  */
 export function chargeOrdersWith({ charge, settle }: { charge: BillingService['chargeSubject']; settle: TelephonyPlansRepository['settleOrder'] }): OrderCharger {
-  return async (order: OrderRecord) => {
+  return async (order: OrderRecord, { customerPresent = false } = {}) => {
     if (order.status !== 'pending' || order.userId === null) return;
     if (order.amountCents === 0) {
       await settle(order.id, { status: 'paid', paymentReference: null });
@@ -28,6 +31,7 @@ export function chargeOrdersWith({ charge, settle }: { charge: BillingService['c
         amountCents: order.amountCents,
         currency: 'usd',
         description: `${order.product === 'sms' ? 'SMS' : 'Dialer'} order ${order.id} (${what})`,
+        customerPresent,
       },
       null,
     ).catch((error: unknown) => {
@@ -36,6 +40,7 @@ export function chargeOrdersWith({ charge, settle }: { charge: BillingService['c
       return 'unanswered' as const;
     });
     if (row === null) return 'no_card';
+    if (row !== 'unanswered' && row.authenticate) return { authenticate: row.authenticate.clientSecret };
     if (row === 'unanswered' || row.status === 'pending') return 'unanswered';
   };
 }

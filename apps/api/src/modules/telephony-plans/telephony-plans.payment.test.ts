@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '@crm/contract';
 import { seedEmail } from '../../db/seed';
 import { HttpError } from '../../lib/http-errors';
-import { applyStripeEvent, listenForSandbox, paymentMethodFor, unpaidAgent, vendorHas } from '../../test/stripe-sandbox';
+import { actOnSandboxEvent, answerBank, applyStripeEvent, listenForSandbox, paymentMethodFor, unpaidAgent, vendorHas } from '../../test/stripe-sandbox';
 import { createTestApp, TestAgent, type TestApp } from '../../test/test-app';
 import { planChangeCents } from './telephony-plans.service';
 
@@ -179,6 +179,31 @@ describe('licence orders add minutes only once paid (item 1)', () => {
     expect(paid.json().data).toMatchObject({ status: 'paid', payment_reference: expect.stringMatching(/^pi_/) });
     expect(await show()).toMatchObject({ quantity: (before.quantity as number) + 2 });
     expect((await manager.post(`/v1/sms/sms_orders/${waiting}/pay`, {})).json().errors).toEqual({ order_id: ORDER_MESSAGES.notPending });
+  });
+});
+
+describe("3-D Secure: an order's Pay waits for the payer's bank", () => {
+  it("Pay answers requires_action and the order stays pending with the pool as it was; Stripe's payment_intent.succeeded pays it and grows the pool once", async () => {
+    const { manager, sub, show } = await managerSubscription('sms');
+    const setup = (await manager.post('/v1/accounts/connect_card', { payment_method_id: await paymentMethodFor(t, '4000002760003184') })).json().requires_action;
+    await answerBank(t, setup.client_secret, 'complete');
+    await actOnSandboxEvent(t, 'setup_intent.succeeded', setup.client_secret);
+    const before = await show();
+    const companyId = (await t.ctx.usersRepository.findById(await idOf('manager')))!.companyId;
+    const waiting = await t.ctx.telephonyPlansRepository.insertOrder({ companyId, product: 'sms', subscriptionId: sub.id, userId: await idOf('manager'), kind: 'licenses', quantity: 2, amountCents: 3800 });
+    const pay = await manager.post(`/v1/sms/sms_orders/${waiting}/pay`, {});
+    expect(pay.statusCode, pay.body).toBe(200);
+    const { data: pending, requires_action: action } = pay.json();
+    expect(pending).toMatchObject({ id: waiting, status: 'pending' });
+    expect(action).toEqual({ client_secret: expect.stringMatching(/^pi_\w{24}_secret_\w+$/) });
+    expect(await show()).toMatchObject({ quantity: before.quantity, pool: before.pool });
+    await answerBank(t, action.client_secret, 'complete');
+    await actOnSandboxEvent(t, 'payment_intent.succeeded', action.client_secret);
+    await actOnSandboxEvent(t, 'payment_intent.succeeded', action.client_secret);
+    expect(data(await manager.get(`/v1/sms/sms_orders/${waiting}`))).toMatchObject({ status: 'paid', payment_reference: action.client_secret.split('_secret_')[0] });
+    expect(await show()).toMatchObject({ quantity: (before.quantity as number) + 2 });
+    // the other tests' card again
+    await connectCard(manager, '4242424242424242');
   });
 });
 

@@ -44,9 +44,10 @@ export type Caller = ContactsCaller;
 /**
  * Where an order would be charged: the payments step (issue 13's PaymentsProvider) charges it and
  * settles it through `settleOrder`. Until one is wired, orders stay pending with their amount.
- * Answers why an order stayed pending: no card on file, or the vendor did not answer.
+ * Answers why an order stayed pending: no card on file, the vendor did not answer, or (the payer
+ * present: `customerPresent`) the payer's bank asks them to authenticate, with the client secret.
  */
-export type OrderCharger = (order: OrderRecord) => Promise<'no_card' | 'unanswered' | void>;
+export type OrderCharger = (order: OrderRecord, options?: { customerPresent?: boolean }) => Promise<'no_card' | 'unanswered' | { authenticate: string } | void>;
 /** The 422 of a refund of an order that was not paid. */
 export const ONLY_PAID_REFUNDED = 'Only a paid order can be refunded';
 
@@ -676,18 +677,20 @@ export function createTelephonyPlansService({ repo, usage, audit, chargeOrder, r
      * card without one; a decline ends the order (failed: nothing charged, its licences given back)
      * and answers 422 on card; no answer from the vendor 503 (still pending, safe to try again).
      */
-    async payOrder(caller: Caller, p: TelephonyKind, id: number): Promise<{ data: TelephonyOrder }> {
+    async payOrder(caller: Caller, p: TelephonyKind, id: number): Promise<{ data: TelephonyOrder; requires_action: { client_secret: string } | null }> {
       const { order } = await actionableOrder(caller, p, id);
       if (order.userId !== caller.user.id) throw forbidden();
       if (order.status !== 'pending') throw unprocessable({ order_id: order.status === 'failed' ? ORDER_MESSAGES.failedEnded : ORDER_MESSAGES.notPending });
-      const why = await chargeOrder(order);
+      const why = await chargeOrder(order, { customerPresent: true });
       const after = (await repo.findOrder(order.companyId, p, order.id)) as OrderRecord;
       if (after.status === 'failed') throw unprocessable({ card: ORDER_MESSAGES.declined });
       if (after.status === 'pending') {
+        // the payer's bank asks them first (3-D Secure): the order is paid when Stripe's webhook says so
+        if (why && typeof why === 'object') return { data: toOrder(after), requires_action: { client_secret: why.authenticate } };
         if (why === 'no_card') throw unprocessable({ card: ORDER_MESSAGES.noCard });
         throw new HttpError(503, { base: ORDER_PAYMENT_UNAVAILABLE }, { 'retry-after': '5' });
       }
-      return { data: toOrder(after) };
+      return { data: toOrder(after), requires_action: null };
     },
 
     /** Cancels an order waiting for payment, or a scheduled plan change (its payer, or an administrator). */

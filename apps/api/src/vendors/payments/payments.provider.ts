@@ -31,9 +31,21 @@ export type ChargeRequest = {
   /** The same key gives the same charge (a retry after a lost answer charges nothing more). */
   idempotencyKey: string;
   metadata?: Record<string, string>;
+  /**
+   * The customer is at the screen and asked for this payment (Pay, an order): an on-session
+   * payment, which their bank may ask them to authenticate (3-D Secure). Otherwise (a renewal, an
+   * order an administrator placed) it is off-session, and a bank that asks is a decline.
+   */
+  customerPresent?: boolean;
 };
 
-export type Charge = { id: string; amountCents: number; currency: string; status: 'succeeded' };
+/**
+ * A charge made, or (the customer present) waiting for the customer to authenticate with their
+ * bank: Stripe.js shows the bank's page with `clientSecret`, and the vendor's webhook tells how it ended.
+ */
+export type Charge =
+  | { id: string; amountCents: number; currency: string; status: 'succeeded' }
+  | { id: string; amountCents: number; currency: string; status: 'requires_action'; clientSecret: string };
 
 export type RefundRequest = {
   paymentIntentId: string;
@@ -121,7 +133,7 @@ export type PaymentsProvider = {
   makeDefaultCard(customerId: string, paymentMethodId: string, context?: CallContext): Promise<void>;
   paymentMethod(paymentMethodId: string, context?: CallContext): Promise<PaymentCard>;
   detachCard(paymentMethodId: string, context?: CallContext): Promise<void>;
-  /** Charges a saved card without the customer present (an off-session PaymentIntent, confirmed at once). */
+  /** Charges a saved card: a PaymentIntent confirmed at once, off-session unless `customerPresent`. */
   charge(request: ChargeRequest, context?: CallContext): Promise<Charge>;
   refund(request: RefundRequest, context?: CallContext): Promise<Refund>;
   /**

@@ -257,12 +257,16 @@ export function createStripePaymentsProvider(settings: StripeSettings, origin: L
             payment_method: request.paymentMethodId,
             description: request.description,
             metadata: request.metadata ?? {},
-            off_session: true,
+            off_session: !request.customerPresent,
             confirm: true,
           },
           { idempotencyKey: request.idempotencyKey },
         ),
       );
+      // the customer's bank asks them first (3-D Secure, on-session only): Stripe.js shows its page
+      if (intent.status === 'requires_action' && request.customerPresent && intent.client_secret) {
+        return { id: intent.id, amountCents: intent.amount, currency: intent.currency, status: 'requires_action', clientSecret: intent.client_secret };
+      }
       if (intent.status !== 'succeeded') {
         const failure = intent.last_payment_error;
         throw new PaymentDeclined(failure?.message ?? 'Your card was declined.', failure?.code ?? 'card_declined', failure?.decline_code ?? null, intent.id);
