@@ -82,6 +82,38 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     }
   }, 120_000);
 
+  it('a keyed kind keeps one job per key waiting: with one running, a second send of the key waits and a third is refused (null); a kind sent with a key it does not keep, or a keyed kind without one, is a programming error', async () => {
+    const queue = createJobQueue(t.ctx.db, createJobWorkersRepository(t.ctx.db), createQuietJobsRepository(t.ctx.db), () => undefined, 1);
+    const ran: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    queue.define<{ n: number }>({
+      name: 'test-keyed',
+      keyed: true,
+      run: async ({ n }) => {
+        ran.push(n);
+        await held;
+      },
+    });
+    queue.define<{ n: number }>({ name: 'test-unkeyed', run: async () => undefined });
+    try {
+      await queue.startWorkers();
+      expect(await queue.send('test-keyed', { n: 1 }, { singletonKey: 'k1' })).toEqual(expect.any(String));
+      await eventually(() => expect(ran).toEqual([1]), 30_000);
+      expect(await queue.send('test-keyed', { n: 2 }, { singletonKey: 'k1' })).toEqual(expect.any(String));
+      expect(await queue.send('test-keyed', { n: 3 }, { singletonKey: 'k1' })).toBeNull();
+      // another key is another job
+      expect(await queue.send('test-keyed', { n: 4 }, { singletonKey: 'k2' })).toEqual(expect.any(String));
+      release();
+      await eventually(() => expect(ran.toSorted()).toEqual([1, 2, 4]), 30_000);
+      await expect(queue.send('test-keyed', { n: 5 })).rejects.toThrow('each send needs a singletonKey');
+      await expect(queue.send('test-unkeyed', { n: 6 }, { singletonKey: 'x' })).rejects.toThrow('a singletonKey is not kept');
+    } finally {
+      release();
+      await queue.stop();
+    }
+  }, 120_000);
+
   it('forgets a worker not heard from for 30 seconds (its process was killed)', async () => {
     await t.ctx.jobWorkers.beat({ id: 'ghost', host: 'elsewhere', pid: 1, queues: [] });
     expect((await t.ctx.jobWorkers.alive()).map((w) => w.id)).toContain('ghost');

@@ -34,6 +34,13 @@ export type JobDefinition<T extends object> = {
    * period ends. Work a user started and waits for (imports, transfers, print) leaves it out.
    */
   quietFor?(data: T): number | null;
+  /**
+   * Every job of the kind is sent with a singletonKey (the attempt or event it works on), and the
+   * queue keeps one per key: pg-boss's stately policy, at most one waiting and one running per key,
+   * so a second send while one waits is refused (null). Without it a key would be stored and
+   * ignored: pg-boss 10 dedupes by key only in a queue of such a policy.
+   */
+  keyed?: boolean;
 };
 
 /** The job that queues a company's held sends again once its quiet period is over. */
@@ -89,7 +96,10 @@ export function createJobQueue(
     if (!made) {
       made = creating.then(async () => {
         await ensureStarted();
-        await boss.createQueue(name);
+        const policy = definitions.get(name)?.keyed ? 'stately' : 'standard';
+        await boss.createQueue(name, { name, policy });
+        // a queue made before its kind was keyed takes the policy too (its new jobs are deduped from then on)
+        if ((await boss.getQueue(name))?.policy !== policy) await boss.updateQueue(name, { name, policy });
       });
       creating = made.catch(() => undefined);
       queues.set(name, made);
@@ -166,8 +176,8 @@ export function createJobQueue(
   }
 
   /**
-   * Queues a job of a defined kind; gives its id. A `singletonKey` refuses a second job with the
-   * same key while one is queued or running. With `tx` the job is inserted in that transaction: it
+   * Queues a job of a defined kind; gives its id. A `singletonKey` (for a `keyed` kind only)
+   * refuses a second job with the same key while one waits: null. With `tx` the job is inserted in that transaction: it
    * exists only if the transaction commits (call `wake` after the commit to start it at once).
    */
   async function send<T extends object>(
@@ -177,6 +187,7 @@ export function createJobQueue(
   ): Promise<string | null> {
     const definition = definitions.get(name);
     if (!definition) throw new Error(`Unknown job ${name}`);
+    if (Boolean(options.singletonKey) !== Boolean(definition.keyed)) throw new Error(`Job ${name} is ${definition.keyed ? '' : 'not '}keyed: ${options.singletonKey ? 'a singletonKey is not kept' : 'each send needs a singletonKey'}`);
     const jobOptions = {
       ...sendOptions(definition),
       ...(options.singletonKey && { singletonKey: options.singletonKey }),

@@ -63,6 +63,7 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue, 
 
   jobs.define<{ webhook_event_id: number }>({
     name: WEBHOOK_PROCESS_JOB,
+    keyed: true,
     retryLimit: 6,
     retryDelaySeconds: 5,
     run: async (data) => {
@@ -82,7 +83,7 @@ export function createWebhooksService(repo: WebhooksRepository, jobs: JobQueue, 
     return { queued, dead: dead.length };
   }
 
-  jobs.define<object>({ name: WEBHOOK_SWEEP_JOB, retryLimit: 1, run: async () => void (await sweep()) });
+  jobs.define<object>({ name: WEBHOOK_SWEEP_JOB, keyed: true, retryLimit: 1, run: async () => void (await sweep()) });
 
   return {
     /** Makes a vendor's webhooks accepted at /webhooks/<vendor>, checked by its verifier. */

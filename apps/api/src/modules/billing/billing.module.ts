@@ -25,6 +25,7 @@ export function createBillingModule(
   });
   jobs.define<{ at?: string }>({
     name: ACCOUNT_RENEWALS_JOB,
+    keyed: true,
     retryLimit: 3,
     retryDelaySeconds: 60,
     run: async (_data, job) => {

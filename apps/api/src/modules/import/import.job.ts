@@ -50,6 +50,7 @@ export function createImportJob({ imports, storage, announce, companyBrand }: De
 
   return {
     name: IMPORT_JOB,
+    keyed: true,
     retryLimit: 3,
     retryDelaySeconds: 5,
     expireInSeconds: 60 * 60,

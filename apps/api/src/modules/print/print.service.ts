@@ -129,6 +129,7 @@ export function createPrintService({ prints, storage, contacts, load, jobs }: De
 
   const job: JobDefinition<{ jid: string }> = {
     name: PRINT_JOB,
+    keyed: true,
     retryLimit: 2,
     retryDelaySeconds: 2,
     expireInSeconds: 10 * 60,

@@ -255,6 +255,7 @@ export function createTransfersService({ transfers, contacts, ownerReachable, jo
 export function createTransferJob(transfers: TransfersRepository): JobDefinition<{ attemptId: number; action: 'move' | 'revert' }> {
   return {
     name: TRANSFER_JOB,
+    keyed: true,
     retryLimit: 3,
     retryDelaySeconds: 5,
     expireInSeconds: 30 * 60,
