@@ -5,6 +5,7 @@ import { ApiError } from '@crm/api-client';
 import { axeViolations, callsOf, polyfillResizeObserver } from '@crm/testing';
 import { polyfillPointer, renderAdmin } from '../test/render';
 import { makeOrder, pageOf } from './fixtures';
+import { fullRefundTakesBack } from './RefundOrderDialog';
 import { TelephonyOrdersPage } from './TelephonyOrdersPage';
 
 beforeAll(() => {
@@ -88,5 +89,22 @@ describe('RefundOrderDialog (the orders screen’s Refund)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(callsOf(client, 'adminDialerListOrders').length).toBeGreaterThan(listed));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund order #21' })).not.toBeInTheDocument());
+  });
+
+  it('says what refunding all of an order takes back besides the money, by what the order bought', async () => {
+    expect(fullRefundTakesBack(makeOrder(1, { kind: 'licenses', quantity: 3 }))).toBe("Refunding all of it also takes back the order's 3 licences and what they add to the pool.");
+    expect(fullRefundTakesBack(makeOrder(1, { kind: 'licenses', quantity: 1 }))).toBe("Refunding all of it also takes back the order's licence and what it adds to the pool.");
+    expect(fullRefundTakesBack(makeOrder(1, { kind: 'plan_change' }))).toBe('Refunding all of it also puts the subscription back on the plan it had before the change.');
+    expect(fullRefundTakesBack(makeOrder(1, { kind: 'subscription' }))).toBe('Refunding all of it also cancels the subscription.');
+    expect(fullRefundTakesBack(makeOrder(1, { kind: 'admin' }))).toBeNull();
+    renderAdmin({
+      path: '/admin/dialer/orders',
+      element: <TelephonyOrdersPage product="dialer" />,
+      handlers: { adminDialerListOrders: () => pageOf([makeOrder(31, { kind: 'licenses', quantity: 2, status: 'paid', paid_at: '2026-11-02T00:00:00.000Z' })]) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund order #31' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #31' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent("Refunding all of it also takes back the order's 2 licences and what they add to the pool. A part refund keeps what the order bought.");
+    expect(await axeViolations(['region'])).toEqual([]);
   });
 });

@@ -15,6 +15,23 @@ export const refundableCents = (order: Pick<TelephonyOrder, 'amount_cents' | 're
 export const isRefundable = (order: TelephonyOrder) => order.status === 'paid' && refundableCents(order) > 0;
 
 /**
+ * What refunding all that is left of an order takes back besides the money (the server does it
+ * when the order's refunds reach what it was charged); a part refund keeps what the order bought.
+ */
+export function fullRefundTakesBack(order: Pick<TelephonyOrder, 'kind' | 'quantity'>): string | null {
+  switch (order.kind) {
+    case 'licenses':
+      return `Refunding all of it also takes back the order's ${order.quantity === 1 ? 'licence' : `${order.quantity} licences`} and what ${order.quantity === 1 ? 'it adds' : 'they add'} to the pool.`;
+    case 'plan_change':
+      return 'Refunding all of it also puts the subscription back on the plan it had before the change.';
+    case 'subscription':
+      return 'Refunding all of it also cancels the subscription.';
+    default:
+      return null;
+  }
+}
+
+/**
  * The refund form: the amount in dollars (what is left by default; the server refuses more with its
  * message beside the amount) and a reason for the audit log. The fields keep the body's names.
  */
@@ -43,6 +60,7 @@ function RefundForm({ product, order, onClose, onRefunded }: FormProps) {
     },
   });
   const errors = form.formState.errors;
+  const takesBack = fullRefundTakesBack(order);
   return (
     <form noValidate onSubmit={form.submit} aria-label={`Refund order #${order.id}`} className="flex flex-col gap-4">
       <Field
@@ -53,6 +71,11 @@ function RefundForm({ product, order, onClose, onRefunded }: FormProps) {
       >
         <Input {...form.register('amount_cents')} inputMode="decimal" autoComplete="off" />
       </Field>
+      {takesBack && (
+        <p role="note" className="rounded border border-warning px-3 py-2 text-sm">
+          {takesBack} A part refund keeps what the order bought.
+        </p>
+      )}
       <Field label="Reason" description="Kept in the audit log" error={errors.reason?.message}>
         <Textarea {...form.register('reason')} rows={3} maxLength={500} />
       </Field>
