@@ -1,9 +1,20 @@
 import { expect, test } from './fixtures';
+import { withE2eDatabase } from './database';
 import { expectAccessible, openFromNav, signInHome } from './support';
 
 // The demo seed's dead letter (apps/api/src/db/seed-webhooks.ts): no route makes an event dead, and
 // the real way takes 14 failed tries and the sweeper's minutes.
 const EVENT = { type: 'customer.updated', id: 'evt_demo_dead_letter' };
+
+// a try of this test that pressed Retry used the dead letter up: each try starts from it dead, as the seed left it
+test.beforeEach(() =>
+  withE2eDatabase((db) =>
+    db.query(`update webhook_events set status = 'dead', attempts = 14, last_error = $2 where event_id = $1 and vendor = 'stripe'`, [
+      EVENT.id,
+      'The Stripe API did not answer within 10 seconds (a demo event: try it again from Admin → Vendor events)',
+    ]),
+  ),
+);
 
 test("Harbor's System Admin sees a dead vendor event and retries it from the keyboard", async ({ page }) => {
   test.setTimeout(90_000);
