@@ -72,21 +72,25 @@ describe('ReviewPage', () => {
     expect(callsOf(client, 'updateAccountPlan')).toEqual([{ body: { plan_id: 3, expected_amount_cents: 2900 } }]);
   });
 
-  it("a payment the bank asks to confirm: the bank's page, then home once the account shows the plan paid", async () => {
-    bank.confirmWithBank.mockResolvedValueOnce(null);
-    // the account shows the plan paid from the third time it is asked (the webhook's job ran meanwhile)
-    let asked = 0;
-    const { client } = renderAccount({
+  /** The review of the starter plan for an unpaid user whose Pay the bank asks to confirm (3-D Secure). */
+  const renderBankAsks = (accountInfo: () => { data: typeof unpaidInfo }) =>
+    renderAccount({
       path: '/billing/review?plan=3',
       user,
       element: <ReviewPage />,
       otherRoutes: { '/': <h1>Home</h1> },
       handlers: {
         accountPlanQuote: () => ({ data: subscribeQuote }),
-        accountInfo: () => ((asked += 1), { data: asked >= 3 ? makeAccountInfo({ plan: starterPlan }) : unpaidInfo }),
+        accountInfo,
         updateAccountPlan: () => ({ data: unpaidInfo, charge: makeHistoryEntry({ status: 'pending' }), requires_action: { client_secret: 'pi_1_secret_abc' } }),
       },
     });
+
+  it("a payment the bank asks to confirm: the bank's page, then home once the account shows the plan paid", async () => {
+    bank.confirmWithBank.mockResolvedValueOnce(null);
+    // the account shows the plan paid from the third time it is asked (the webhook's job ran meanwhile)
+    let asked = 0;
+    const { client } = renderBankAsks(() => ((asked += 1), { data: asked >= 3 ? makeAccountInfo({ plan: starterPlan }) : unpaidInfo }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay $29.00' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 5_000 });
     expect(bank.confirmWithBank).toHaveBeenCalledWith(unpaidInfo.payments, 'pi_1_secret_abc');
@@ -95,16 +99,7 @@ describe('ReviewPage', () => {
 
   it("a payment whose confirmation the bank refuses shows the bank's words and stays on the review", async () => {
     bank.confirmWithBank.mockResolvedValueOnce('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
-    renderAccount({
-      path: '/billing/review?plan=3',
-      user,
-      element: <ReviewPage />,
-      handlers: {
-        accountPlanQuote: () => ({ data: subscribeQuote }),
-        accountInfo: () => ({ data: unpaidInfo }),
-        updateAccountPlan: () => ({ data: unpaidInfo, charge: makeHistoryEntry({ status: 'pending' }), requires_action: { client_secret: 'pi_1_secret_abc' } }),
-      },
-    });
+    renderBankAsks(() => ({ data: unpaidInfo }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay $29.00' }));
     expect(await screen.findByText(/We are unable to authenticate your payment method/)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/billing/review?plan=3');
