@@ -51,18 +51,18 @@ describe('PlanPage', () => {
 });
 
 describe('ReviewPage', () => {
-  it('confirms the amount, pays once per click and goes home', async () => {
-    const { client } = renderAccount({
+  /** The review of the starter plan for an unpaid user, its Pay answered by `updateAccountPlan`. */
+  const renderReview = (handlers: Required<Pick<Parameters<typeof renderAccount>[0], 'handlers'>>['handlers']) =>
+    renderAccount({
       path: '/billing/review?plan=3',
       user,
       element: <ReviewPage />,
       otherRoutes: { '/': <h1>Home</h1> },
-      handlers: {
-        accountPlanQuote: () => ({ data: subscribeQuote }),
-        accountInfo: () => ({ data: unpaidInfo }),
-        updateAccountPlan: () => ({ data: makeAccountInfo(), charge: makeHistoryEntry(), requires_action: null }),
-      },
+      handlers: { accountPlanQuote: () => ({ data: subscribeQuote }), accountInfo: () => ({ data: unpaidInfo }), ...handlers },
     });
+
+  it('confirms the amount, pays once per click and goes home', async () => {
+    const { client } = renderReview({ updateAccountPlan: () => ({ data: makeAccountInfo(), charge: makeHistoryEntry(), requires_action: null }) });
     expect(await screen.findByText('$29.00')).toBeInTheDocument();
     expect(screen.getByText('Pay charges $29.00 now for 12/11/2026 until 01/11/2027.')).toBeInTheDocument();
     expect(screen.getByText(/Visa ending in 4242/)).toBeInTheDocument();
@@ -72,18 +72,11 @@ describe('ReviewPage', () => {
     expect(callsOf(client, 'updateAccountPlan')).toEqual([{ body: { plan_id: 3, expected_amount_cents: 2900 } }]);
   });
 
-  /** The review of the starter plan for an unpaid user whose Pay the bank asks to confirm (3-D Secure). */
+  /** The review whose Pay the bank asks to confirm (3-D Secure). */
   const renderBankAsks = (accountInfo: () => { data: typeof unpaidInfo }) =>
-    renderAccount({
-      path: '/billing/review?plan=3',
-      user,
-      element: <ReviewPage />,
-      otherRoutes: { '/': <h1>Home</h1> },
-      handlers: {
-        accountPlanQuote: () => ({ data: subscribeQuote }),
-        accountInfo,
-        updateAccountPlan: () => ({ data: unpaidInfo, charge: makeHistoryEntry({ status: 'pending' }), requires_action: { client_secret: 'pi_1_secret_abc' } }),
-      },
+    renderReview({
+      accountInfo,
+      updateAccountPlan: () => ({ data: unpaidInfo, charge: makeHistoryEntry({ status: 'pending' }), requires_action: { client_secret: 'pi_1_secret_abc' } }),
     });
 
   it("a payment the bank asks to confirm: the bank's page, then home once the account shows the plan paid", async () => {
