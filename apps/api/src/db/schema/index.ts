@@ -17,3 +17,4 @@ export * from './telephony-plans';
 export * from './billing';
 export * from './vendors';
 export * from './sandboxes';
+export * from './campaign-triggers';
