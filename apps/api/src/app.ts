@@ -13,6 +13,7 @@ import { registerSandboxes } from './vendors/kit/sandbox-registry';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerFavoriteRoutes } from './modules/favorites/favorites.routes';
 import { registerQuickFilterRoutes } from './modules/quick-filters/quick-filters.routes';
+import { registerCampaignTriggerRoutes } from './modules/campaign-triggers/campaign-triggers.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { registerEmailChangeRoutes } from './modules/email-changes/email-changes.routes';
@@ -250,6 +251,7 @@ export async function buildApp(
   registerSecurityRoutes(app, ctx);
   registerContactDocumentRoutes(app, ctx);
   registerQuickFilterRoutes(app, ctx);
+  registerCampaignTriggerRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
   registerWorkerRoutes(app, ctx);
   registerTelephonyPlanRoutes(app, ctx);

@@ -21,6 +21,7 @@ import { createPoliciesModule } from './modules/policies/policies.module';
 import { createTelephonyPlansModule } from './modules/telephony-plans/telephony-plans.module';
 import { createPrintModule } from './modules/print/print.module';
 import { createQuickFiltersModule } from './modules/quick-filters/quick-filters.module';
+import { createCampaignTriggersModule } from './modules/campaign-triggers/campaign-triggers.module';
 import { createQuietJobsModule } from './modules/quiet-jobs/quiet-jobs.module';
 import { createSecuritiesModule } from './modules/securities/securities.module';
 import { createSessionsModule } from './modules/sessions/sessions.module';
@@ -67,6 +68,7 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...createSecuritiesModule(core, contacts),
     ...createContactDocumentsModule(core, contacts),
     ...createQuickFiltersModule(core),
+    ...createCampaignTriggersModule(core),
     ...createFavoritesModule(core),
     ...createImportModule(core, contacts),
     ...createTransfersModule(core, contacts),

@@ -127,6 +127,15 @@ import { batchPrint, batchPrintStatus, downloadBatchPrint } from './print.contra
 import { updateDashboard } from './dashboard.contract';
 import { showQuietJobs, updateQuietJobs } from './quiet-jobs.contract';
 import { listWebhookEvents, retryWebhookEvent } from './webhook-events.contract';
+import {
+  createCampaignTrigger,
+  deleteCampaignTrigger,
+  emailCampaignTriggers,
+  listCampaignTriggers,
+  showCampaignTrigger,
+  smsCampaignTriggers,
+  updateCampaignTrigger,
+} from './campaign-triggers.contract';
 import { telephonyPlanEndpointEntries } from './telephony-plans.contract';
 import {
   accountHistory,
@@ -275,6 +284,13 @@ export const endpoints = {
   updateQuietJobs,
   listWebhookEvents,
   retryWebhookEvent,
+  listCampaignTriggers,
+  showCampaignTrigger,
+  createCampaignTrigger,
+  updateCampaignTrigger,
+  deleteCampaignTrigger,
+  smsCampaignTriggers,
+  emailCampaignTriggers,
   showEmailChange,
   cancelEmailChange,
   resendEmailChange,

@@ -26,6 +26,7 @@ export * from './print.contract';
 export * from './dashboard.contract';
 export * from './quiet-jobs.contract';
 export * from './webhook-events.contract';
+export * from './campaign-triggers.contract';
 export * from './account-security.contract';
 export * from './telephony-plans.contract';
 export * from './billing.contract';

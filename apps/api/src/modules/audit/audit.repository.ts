@@ -46,6 +46,8 @@ export const AUDIT_EVENTS = [
   'product_order_changed',
   'paid_membership_changed',
   'payment_refunded',
+  /** An administrator created, changed or deleted a campaign trigger (details: action, trigger_id, scope). */
+  'campaign_trigger_changed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
