@@ -87,7 +87,7 @@ test.describe('the header fits one row at 1366 and 1280 px', () => {
           await nav.getByRole('button', { name: 'Admin' }).click();
           // Vendor events is the System Admin's alone (the deployment's vendor events, not a company's)
           const systemAdmin = me.profile.account_type === 'admin' ? ['Vendor events'] : [];
-          await expect(page.getByRole('menuitem')).toHaveText(['Users', 'Feature flags', 'Dialer plans', 'SMS plans', ...systemAdmin]);
+          await expect(page.getByRole('menuitem')).toHaveText(['Users', 'Feature flags', 'Dialer plans', 'SMS plans', 'Campaign triggers', ...systemAdmin]);
           await page.getByRole('menuitem', { name: 'Feature flags' }).click();
           await expect(page.getByRole('heading', { level: 1, name: 'Feature flags' })).toBeVisible();
           await expect(nav.getByRole('button', { name: 'Admin' })).toHaveAttribute('aria-expanded', 'false');

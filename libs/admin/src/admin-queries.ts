@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@crm/api-client';
-import type { AdminTelephonyPlanEndpoints, TelephonyKind, QueryOf, listAdminUsers, listWebhookEvents } from '@crm/contract';
+import type { AdminTelephonyPlanEndpoints, CampaignTriggersQuery, TelephonyKind, QueryOf, listAdminUsers, listWebhookEvents } from '@crm/contract';
 
 export type AdminUsersQuery = NonNullable<QueryOf<typeof listAdminUsers>>;
 export type WebhookEventsQuery = NonNullable<QueryOf<typeof listWebhookEvents>>;
@@ -16,6 +16,8 @@ export const adminKeys = {
   quietJobs: () => [...adminKeys.all, 'quiet_jobs'] as const,
   webhookEvents: () => [...adminKeys.all, 'webhook_events'] as const,
   webhookEventList: (query: WebhookEventsQuery) => [...adminKeys.webhookEvents(), 'list', query] as const,
+  campaignTriggers: () => [...adminKeys.all, 'campaign_triggers'] as const,
+  campaignTriggerList: (query: Partial<CampaignTriggersQuery>) => [...adminKeys.campaignTriggers(), 'list', query] as const,
 };
 
 /** The company's users, a page at a time (GET /v1/admin/users). */
@@ -66,6 +68,15 @@ export function webhookEventsQueryOptions(client: ApiClient, query: WebhookEvent
   return queryOptions({
     queryKey: adminKeys.webhookEventList(query),
     queryFn: ({ signal }) => client.call('listWebhookEvents', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The company's and the brand's campaign triggers, filtered, a page at a time (GET /v1/admin/campaign_triggers). */
+export function campaignTriggersQueryOptions(client: ApiClient, query: Partial<CampaignTriggersQuery>) {
+  return queryOptions({
+    queryKey: adminKeys.campaignTriggerList(query),
+    queryFn: ({ signal }) => client.call('listCampaignTriggers', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -28,3 +28,4 @@ export {
   adminUsageQueryOptions,
   telephonyPlanKeys,
 } from './admin-queries';
+export { CampaignTriggersPage, CAMPAIGN_TRIGGERS_PAGE_SIZE } from './campaign-triggers/CampaignTriggersPage';

@@ -171,7 +171,7 @@ describe('brand app routes', () => {
   it('gives administrators the admin navigation and screens', async () => {
     renderBrandApp({ user: userOf('keystone', 'admin'), path: '/admin/users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Admin: Users, Feature flags, Dialer plans, SMS plans, Vendor events']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Admin: Users, Feature flags, Dialer plans, SMS plans, Campaign triggers, Vendor events']);
   });
 
   it("gives the System Admin the Vendor events screen, and not a sub_admin (the deployment's events, not a company's)", async () => {
@@ -182,7 +182,7 @@ describe('brand app routes', () => {
 
     renderBrandApp({ user: userOf('harbor', 'sub_admin'), path: '/admin/vendor-events' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied!' })).toBeInTheDocument();
-    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Admin: Users, Feature flags, Dialer plans, SMS plans']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Contacts', ACCOUNT, 'Admin: Users, Feature flags, Dialer plans, SMS plans, Campaign triggers']);
   });
 
   it('gives a regional manager the Users screen (their downline, to impersonate) but not the other admin screens', async () => {

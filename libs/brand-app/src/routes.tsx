@@ -29,6 +29,7 @@ export const BASE_NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/feature-flags', label: 'Feature flags', roles: ADMIN_ROLES, group: 'admin' },
   { to: '/admin/dialer', label: 'Dialer plans', roles: ADMIN_ROLES, group: 'admin' },
   { to: '/admin/sms', label: 'SMS plans', roles: ADMIN_ROLES, group: 'admin' },
+  { to: '/admin/campaign-triggers', label: 'Campaign triggers', roles: ADMIN_ROLES, group: 'admin' },
   // the deployment's vendor webhook events: System Admins only, as the API allows (not sub_admin)
   { to: '/admin/vendor-events', label: 'Vendor events', roles: SYSTEM_ADMIN_ROLES, exactRoles: true, group: 'admin' },
 ];
@@ -84,6 +85,11 @@ export const ADMIN_ROUTE: RouteObject = {
     },
     adminTelephonyRoute('dialer'),
     adminTelephonyRoute('sms'),
+    {
+      path: 'campaign-triggers',
+      element: <RequireFlag roles={ADMIN_ROLES} />,
+      children: [{ index: true, lazy: lazyScreen(() => import('./screens/app/admin-campaign-triggers')) }],
+    },
     {
       path: 'vendor-events',
       element: <RequireFlag roles={SYSTEM_ADMIN_ROLES} exactRoles />,

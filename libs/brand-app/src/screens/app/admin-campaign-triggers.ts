@@ -1,0 +1,1 @@
+export { CampaignTriggersPage as Component } from '@crm/admin';
