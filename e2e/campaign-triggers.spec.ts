@@ -8,6 +8,9 @@ test('an administrator creates a birthday text from Admin → Campaign triggers;
   await openFromNav(page, 'Campaign triggers');
   await expect(page).toHaveURL(/\/admin\/campaign-triggers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Campaign triggers' })).toBeVisible();
+  // the demo's own (seed): a birthday text, a welcome text, a policy anniversary e-mail
+  await expect(page.getByRole('rowheader', { name: 'Happy birthday' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Policy anniversary' }) })).toContainText('E-mail');
 
   await page.getByRole('button', { name: 'New trigger' }).click();
   const dialog = page.getByRole('dialog', { name: 'New campaign trigger' });

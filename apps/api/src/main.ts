@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       billing: ctx.billingRepository,
       telephonyPlans: ctx.telephonyPlansRepository,
       usage: ctx.usageRepository,
+      campaignTriggers: ctx.campaignTriggersRepository,
       // a dead vendor event, so that Admin → Vendor events has something to show (and the e2e test to retry)
       webhooks: ctx.webhooks.repository,
     });

@@ -10,6 +10,7 @@ import { createWebhooksRepository } from '../webhooks/webhooks.repository';
 import { openDatabase } from './database';
 import { runMigrations } from './migrate';
 import { DEMO_PASSWORD, seedDemoCrm, seedDemoData, seedSignInUrl } from './seed';
+import { createCampaignTriggersRepository } from '../modules/campaign-triggers/campaign-triggers.repository';
 
 const env = loadEnv();
 const database = await openDatabase(env, (m) => console.log(`[crm] ${m}`));
@@ -22,6 +23,7 @@ try {
     billing: createBillingRepository(database.db),
     telephonyPlans: createTelephonyPlansRepository(database.db),
     usage: createUsageRepository(database.db),
+    campaignTriggers: createCampaignTriggersRepository(database.db),
     webhooks: createWebhooksRepository(database.db),
   };
   if ((await users.count()) > 0) {

@@ -6,13 +6,16 @@ import type { UsersRepository } from '../modules/users/users.repository';
 import { seedDemoCompanyCrm, type DemoCrmRepositories } from './seed-contacts';
 import { seedDemoTelephonyPlans, type DemoTelephonyPlanRepositories } from './seed-telephony-plans';
 import { seedDemoDeadLetter } from './seed-webhooks';
+import { seedDemoCampaignTriggers, type DemoCampaignTriggerRepositories } from './seed-campaign-triggers';
 import type { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /**
  * What the demo CRM data needs; with the telephony plans' repository, also the dialer and SMS plans and
  * subscriptions; with the webhooks' repository, also a dead vendor event (seed-webhooks.ts).
  */
-export type DemoRepositories = DemoCrmRepositories & Partial<DemoTelephonyPlanRepositories> & { webhooks?: Pick<WebhooksRepository, 'storeDead'> };
+export type DemoRepositories = DemoCrmRepositories &
+  Partial<DemoTelephonyPlanRepositories> &
+  Partial<DemoCampaignTriggerRepositories> & { webhooks?: Pick<WebhooksRepository, 'storeDead'> };
 
 /** Demo credentials, printed by `npm start` and written in the README. Demo data only. */
 export const DEMO_PASSWORD = 'Lantern-Orchard-2026';
@@ -203,6 +206,7 @@ export async function seedDemoCrm(users: UsersRepository, crm: DemoRepositories)
       const companyUsers = found.filter((u) => u.companyId === companyId);
       await seedDemoTelephonyPlans({ telephonyPlans: crm.telephonyPlans, usage: crm.usage }, { companyId, users: companyUsers }, seedCompany === HARBOR_DEMO);
     }
+    if (crm.campaignTriggers) await seedDemoCampaignTriggers({ campaignTriggers: crm.campaignTriggers }, { companyId, brand: seedCompany.brand });
   }
   if (crm.webhooks) await seedDemoDeadLetter(crm.webhooks);
   return added;

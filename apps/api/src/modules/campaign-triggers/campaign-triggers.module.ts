@@ -4,5 +4,6 @@ import { createCampaignTriggersService } from './campaign-triggers.service';
 
 /** Campaign triggers: the reusable text and e-mail messages of a company and its brand. */
 export function createCampaignTriggersModule({ db, audit }: Core) {
-  return { campaignTriggers: createCampaignTriggersService({ repo: createCampaignTriggersRepository(db), audit }) };
+  const campaignTriggersRepository = createCampaignTriggersRepository(db);
+  return { campaignTriggersRepository, campaignTriggers: createCampaignTriggersService({ repo: campaignTriggersRepository, audit }) };
 }

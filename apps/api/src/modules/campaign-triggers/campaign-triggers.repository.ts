@@ -72,6 +72,11 @@ export function createCampaignTriggersRepository(db: Database) {
       return row as CampaignTriggerRow;
     },
 
+    /** Inserts a trigger unless one of its name is in its scope (the demo seed, run again, adds nothing). */
+    async ensure(values: NewCampaignTrigger): Promise<void> {
+      await db.insert(campaignTriggers).values(values).onConflictDoNothing();
+    },
+
     async delete(id: number): Promise<void> {
       await db.delete(campaignTriggers).where(eq(campaignTriggers.id, id));
     },
