@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@crm/api-client';
 import { OVER_ALLOCATION_MESSAGE, type License, type TelephonyOrder } from '@crm/contract';
 import { axeViolations, callsOf, makeUser, type Handlers } from '@crm/testing';
@@ -8,6 +8,10 @@ import { renderAccount } from '../test/render';
 import { makeAccountInfo } from '../test/billing';
 import { licensesMeta, MANAGER_ID, makeLicense, makeSubscription, makeUsage } from '../test/telephony-plans';
 import { TelephonySubscriptionPage } from './TelephonySubscriptionPage';
+
+// the bank's page (Stripe.js's handleNextAction) runs in Chromium in the e2e suite; here its answer is stood in for
+const bank = vi.hoisted(() => ({ confirmWithBank: vi.fn() }));
+vi.mock('../billing/stripe-js', () => ({ confirmWithBank: bank.confirmWithBank }));
 
 const manager = makeUser({ id: MANAGER_ID, timezone: 'est', profile: { account_type: 'manager' } });
 const agent = makeUser({ id: 42, timezone: 'est' });
@@ -332,6 +336,47 @@ describe('TelephonySubscriptionPage', () => {
     await events.click(screen.getByRole('button', { name: 'Pay order #6' }));
     expect(await screen.findByText('Order #6: Your card was declined: nothing was charged and the order has ended. Order again with another card.')).toBeInTheDocument();
     expect(callsOf(client, 'dialerPayOrder')).toEqual([{ params: { id: 5 } }, { params: { id: 6 } }]);
+  });
+
+  it("an order whose payment the bank asks to confirm: the bank's page, then paid once the order says so (Stripe's webhook)", async () => {
+    bank.confirmWithBank.mockResolvedValueOnce(null);
+    let order = makeOrder();
+    let shown = 0;
+    const { client } = renderAccount({
+      path: '/account/dialer',
+      user: manager,
+      element: <TelephonySubscriptionPage product="dialer" />,
+      handlers: managerHandlers(twoLicenses(), {
+        dialerListOrders: () => ({ data: [order], meta: licensesMeta(1, 1) }),
+        dialerPayOrder: () => ({ data: order, requires_action: { client_secret: 'pi_5_secret_abc' } }),
+        // the webhook's job marks it paid meanwhile: the second look finds it paid
+        dialerShowOrder: () => {
+          shown += 1;
+          if (shown >= 2) order = { ...order, status: 'paid', paid_at: '2026-11-03T15:00:00.000Z' };
+          return { data: order };
+        },
+      }),
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay order #5' }));
+    expect(await screen.findByText('Paid order #5: $58.00.', {}, { timeout: 5_000 })).toHaveRole('status');
+    expect(bank.confirmWithBank).toHaveBeenCalledWith(makeAccountInfo().payments, 'pi_5_secret_abc');
+    expect(callsOf(client, 'dialerShowOrder').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("an order whose payment the bank refuses to confirm says the bank's words", async () => {
+    bank.confirmWithBank.mockResolvedValueOnce('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
+    const order = makeOrder();
+    renderAccount({
+      path: '/account/dialer',
+      user: manager,
+      element: <TelephonySubscriptionPage product="dialer" />,
+      handlers: managerHandlers(twoLicenses(), {
+        dialerListOrders: () => ({ data: [order], meta: licensesMeta(1, 1) }),
+        dialerPayOrder: () => ({ data: order, requires_action: { client_secret: 'pi_5_secret_abc' } }),
+      }),
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay order #5' }));
+    expect(await screen.findByText(/^Order #5: We are unable to authenticate your payment method/)).toBeInTheDocument();
   });
 
   it("labels a manager's usage under the payer as theirs and their downline's", async () => {
