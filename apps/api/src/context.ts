@@ -10,6 +10,7 @@ import { createContactNotesModule } from './modules/contact-notes/contact-notes.
 import { createContactsModule } from './modules/contacts/contacts.module';
 import { createBillingModule } from './modules/billing/billing.module';
 import { createStripeSandboxModule } from './vendors/stripe/sandbox/stripe-sandbox.module';
+import { createTwilioSandboxModule } from './vendors/twilio/sandbox/twilio-sandbox.module';
 import { createEmailChangesModule } from './modules/email-changes/email-changes.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createFavoritesModule } from './modules/favorites/favorites.module';
@@ -79,6 +80,7 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...telephonyPlans,
     ...billing,
     ...createStripeSandboxModule(core),
+    ...createTwilioSandboxModule(core),
   };
 }
 

@@ -25,6 +25,8 @@ import { createIdempotencyRepository } from './modules/idempotency/idempotency.r
 import { createLocalOrigin } from './lib/local-origin';
 import type { PaymentsProvider } from './vendors/payments/payments.provider';
 import { createStripeVendor } from './vendors/stripe/stripe.vendor';
+import type { SmsProvider } from './vendors/sms/sms.provider';
+import { createTwilioVendor } from './vendors/twilio/twilio.vendor';
 import { createVendorCallsRepository } from './vendors/kit/vendor-calls.repository';
 import { createWebhooksRepository } from './webhooks/webhooks.repository';
 import { createWebhooksService } from './webhooks/webhooks.service';
@@ -36,6 +38,7 @@ export type CoreOverrides = {
   storage?: StorageProvider;
   broadcaster?: Broadcaster;
   payments?: PaymentsProvider;
+  sms?: SmsProvider;
 };
 
 /** E-mail in production without SMTP_URL: off, each send naming the setting. */
@@ -66,6 +69,7 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
   const audit = createAuditRepository(db);
   const webhooks = createWebhooksService(createWebhooksRepository(db), jobs, audit);
   const { paymentsSettings, payments } = createStripeVendor({ env, localOrigin, vendorCalls, webhooks, warn }, overrides.payments);
+  const { smsSettings, sms } = createTwilioVendor({ env, localOrigin, vendorCalls, webhooks, warn }, overrides.sms);
   return {
     env,
     db,
@@ -106,6 +110,10 @@ export function createCore(env: Env, db: Database, overrides: CoreOverrides = {}
     paymentsSettings,
     /** Card payments: the Stripe adapter (vendors/stripe). */
     payments,
+    /** Twilio's credentials, or the sandbox's (mode 'sandbox') when TWILIO_ACCOUNT_SID is not set. */
+    smsSettings,
+    /** Text messages: the Twilio adapter (vendors/twilio). */
+    sms,
     /** The one inbound webhook path of every vendor (webhooks/): verifiers, storage once, processing jobs. */
     webhooks,
   };

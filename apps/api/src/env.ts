@@ -165,6 +165,16 @@ export const envSchema = z.object({
    */
   STRIPE_SANDBOX_CHARGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
+   * Twilio's Account SID (AC…) for text messages. Unset: the SMS adapter talks to the Twilio sandbox
+   * this API serves under /sandbox/twilio (outside production), with an account SID and auth token
+   * made for this installation from APP_SECRET.
+   */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'A Twilio Account SID is AC and 32 hexadecimal digits').optional(),
+  /** The account's auth token: it authenticates API calls and signs Twilio's webhooks (X-Twilio-Signature); required with TWILIO_ACCOUNT_SID. */
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  /** A Messaging Service (MG…) to send from instead of a single number; optional. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'A Messaging Service SID is MG and 32 hexadecimal digits').optional(),
+  /**
    * Where this server's own processes reach the API (the sandboxes and the webhooks they send).
    * Default: http://127.0.0.1:PORT (the port the API actually listens on, in the API process).
    */
@@ -194,6 +204,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+  }
+  if (env.TWILIO_ACCOUNT_SID && !env.TWILIO_AUTH_TOKEN) {
+    throw new Error('Invalid environment:\n  TWILIO_AUTH_TOKEN: required with TWILIO_ACCOUNT_SID');
   }
   if (env.STRIPE_SANDBOX_CHARGE_DELAY_MS > 0 && isProduction(env)) {
     throw new Error('Invalid environment:\n  STRIPE_SANDBOX_CHARGE_DELAY_MS: a test setting, refused in production');

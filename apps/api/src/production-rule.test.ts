@@ -80,9 +80,20 @@ describe('the production rule', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir })).toThrow('NODE_ENV and APP_ENV disagree (NODE_ENV=production, APP_ENV=development)');
   });
 
-  it('the development app registers every sandbox: the SSO issuer, the outbox and Stripe', () => {
+  it('the development app registers every sandbox: the SSO issuer, the outbox, Stripe, Twilio and its sandbox phone', () => {
     const urls = sandboxRoutes.map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['POST /sandbox/oidc/authorize', 'POST /sandbox/oidc/token', 'GET /sandbox/outbox', 'POST /sandbox/stripe/v1/payment_methods']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'POST /sandbox/oidc/authorize',
+        'POST /sandbox/oidc/token',
+        'GET /sandbox/outbox',
+        'POST /sandbox/stripe/v1/payment_methods',
+        'POST /sandbox/twilio/2010-04-01/Accounts/:account/Messages.json',
+        'GET /sandbox/twilio/lookups/v2/PhoneNumbers/:number',
+        'GET /sandbox/phone',
+        'POST /sandbox/phone/messages',
+      ]),
+    );
     expect(sandboxRoutes.every((r) => r.url.startsWith('/sandbox/'))).toBe(true);
   });
 

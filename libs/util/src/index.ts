@@ -5,3 +5,4 @@ export * from './debounce';
 export * from './poll';
 export * from './card';
 export * from './period';
+export * from './sms-segments';

@@ -1,6 +1,6 @@
 /**
  * What every vendor's webhook verifier shares (the kit's contract): the event it gives once the
- * signature holds, and the two refusals the one inbound route answers 400 to, told apart by class.
+ * signature holds, and the two refusals the one inbound route answers (400, or the refusal's own status), told apart by class.
  */
 
 /**
@@ -38,9 +38,16 @@ export type WebhookVerdict = { events: VerifiedEvent[]; reply?: { contentType: s
 /** A vendor's check of its webhooks: throws WebhookSignatureInvalid or WebhookEventMalformed. */
 export type WebhookVerifier = (request: WebhookRequest) => WebhookVerdict;
 
-/** A webhook whose signature is missing, wrong or outside the time window. */
+/**
+ * A webhook whose signature is missing, wrong or outside the time window. `status` is what the
+ * route answers: 400 by default (Stripe's convention), 403 where the vendor's documentation says a
+ * refused request is forbidden (Twilio).
+ */
 export class WebhookSignatureInvalid extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 = 400,
+  ) {
     super(message);
     this.name = 'WebhookSignatureInvalid';
   }

@@ -19,7 +19,8 @@ function signedRequest(request: FastifyRequest, raw: Buffer, publicBase: string)
 
 /**
  * POST /webhooks/:vendor: the body is kept raw (a signature is over the exact bytes), verified by
- * the vendor's verifier (forged, stale, from the future, unsigned or not an event: 400, and logged), stored once by the vendor's
+ * the vendor's verifier (forged, stale, from the future, unsigned or not an event: 400, or the status
+ * the verifier's refusal names, and logged), stored once by the vendor's
  * event id (a repeat: 200, ignored), and processed by a job.
  */
 export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -36,7 +37,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
       } catch (error) {
         if (error instanceof WebhookSignatureInvalid) {
           request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: signature invalid');
-          return reply.code(400).send({ error: 'Invalid signature' });
+          return reply.code(error.status).send({ error: 'Invalid signature' });
         }
         if (error instanceof WebhookEventMalformed) {
           request.log.warn({ vendor, ip: request.ip, reason: error.message }, 'webhook refused: malformed event');

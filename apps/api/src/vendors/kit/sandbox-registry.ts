@@ -5,6 +5,7 @@ import { sandboxIssuerEnabled } from '../sso/sso.provider';
 import { registerSandboxOidcRoutes } from '../sso/sandbox/oidc-sandbox.routes';
 import { registerSandboxOutboxRoutes } from '../email/sandbox/outbox-sandbox.routes';
 import { registerStripeSandboxRoutes } from '../stripe/sandbox/stripe-sandbox.routes';
+import { registerTwilioSandboxRoutes } from '../twilio/sandbox/twilio-sandbox.routes';
 
 /** A vendor's stand-in: when it is wanted besides the production rule (no real vendor configured), and its routes. */
 type Sandbox = { name: string; wanted: (ctx: AppContext) => boolean; register: (app: FastifyInstance, ctx: AppContext) => Promise<void> | void };
@@ -20,6 +21,8 @@ const SANDBOXES: readonly Sandbox[] = [
   { name: 'outbox', wanted: (ctx) => ctx.email.kind === 'outbox', register: registerSandboxOutboxRoutes },
   // Stripe: without a real STRIPE_SECRET_KEY (ctx.stripeSandbox is null then)
   { name: 'stripe', wanted: (ctx) => ctx.stripeSandbox !== null, register: (app, ctx) => registerStripeSandboxRoutes(app, ctx.stripeSandbox!) },
+  // Twilio (text messages) and its sandbox phone: without TWILIO_ACCOUNT_SID (ctx.twilioSandbox is null then)
+  { name: 'twilio', wanted: (ctx) => ctx.twilioSandbox !== null, register: (app, ctx) => registerTwilioSandboxRoutes(app, ctx.twilioSandbox!) },
 ];
 
 /**

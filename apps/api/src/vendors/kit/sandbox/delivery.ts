@@ -56,3 +56,15 @@ export function defineSandboxDelivery(
     queue: async (eventId: string) => void (await jobs.send(vendor.job, { event_id: eventId })),
   };
 }
+
+/**
+ * Where a sandbox posts a callback whose URL the product gave it (Twilio's StatusCallback and
+ * SmsUrl): a URL on this server's public address (PUBLIC_URL, which may be a proxy or a name this
+ * machine cannot reach) is posted to the same path on the local origin; any other URL as it is.
+ * The signature stays over the URL as given, as the vendor signs it.
+ */
+export function deliveryUrl(url: string, publicUrl: string, localOrigin: URL): string {
+  const given = new URL(url);
+  if (given.origin !== new URL(publicUrl).origin) return given.toString();
+  return new URL(`${given.pathname}${given.search}`, localOrigin).toString();
+}
