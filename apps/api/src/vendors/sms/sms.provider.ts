@@ -62,12 +62,15 @@ export type SmsProvider = {
   readEvent(event: Pick<VerifiedEvent, 'type' | 'payload'>): SmsEvent | null;
 };
 
-/** A refusal of the vendor, with its own error code (Twilio's: 21211, 21610, 21614, …). */
+/**
+ * A refusal of the vendor, with its own error code (Twilio's: 21211, 21610, 21614, …) and the HTTP
+ * status it answered (the vendor's, not the product's answer: the SMS module says what the user is told).
+ */
 export class SmsRequestRefused extends Error {
   constructor(
     message: string,
     readonly code: number,
-    readonly status: number,
+    readonly vendorStatus: number,
   ) {
     super(message);
     this.name = 'SmsRequestRefused';
@@ -87,9 +90,9 @@ export class SmsNotCapable extends SmsRequestRefused {
 }
 
 /** The vendor's error code in the product's class. */
-export function smsRefusal(message: string, code: number, status: number): SmsRequestRefused {
-  if (code === 21211) return new SmsInvalidNumber(message, code, status);
-  if (code === 21610) return new SmsRecipientOptedOut(message, code, status);
-  if (code === 21614) return new SmsNotCapable(message, code, status);
-  return new SmsRequestRefused(message, code, status);
+export function smsRefusal(message: string, code: number, vendorStatus: number): SmsRequestRefused {
+  if (code === 21211) return new SmsInvalidNumber(message, code, vendorStatus);
+  if (code === 21610) return new SmsRecipientOptedOut(message, code, vendorStatus);
+  if (code === 21614) return new SmsNotCapable(message, code, vendorStatus);
+  return new SmsRequestRefused(message, code, vendorStatus);
 }

@@ -1,25 +1,15 @@
-import type { LocalOrigin } from '../../lib/local-origin';
-import type { WebhooksService } from '../../webhooks/webhooks.service';
-import type { VendorCallsRepository } from '../kit/vendor-calls.repository';
+import type { VendorDeps } from '../kit/vendor-deps';
 import type { PaymentsProvider } from '../payments/payments.provider';
 import { createUnconfiguredPayments } from '../payments/unconfigured.provider';
 import { stripeSettings } from './stripe-settings';
 import { createStripePaymentsProvider } from './stripe.provider';
-
-type Deps = {
-  env: Parameters<typeof stripeSettings>[0];
-  localOrigin: LocalOrigin;
-  vendorCalls: VendorCallsRepository;
-  webhooks: WebhooksService;
-  warn: (message: string) => void;
-};
 
 /**
  * Stripe in this product: its settings (live, test, sandbox or off), the card payments adapter on
  * them (or payments off, naming the missing settings), and its webhook verifier at /webhooks/stripe.
  * `override` puts a test's provider in place of the adapter.
  */
-export function createStripeVendor({ env, localOrigin, vendorCalls, webhooks, warn }: Deps, override?: PaymentsProvider) {
+export function createStripeVendor({ env, localOrigin, vendorCalls, webhooks, warn }: VendorDeps, override?: PaymentsProvider) {
   const settings = stripeSettings(env);
   if (settings.unavailable) warn(`${settings.unavailable} (the Stripe sandbox is never served in production)`);
   const payments =

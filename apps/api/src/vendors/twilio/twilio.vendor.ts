@@ -1,20 +1,10 @@
 import twilio from 'twilio';
-import type { LocalOrigin } from '../../lib/local-origin';
 import { WebhookEventMalformed, WebhookSignatureInvalid, type WebhookVerifier } from '../../webhooks/webhook-contract';
-import type { WebhooksService } from '../../webhooks/webhooks.service';
-import type { VendorCallsRepository } from '../kit/vendor-calls.repository';
+import type { VendorDeps } from '../kit/vendor-deps';
 import type { SmsProvider } from '../sms/sms.provider';
 import { createUnconfiguredSms } from '../sms/unconfigured.provider';
 import { twilioSettings, type TwilioSettings } from './twilio-settings';
 import { createTwilioSmsProvider, TWILIO_EVENT } from './twilio.provider';
-
-type Deps = {
-  env: Parameters<typeof twilioSettings>[0];
-  localOrigin: LocalOrigin;
-  vendorCalls: VendorCallsRepository;
-  webhooks: WebhooksService;
-  warn: (message: string) => void;
-};
 
 /** What /webhooks/twilio answers at once: empty TwiML (no reply text; the keyword replies are the SMS module's). */
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
@@ -50,7 +40,7 @@ export function twilioWebhookVerifier(settings: Pick<TwilioSettings, 'accountSid
  * texts off, naming the missing settings), and its webhook verifier at /webhooks/twilio.
  * `override` puts a test's provider in place of the adapter.
  */
-export function createTwilioVendor({ env, localOrigin, vendorCalls, webhooks, warn }: Deps, override?: SmsProvider) {
+export function createTwilioVendor({ env, localOrigin, vendorCalls, webhooks, warn }: VendorDeps, override?: SmsProvider) {
   const settings = twilioSettings(env);
   if (settings.unavailable) warn(`${settings.unavailable} (the Twilio sandbox is never served in production)`);
   const sms = override ?? (settings.unavailable ? createUnconfiguredSms(settings.unavailable) : createTwilioSmsProvider(settings, localOrigin, vendorCalls));

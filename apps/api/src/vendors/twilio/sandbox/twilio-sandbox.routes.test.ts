@@ -50,7 +50,7 @@ describe('phone numbers', () => {
     expect(number).toEqual({ id: expect.stringMatching(/^PN[0-9a-f]{32}$/), phoneNumber: bought, smsUrl: webhookUrl, statusCallback: webhookUrl });
     const listed = await client.incomingPhoneNumbers.list();
     expect(listed.map((n) => n.phoneNumber)).toContain(bought);
-    await expect(t.ctx.sms.buyNumber({ phoneNumber: bought, smsUrl: webhookUrl, statusCallback: webhookUrl })).rejects.toMatchObject({ code: 21422, status: 400 });
+    await expect(t.ctx.sms.buyNumber({ phoneNumber: bought, smsUrl: webhookUrl, statusCallback: webhookUrl })).rejects.toMatchObject({ code: 21422, vendorStatus: 400 });
     expect((await t.ctx.sms.searchNumbers({ areaCode: '212', contains: '4242' })).map((n) => n.phoneNumber)).not.toContain(bought);
   });
 });
@@ -87,7 +87,7 @@ describe('messages', () => {
   it("answers Twilio's magic numbers with Twilio's codes, translated to the product's classes", async () => {
     const send = (to: string) => t.ctx.sms.sendMessage({ from: bought, to, body: 'Hi', statusCallback: webhookUrl });
     await expect(send('+15005550001')).rejects.toBeInstanceOf(SmsInvalidNumber);
-    await expect(send('+15005550001')).rejects.toMatchObject({ code: 21211, status: 400 });
+    await expect(send('+15005550001')).rejects.toMatchObject({ code: 21211, vendorStatus: 400 });
     await expect(send('+15005550004')).rejects.toBeInstanceOf(SmsRecipientOptedOut);
     await expect(send('+15005550009')).rejects.toBeInstanceOf(SmsNotCapable);
     await expect(send('+15005550009')).rejects.toMatchObject({ code: 21614 });
@@ -108,6 +108,8 @@ describe('messages', () => {
     const event = received.find((e) => e.id === `${sent.id}:undelivered`)!;
     expect(t.ctx.sms.readEvent(event)).toEqual({ kind: 'sms.status', messageId: sent.id, status: 'undelivered', errorCode: 30003 });
     expect(await stored(`${sent.id}:delivered`)).toBe(0);
+    const failed = await t.ctx.db.execute(sql`select status, error, response from sandbox_deliveries where vendor = 'twilio' and (status is null or status <> 200)`);
+    expect(failed.rows).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../../lib/crypto';
+import { sandboxHexId } from '../../kit/sandbox/ids';
 import { TWILIO_SANDBOX_PREFIX, type TwilioSettings } from '../twilio-settings';
 import { registerSandboxPhoneRoutes } from './sandbox-phone.routes';
 import { TwilioSandboxError, type TwilioParams, type TwilioSandboxService } from './twilio-sandbox.service';
@@ -31,7 +32,7 @@ export async function registerTwilioSandboxRoutes(app: FastifyInstance, { servic
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
       const send = (reply: FastifyReply, status: number, body: unknown) =>
-        reply.code(status).header('twilio-request-id', `RQ${Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32)}`).type('application/json').send(JSON.stringify(body));
+        reply.code(status).header('twilio-request-id', sandboxHexId('RQ')).type('application/json').send(JSON.stringify(body));
 
       /** HTTP Basic with the account SID and auth token; the path's account must be that one. */
       function authorize(request: FastifyRequest, account: string | null): void {

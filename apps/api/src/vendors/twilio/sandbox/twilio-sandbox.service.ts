@@ -81,6 +81,37 @@ export function createTwilioSandboxService(repo: TwilioSandboxRepository, settin
     return `PN${createHash('sha256').update(`${settings.accountSid}:${phoneNumber}`).digest('hex').slice(0, 32)}`;
   }
 
+  /** A Message resource as Twilio shapes it (its JSON), new: outbound as the API answered it, or inbound as received. */
+  function messageObject(m: { direction: 'outbound-api' | 'inbound'; status: string; from: string | null; to: string; body: string; media: string[]; messagingServiceSid: string | null }): SandboxObject {
+    const sid = sandboxHexId('SM');
+    const now = twilioDate();
+    return {
+      id: sid,
+      object: 'message',
+      sid,
+      account_sid: settings.accountSid,
+      api_version: API_VERSION,
+      body: m.body,
+      date_created: now,
+      date_sent: m.direction === 'inbound' ? now : null,
+      date_updated: now,
+      direction: m.direction,
+      error_code: null,
+      error_message: null,
+      from: m.from,
+      messaging_service_sid: m.messagingServiceSid,
+      num_media: String(m.media.length),
+      num_segments: String(smsSegments(m.body).segments),
+      price: null,
+      price_unit: 'USD',
+      status: m.status,
+      to: m.to,
+      media_urls: m.media,
+      uri: `${base}/Messages/${sid}.json`,
+      subresource_uris: { media: `${base}/Messages/${sid}/Media.json` },
+    };
+  }
+
   return {
     /** POST /2010-04-01/Accounts/{Sid}/Messages.json */
     async sendMessage(params: TwilioParams): Promise<SandboxObject> {
@@ -108,34 +139,8 @@ export function createTwilioSandboxService(repo: TwilioSandboxRepository, settin
       if (!E164.test(to)) throw new TwilioSandboxError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
       if (await optedOut(to, from)) throw refuse(MAGIC_TO['+15005550004']!);
 
-      const sid = sandboxHexId('SM');
-      const now = twilioDate();
-      const status = service ? 'accepted' : 'queued';
-      const message: SandboxObject = {
-        id: sid,
-        object: 'message',
-        sid,
-        account_sid: settings.accountSid,
-        api_version: API_VERSION,
-        body,
-        date_created: now,
-        date_sent: null,
-        date_updated: now,
-        direction: 'outbound-api',
-        error_code: null,
-        error_message: null,
-        from,
-        messaging_service_sid: service,
-        num_media: String(media.length),
-        num_segments: String(smsSegments(body).segments),
-        price: null,
-        price_unit: 'USD',
-        status,
-        to,
-        media_urls: media,
-        uri: `${base}/Messages/${sid}.json`,
-        subresource_uris: { media: `${base}/Messages/${sid}/Media.json` },
-      };
+      const message = messageObject({ direction: 'outbound-api', status: service ? 'accepted' : 'queued', from, to, body, media, messagingServiceSid: service });
+      const sid = message.sid as string;
       await repo.insert(message);
       if (statusCallback) {
         const later = FAILS_LATER[to];
@@ -316,33 +321,10 @@ export function createTwilioSandboxService(repo: TwilioSandboxRepository, settin
       if (!E164.test(input.from)) throw new TwilioSandboxError(400, 21212, `The 'From' number ${input.from} is not a valid phone number.`);
       const number = await ownedNumber(input.to);
       if (!number) return null;
-      const sid = sandboxHexId('SM');
-      const now = twilioDate();
       const media = input.mediaUrl ? [input.mediaUrl] : [];
-      const message: SandboxObject = {
-        id: sid,
-        object: 'message',
-        sid,
-        account_sid: settings.accountSid,
-        api_version: API_VERSION,
-        body: input.body,
-        date_created: now,
-        date_sent: now,
-        date_updated: now,
-        direction: 'inbound',
-        error_code: null,
-        error_message: null,
-        from: input.from,
-        messaging_service_sid: null,
-        num_media: String(media.length),
-        num_segments: String(smsSegments(input.body).segments),
-        price: null,
-        price_unit: 'USD',
-        status: 'received',
-        to: input.to,
-        media_urls: media,
-        uri: `${base}/Messages/${sid}.json`,
-      };
+      const message = messageObject({ direction: 'inbound', status: 'received', from: input.from, to: input.to, body: input.body, media, messagingServiceSid: null });
+      const sid = message.sid as string;
+      const now = message.date_created as string;
       await repo.insert(message);
       const optOutType = optOutTypeOf(input.body);
       if (optOutType === 'STOP' || optOutType === 'START') {
