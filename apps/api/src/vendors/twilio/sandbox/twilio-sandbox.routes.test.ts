@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -202,6 +204,15 @@ describe('the sandbox phone', () => {
     expect(res.headers['content-security-policy']).toContain("form-action 'self'");
     expect(res.body).toContain('Your renewal is due');
     expect(res.body).toContain('<label for="body">Message</label>');
+    // WCAG 2 A/AA by axe on the page as served (jsdom: no layout, so contrast is left to the e2e checks)
+    const require = createRequire(import.meta.url);
+    type Window = { eval: (code: string) => void; document: unknown; axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string }[]; passes: unknown[] }> } };
+    const { JSDOM } = require('jsdom') as { JSDOM: new (html: string, options: object) => { window: Window } };
+    const dom = new JSDOM(res.body, { runScripts: 'outside-only', url: 'http://localhost/sandbox/phone' });
+    dom.window.eval(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const audit = await dom.window.axe.run(dom.window.document, { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations.map((v) => v.id)).toEqual([]);
+    expect(audit.passes.length).toBeGreaterThan(5);
     const posted = await t.app.inject({
       method: 'POST',
       url: '/sandbox/phone',
