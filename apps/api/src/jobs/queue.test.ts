@@ -35,7 +35,7 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     expect({ ...before, queues: before.queues.toSorted((a, b) => a.name.localeCompare(b.name)) }).toEqual({
       running: false,
       workers: 0,
-      queues: ['account-notice', 'account-plan-renewals', 'contacts-batch-print', 'contacts-import', 'contacts-transfer', 'quiet-jobs-release', 'stripe-sandbox-webhook', 'webhook-process', 'webhook-sweep'].map(idle),
+      queues: ['account-notice', 'account-plan-renewals', 'contacts-batch-print', 'contacts-import', 'contacts-transfer', 'quiet-jobs-release', 'stripe-sandbox-webhook', 'twilio-sandbox-callback', 'webhook-process', 'webhook-sweep'].map(idle),
     });
     const words: string[] = [];
     const tries: number[] = [];
@@ -55,7 +55,7 @@ describe('job queue and GET /v1/contacts/workers_status', () => {
     await t.ctx.jobs.startWorkers();
     const running = await status();
     expect(running).toMatchObject({ running: true, workers: 1 });
-    expect(running.queues.map((q) => q.name).sort()).toEqual(['account-notice', 'account-plan-renewals', 'contacts-batch-print', 'contacts-import', 'contacts-transfer', 'quiet-jobs-release', 'stripe-sandbox-webhook', 'test-echo', 'test-flaky', 'webhook-process', 'webhook-sweep']);
+    expect(running.queues.map((q) => q.name).sort()).toEqual(['account-notice', 'account-plan-renewals', 'contacts-batch-print', 'contacts-import', 'contacts-transfer', 'quiet-jobs-release', 'stripe-sandbox-webhook', 'test-echo', 'test-flaky', 'twilio-sandbox-callback', 'webhook-process', 'webhook-sweep']);
     await eventually(() => expect(words).toEqual(['waiting']), 10_000);
     await t.ctx.jobs.send('test-echo', { word: 'hello' });
     await eventually(() => expect(words).toEqual(['waiting', 'hello']), 10_000);
