@@ -104,6 +104,17 @@ describe('messages', () => {
     await expect(wrong.messages.create({ from: bought, to: '+15555550123', body: 'Hi' })).rejects.toMatchObject({ status: 401, code: 20003 });
   });
 
+  it('sends through a Messaging Service (accepted, its SID on each callback), and answers an unknown path with Twilio\'s 404', async () => {
+    const service = `MG${'0'.repeat(31)}1`;
+    const sent = await t.ctx.sms.sendMessage({ from: service, to: '+15555550125', body: 'From the pool', statusCallback: webhookUrl });
+    expect(sent.status).toBe('accepted');
+    await waitFor(async () => expect(await stored(`${sent.id}:delivered`)).toBe(1));
+    expect(received.find((e) => e.id === `${sent.id}:delivered`)!.payload).toMatchObject({ MessagingServiceSid: service, AccountSid: t.ctx.smsSettings.accountSid });
+    const unknown = await t.app.inject({ method: 'GET', url: '/sandbox/twilio/2010-04-01/Accounts/AC1/Calls.json' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 20404, message: 'The requested resource /2010-04-01/Accounts/AC1/Calls.json was not found', more_info: 'https://www.twilio.com/docs/errors/20404', status: 404 });
+  });
+
   it('a number that fails after acceptance gets an undelivered callback with the carrier error', async () => {
     const sent = await t.ctx.sms.sendMessage({ from: bought, to: '+15005550010', body: 'Hi', statusCallback: webhookUrl });
     await waitFor(async () => expect(await stored(`${sent.id}:undelivered`)).toBe(1));
