@@ -14,6 +14,7 @@ import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerFavoriteRoutes } from './modules/favorites/favorites.routes';
 import { registerQuickFilterRoutes } from './modules/quick-filters/quick-filters.routes';
 import { registerCampaignTriggerRoutes } from './modules/campaign-triggers/campaign-triggers.routes';
+import { registerConsentRoutes } from './modules/consent/consent.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { registerEmailChangeRoutes } from './modules/email-changes/email-changes.routes';
@@ -252,6 +253,7 @@ export async function buildApp(
   registerContactDocumentRoutes(app, ctx);
   registerQuickFilterRoutes(app, ctx);
   registerCampaignTriggerRoutes(app, ctx);
+  registerConsentRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
   registerWorkerRoutes(app, ctx);
   registerTelephonyPlanRoutes(app, ctx);

@@ -8,6 +8,7 @@ import { createContactDocumentsModule } from './modules/contact-documents/contac
 import { createContactFilesModule } from './modules/contact-files/contact-files.module';
 import { createContactNotesModule } from './modules/contact-notes/contact-notes.module';
 import { createContactsModule } from './modules/contacts/contacts.module';
+import { createConsentModule } from './modules/consent/consent.module';
 import { createBillingModule } from './modules/billing/billing.module';
 import { createStripeSandboxModule } from './vendors/stripe/sandbox/stripe-sandbox.module';
 import { createTwilioSandboxModule } from './vendors/twilio/sandbox/twilio-sandbox.module';
@@ -73,6 +74,7 @@ export function createContext(env: Env, db: Database, overrides: CoreOverrides =
     ...createFavoritesModule(core),
     ...createImportModule(core, contacts),
     ...createTransfersModule(core, contacts),
+    ...createConsentModule(core, contacts),
     ...createPrintModule(core, contacts),
     ...createDashboardModule(core),
     ...createQuietJobsModule(core),

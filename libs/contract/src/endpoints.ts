@@ -137,6 +137,7 @@ import {
   updateCampaignTrigger,
 } from './campaign-triggers.contract';
 import { telephonyPlanEndpointEntries } from './telephony-plans.contract';
+import { updateSmsPermission } from './sms-consent.contract';
 import {
   accountHistory,
   accountInfoEndpoint,
@@ -291,6 +292,7 @@ export const endpoints = {
   deleteCampaignTrigger,
   smsCampaignTriggers,
   emailCampaignTriggers,
+  updateSmsPermission,
   showEmailChange,
   cancelEmailChange,
   resendEmailChange,

@@ -27,6 +27,7 @@ export * from './dashboard.contract';
 export * from './quiet-jobs.contract';
 export * from './webhook-events.contract';
 export * from './campaign-triggers.contract';
+export * from './sms-consent.contract';
 export * from './account-security.contract';
 export * from './telephony-plans.contract';
 export * from './billing.contract';

@@ -18,3 +18,4 @@ export * from './billing';
 export * from './vendors';
 export * from './sandboxes';
 export * from './campaign-triggers';
+export * from './consent';

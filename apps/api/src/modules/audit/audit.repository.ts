@@ -48,6 +48,8 @@ export const AUDIT_EVENTS = [
   'payment_refunded',
   /** An administrator created, changed or deleted a campaign trigger (details: action, trigger_id, scope). */
   'campaign_trigger_changed',
+  /** A user recorded a contact's consent to be texted given or withdrawn by other means (details: contact_id, phone, permission, method, consent_text). */
+  'sms_permission_updated',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

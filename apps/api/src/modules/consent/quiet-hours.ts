@@ -42,6 +42,9 @@ export const QUIET_HOURS_RULES: readonly QuietHoursRule[] = [
 const FEDERAL = QUIET_HOURS_RULES.find((r) => r.where === 'US')!;
 const BY_STATE = new Map(QUIET_HOURS_RULES.filter((r) => r.where !== 'US').map((r) => [r.where, r]));
 
+/** The state's own rule, when the table has one. */
+export const stateRuleOf = (state: string | undefined): QuietHoursRule | undefined => (state ? BY_STATE.get(state) : undefined);
+
 /** The window of a day of the week in a state (the federal window where the state has no rule of its own). */
 export function windowOf(state: string | undefined, day: number): DayWindow {
   const federal = FEDERAL.days[day] ?? null;
