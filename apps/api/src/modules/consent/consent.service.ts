@@ -92,7 +92,7 @@ export function createConsentService({ repo, audit, contacts }: Deps) {
         };
       }
       if (question.purpose === 'conversation' && question.confirmedOutsideWindow) return { allowed: true };
-      const location = resolveLocation(question.recipient, number);
+      const location = resolveLocation(question.recipient, number, question.at);
       if (isWithinWindow(question.at, location)) return { allowed: true };
       const until = nextWindowOpening(question.at, location);
       const zone = location.zones[0]!;

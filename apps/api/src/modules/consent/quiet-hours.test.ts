@@ -93,6 +93,15 @@ describe('where the recipient is', () => {
     expect(resolveLocation({ timeZone: 'Not/AZone' }, '12145550100')).toMatchObject({ zones: [CHI], state: 'TX', source: 'area_code' });
   });
 
+  it('holds a contact whose time zone no part of their state keeps (the est default left unchanged) to both', () => {
+    const winter = utc('2026-12-07T14:30:00Z'); // 9:30 EST, 4:30 HST
+    const location = resolveLocation({ timeZone: 'est', state: 'HI' }, '+12125550100', winter);
+    expect(location.zones).toEqual([NY, 'Pacific/Honolulu']);
+    expect(nextWindowOpening(winter, location)).toEqual(utc('2026-12-07T18:00:00Z'));
+    expect(resolveLocation({ timeZone: 'est', state: 'IN' }, '+13175550100', winter).zones).toEqual([NY]);
+    expect(resolveLocation({ timeZone: 'cst', state: 'TN' }, '+16155550100', winter).zones).toEqual([CHI]);
+  });
+
   it('falls back to the area code: a 305 number at 8:30 pm Eastern is held under Florida’s rule', () => {
     const location = resolveLocation({}, '+13055550100');
     expect(location).toMatchObject({ zones: [NY], state: 'FL', source: 'area_code' });

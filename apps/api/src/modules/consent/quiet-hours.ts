@@ -95,18 +95,26 @@ export function areaCodeOf(number: string): number | undefined {
 }
 
 /**
- * The recipient's location: their time zone, else their state's zones, else their number's area
- * code. The state rule is the recipient's state, else the area code's state (a number kept from
+ * The recipient's location at an instant: their time zone (with their state's zones too when the
+ * two disagree), else their state's zones, else their number's area code. The state rule is the recipient's state, else the area code's state (a number kept from
  * another state may follow its owner: the stricter of being wrong is applying a rule that did not
  * need to apply).
  */
-export function resolveLocation(recipient: Recipient, number: string): RecipientLocation {
+export function resolveLocation(recipient: Recipient, number: string, at: Date = new Date()): RecipientLocation {
   const code = areaCodeOf(number);
   const codeState = code === undefined ? undefined : stateOfAreaCode(code);
   const state = recipient.state?.trim().toUpperCase() || undefined;
   const zone = recipient.timeZone ? ianaZone(recipient.timeZone) : undefined;
-  if (zone) return { zones: [zone], state: state ?? codeState, source: 'time_zone' };
   const stateZones = state ? STATE_TIME_ZONES[state] : undefined;
+  if (zone) {
+    // A contact's time zone is never empty (contacts.timezone defaults to est), so one that no part
+    // of their state keeps may be the default left unchanged: such a contact is held to the window
+    // open both at the zone and across the state (a Honolulu contact left at est is not texted at
+    // 4:30 am Hawaii time).
+    const clock = (z: string) => localTime(at, z);
+    const agrees = !stateZones || stateZones.some((z) => clock(z).minutes === clock(zone).minutes && clock(z).day === clock(zone).day);
+    return { zones: agrees ? [zone] : [zone, ...stateZones], state: state ?? codeState, source: 'time_zone' };
+  }
   if (state && stateZones) return { zones: stateZones, state, source: 'state' };
   const codeZones = code === undefined ? undefined : zonesOfAreaCode(code);
   if (codeZones) return { zones: codeZones, state: codeState, source: 'area_code' };
