@@ -52,6 +52,25 @@ describe('the gate', () => {
     expect(await t.ctx.consent.history(harbor, NUMBER)).toHaveLength(3);
   });
 
+  it('applies an inbound keyword: records it once and gives the one reply to send', async () => {
+    const brand = { name: 'Harbor Insurance' };
+    const number = '+12125550177';
+    const inbound = (body: string, messageId: string) => t.ctx.consent.applyInbound({ companyId: harbor, number, body, messageId, at: new Date(), brand });
+    expect(await inbound(' Stop. ', 'SM-a1')).toEqual({ intent: 'opt_out', reply: 'Harbor Insurance: You are unsubscribed and will receive no more messages. Reply START to resubscribe.' });
+    expect(await inbound(' Stop. ', 'SM-a1')).toMatchObject({ intent: 'opt_out', reply: expect.stringContaining('unsubscribed') }); // the webhook again: same row, same answer
+    expect(await inbound('QUIT', 'SM-a2')).toEqual({ intent: 'opt_out', reply: null }); // already opted out: no second confirmation
+    expect(await t.ctx.consent.isOptedOut(harbor, number)).toBe(true);
+    expect(await inbound('help', 'SM-a3')).toEqual({ intent: 'help', reply: expect.stringContaining('Reply STOP to opt out') });
+    expect(await inbound('please stop texting me', 'SM-a4')).toEqual({ intent: 'asks_to_stop', reply: null });
+    expect(await inbound('unstop', 'SM-a5')).toMatchObject({ intent: 'opt_in', reply: expect.stringContaining('subscribed to messages again') });
+    expect(await t.ctx.consent.isOptedOut(harbor, number)).toBe(false);
+    expect((await t.ctx.consent.history(harbor, number)).map((c) => [c.change, c.keyword])).toEqual([
+      ['opt_out', 'STOP'],
+      ['opt_out', 'QUIT'],
+      ['opt_in', 'UNSTOP'],
+    ]);
+  });
+
   it('holds a send outside the window with when it opens, and lets a confirmed conversation through', async () => {
     const hawaii = { companyId: harbor, number: '+18085550100', channel: 'sms' as const, at: new Date('2026-12-07T14:30:00Z'), recipient: { timeZone: 'hst' } };
     const held = await t.ctx.consent.check({ ...hawaii, purpose: 'marketing' });

@@ -5,6 +5,7 @@ import type { AuditRepository } from '../audit/audit.repository';
 import type { ContactsCaller, ContactsService } from '../contacts/contacts.service';
 import type { RequestMeta } from '../sessions/identity';
 import type { ConsentChangeRow, ConsentRepository } from './consent.repository';
+import { classifyInbound, helpReply, optInConfirmation, optOutConfirmation, type InboundIntent, type ReplyBrand } from './keywords';
 import { describeLocalTime, describeWindow, isWithinWindow, localTime, nextWindowOpening, resolveLocation, stateRuleOf, type Recipient, type RecipientLocation } from './quiet-hours';
 
 export type ConsentChannel = 'sms' | 'voice';
@@ -114,6 +115,29 @@ export function createConsentService({ repo, audit, contacts }: Deps) {
     /** A START (or UNSTOP, YES) from the number: it may be texted again. Recorded once per message. */
     recordOptIn: (change: KeywordChange) =>
       repo.insert({ ...fromKeyword(change), change: 'opt_in' }),
+
+    /**
+     * An inbound text, as the SMS webhook job hands it over: its keyword recorded (an opt-out or
+     * opt-in, once per message id) and the one automatic reply to send, if any. An opt-out keyword
+     * from a number already opted out gets no second confirmation; a START from a number that was
+     * not opted out is recorded (its consent is then on file) and confirmed. `asks_to_stop` records
+     * nothing: the conversation is flagged for the agent to confirm.
+     */
+    async applyInbound(inbound: { companyId: number; number: string; body: string; messageId: string; at: Date; brand: ReplyBrand; contactId?: number | null }): Promise<{ intent: InboundIntent | null; reply: string | null }> {
+      const intent = classifyInbound(inbound.body);
+      const change = { companyId: inbound.companyId, number: inbound.number, sourceMessageId: inbound.messageId, keyword: inbound.body.replace(/[^\p{L}]/gu, ''), at: inbound.at, contactId: inbound.contactId ?? null };
+      if (intent === 'opt_out') {
+        const already = await optedOut(inbound.companyId, inbound.number);
+        const row = await repo.insert({ ...fromKeyword(change), change: 'opt_out' });
+        return { intent, reply: already && already.id !== row.id ? null : optOutConfirmation(inbound.brand) };
+      }
+      if (intent === 'opt_in') {
+        await repo.insert({ ...fromKeyword(change), change: 'opt_in' });
+        return { intent, reply: optInConfirmation(inbound.brand) };
+      }
+      if (intent === 'help') return { intent, reply: helpReply(inbound.brand) };
+      return { intent, reply: null };
+    },
 
     /** Whether the number is opted out of the company's texts now. */
     isOptedOut: async (companyId: number, number: string) => Boolean(await optedOut(companyId, number)),
