@@ -74,6 +74,7 @@ export { PASSWORD_CHECK_DELAY_MS, usePasswordVerdict } from './usePasswordVerdic
 export { passwordContextOf, withPasswordRule } from './password-rule-form';
 export { FormError } from './FormError';
 export type { FormErrorProps } from './FormError';
+export { FormCheckbox, FormSelect } from './FormControls';
 
 // Showing API errors in forms (shared with the feature libraries)
 export {

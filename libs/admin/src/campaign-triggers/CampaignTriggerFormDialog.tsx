@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Controller } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApiClient } from '@crm/api-client';
 import { campaignTriggerBody, RECURRENCES_BY_TYPE, TRIGGER_TYPE_LABELS, type CampaignTrigger } from '@crm/contract';
-import { FormError, useApiForm } from '@crm/session';
-import { Checkbox, Dialog, DialogActions, Field, Input, Select, Textarea } from '@crm/ui';
+import { FormCheckbox, FormError, FormSelect, useApiForm } from '@crm/session';
+import { Dialog, DialogActions, Field, Input, Textarea } from '@crm/ui';
 import { adminKeys } from '../admin-queries';
 import { CHANNEL_LABELS, optionsOf, RECURRENCE_LABELS, SCOPE_LABELS } from './campaign-trigger-labels';
 
@@ -69,49 +68,17 @@ function TriggerForm({ trigger, brandWide, onClose, onSaved }: Omit<CampaignTrig
         <Input {...form.register('name')} autoComplete="off" />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="channel"
-          render={({ field, fieldState }) => (
-            <Field label="Sent as" error={fieldState.error?.message} required>
-              <Select options={optionsOf(CHANNEL_LABELS)} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            </Field>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="trigger_type"
-          render={({ field, fieldState }) => (
-            <Field label="When" error={fieldState.error?.message} required>
-              <Select options={optionsOf(TRIGGER_TYPE_LABELS)} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            </Field>
-          )}
-        />
-        <Controller
+        <FormSelect control={form.control} name="channel" label="Sent as" options={optionsOf(CHANNEL_LABELS)} required />
+        <FormSelect control={form.control} name="trigger_type" label="When" options={optionsOf(TRIGGER_TYPE_LABELS)} required />
+        <FormSelect
           control={form.control}
           name="recurrence"
-          render={({ field, fieldState }) => (
-            <Field label="Recurs" error={fieldState.error?.message} required>
-              <Select
-                options={optionsOf(RECURRENCE_LABELS).filter((option) => allowed.includes(option.value))}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            </Field>
-          )}
+          label="Recurs"
+          options={optionsOf(RECURRENCE_LABELS).filter((option) => allowed.includes(option.value))}
+          required
         />
         {(brandWide || trigger?.scope === 'brand') && (
-          <Controller
-            control={form.control}
-            name="scope"
-            render={({ field, fieldState }) => (
-              <Field label="For" error={fieldState.error?.message} required>
-                <Select options={optionsOf(SCOPE_LABELS)} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-              </Field>
-            )}
-          />
+          <FormSelect control={form.control} name="scope" label="For" options={optionsOf(SCOPE_LABELS)} required />
         )}
       </div>
       {channel === 'email' && (
@@ -127,20 +94,7 @@ function TriggerForm({ trigger, brandWide, onClose, onSaved }: Omit<CampaignTrig
       >
         <Textarea {...form.register('message')} rows={5} />
       </Field>
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Checkbox
-            label="Active"
-            description="Offered to agents when they text or e-mail"
-            checked={field.value}
-            onCheckedChange={(checked) => field.onChange(checked === true)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-        )}
-      />
+      <FormCheckbox control={form.control} name="active" label="Active" description="Offered to agents when they text or e-mail" />
       <FormError message={form.formError} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-3">
         <DialogActions type="submit" loading={form.formState.isSubmitting}>

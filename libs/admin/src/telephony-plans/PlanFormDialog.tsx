@@ -1,9 +1,8 @@
-import { Controller } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@crm/api-client';
 import { TELEPHONY_UNITS, type Plan, type TelephonyKind } from '@crm/contract';
-import { FormError, useApiForm } from '@crm/session';
-import { Checkbox, Dialog, DialogActions, Field, Input, Select, Textarea } from '@crm/ui';
+import { FormCheckbox, FormError, FormSelect, useApiForm } from '@crm/session';
+import { Dialog, DialogActions, Field, Input, Textarea } from '@crm/ui';
 import { adminEndpoint, telephonyPlanKeys } from '../admin-queries';
 import { TELEPHONY_LABELS } from './telephony-labels';
 import { planBodyOf, planFormSchema, planFormValues, type PlanFormInput, type PlanFormOutput } from './plan-form';
@@ -55,47 +54,13 @@ function PlanForm({ product, plan, onClose, onSaved }: PlanFormProps) {
         <Field label="Price of a licence (USD)" error={errors.price_cents?.message} required>
           <Input {...form.register('price_cents')} inputMode="decimal" placeholder="29.00" />
         </Field>
-        <Controller
-          control={form.control}
-          name="period"
-          render={({ field, fieldState }) => (
-            <Field label="Billed every" error={fieldState.error?.message} required>
-              <Select options={PERIOD_OPTIONS} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            </Field>
-          )}
-        />
+        <FormSelect control={form.control} name="period" label="Billed every" options={PERIOD_OPTIONS} required />
       </div>
       <Field label={`${unit.charAt(0).toUpperCase()}${unit.slice(1)} per licence`} description="Each licence's allocation a month" error={errors.units_per_license?.message} required>
         <Input {...form.register('units_per_license')} inputMode="numeric" />
       </Field>
-      <Controller
-        control={form.control}
-        name="enterprise"
-        render={({ field }) => (
-          <Checkbox
-            label="Enterprise plan"
-            description="For company subscriptions only"
-            checked={field.value}
-            onCheckedChange={(checked) => field.onChange(checked === true)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Checkbox
-            label="Active"
-            description="Offered to users; an inactive plan keeps its subscriptions"
-            checked={field.value}
-            onCheckedChange={(checked) => field.onChange(checked === true)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-        )}
-      />
+      <FormCheckbox control={form.control} name="enterprise" label="Enterprise plan" description="For company subscriptions only" />
+      <FormCheckbox control={form.control} name="active" label="Active" description="Offered to users; an inactive plan keeps its subscriptions" />
       <FormError message={form.formError} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-3">
         <DialogActions type="submit" loading={form.formState.isSubmitting}>
