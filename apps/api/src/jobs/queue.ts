@@ -133,6 +133,9 @@ export function createJobQueue(
       const definition = definitions.get(lease.name);
       if (!definition) continue;
       await boss.fail(lease.name, lease.jobId, { message: 'The worker running this job stopped' });
+      // a failure waits retryDelay before its next try; a crash is not the job's failing, so it goes again now (a keyed
+      // kind's new send would be refused meanwhile: the waiting retry holds its key)
+      await boss.getDb().executeSql(`update pgboss.job set start_after = now() where name = $1 and id = $2 and state = 'retry'`, [lease.name, lease.jobId]);
       const job = await boss.getJobById(lease.name, lease.jobId);
       log(`job ${lease.name} ${lease.jobId.slice(0, 8)}: its worker stopped; ${job?.state === 'failed' ? 'no tries left' : 'tried again'}`);
       if (job?.state === 'failed') await definition.onFailed?.(job.data as object, 'The worker running it stopped and no tries were left');
