@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, openFromNav, SANDBOX_PAYMENT_METHODS, signInAt, signInHome, uniqueLetters } from './support';
+import { addSession, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, openFromNav, openSignedIn, openSignedInAt, SANDBOX_PAYMENT_METHODS, uniqueLetters } from './support';
 
 /** Picks an option of a labelled Radix select inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string | RegExp) {
@@ -10,7 +10,7 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: R
 test.describe('admin dialer and SMS screens', () => {
   test('an admin creates a dialer plan, subscribes a manager to it, orders licences, and reads the usage chart', async ({ page }) => {
     const planName = `Dialer ${uniqueLetters()}`;
-    await signInHome(page, 'admin');
+    await openSignedIn(page, 'admin');
     await openFromNav(page, 'Dialer plans');
     await expect(page).toHaveURL(/\/admin\/dialer\/plans$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dialer plans' })).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('admin dialer and SMS screens', () => {
   });
 
   test('an admin refunds part of a paid SMS order; more than is left is refused beside the amount', async ({ page }) => {
-    await signInHome(page, 'admin');
+    await addSession(page, 'admin');
     // the seed's orders were paid without a card: the admin puts 4242 4242 4242 4242 on file (tokenised as the browser does)
     // and orders on a self-pay SMS subscription of their own, charged to it at once
     const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'crm_csrf')?.value ?? '');
@@ -145,7 +145,7 @@ test.describe('admin dialer and SMS screens', () => {
   });
 
   test('a manager has no admin navigation and is refused the dialer and SMS admin pages', async ({ page }) => {
-    await signInHome(page, 'manager');
+    await openSignedIn(page, 'manager');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Account' }).click();
     await expect(page.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
@@ -162,8 +162,7 @@ test.describe('admin dialer and SMS screens', () => {
   for (const brand of BRAND_KEYS) {
     test(`${brand}: the SMS plans and usage screens pass the accessibility check`, async ({ page, baseURL }) => {
       const origin = brandOrigin(baseURL, brand);
-      await signInAt(page, origin, brandEmail(brand, 'admin'));
-      await page.goto(`${origin}/admin/sms`);
+      await openSignedInAt(page, origin, brandEmail(brand, 'admin'), '/admin/sms');
       await expect(page.getByRole('heading', { level: 1, name: 'SMS plans' })).toBeVisible();
       await expect(page.getByRole('rowheader', { name: 'SMS Starter', exact: true })).toBeVisible();
       await expectAccessible(page);

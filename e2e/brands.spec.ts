@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { BASE_AGENT_TITLES, BRANDS } from '@crm/brand-config';
-import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, hexToRgb, signInAt } from './support';
+import { addSessionAt, apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, hexToRgb, openSignedInAt } from './support';
 
 /** The role choices of the "Change role" dialog for the user with this e-mail. */
 async function roleChoices(page: Page, origin: string, email: string): Promise<string[]> {
@@ -37,7 +37,7 @@ test.describe('white-label brands', () => {
     baseURL,
   }) => {
     const evergreen = brandOrigin(baseURL, 'evergreen');
-    await signInAt(page, evergreen, brandEmail('evergreen', 'basic'));
+    await openSignedInAt(page, evergreen, brandEmail('evergreen', 'basic'));
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toContainText('Welcome');
     await expect(main.getByRole('heading', { name: 'Upcoming events' })).toBeVisible();
@@ -52,14 +52,14 @@ test.describe('white-label brands', () => {
 
     await page.context().clearCookies();
     const harbor = brandOrigin(baseURL, 'harbor');
-    await signInAt(page, harbor, brandEmail('harbor', 'agent'));
+    await openSignedInAt(page, harbor, brandEmail('harbor', 'agent'));
     await expect(main.getByRole('heading', { name: 'Recent messages' })).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Recent calls' })).toBeVisible();
   });
 
   test('a Keystone admin cannot give the sub_admin role ("Admin"); a Harbor admin can', async ({ page, baseURL }) => {
     const keystone = brandOrigin(baseURL, 'keystone');
-    await signInAt(page, keystone, brandEmail('keystone', 'admin'));
+    await addSessionAt(page, keystone, brandEmail('keystone', 'admin'));
     const keystoneChoices = await roleChoices(page, keystone, brandEmail('keystone', 'rm'));
     expect(keystoneChoices.length).toBeGreaterThan(0);
     expect(keystoneChoices).not.toContain('Admin');
@@ -68,15 +68,14 @@ test.describe('white-label brands', () => {
 
     await page.context().clearCookies();
     const harbor = brandOrigin(baseURL, 'harbor');
-    await signInAt(page, harbor, brandEmail('harbor', 'admin'));
+    await addSessionAt(page, harbor, brandEmail('harbor', 'admin'));
     const harborChoices = await roleChoices(page, harbor, brandEmail('harbor', 'agent'));
     expect(harborChoices).toContain('Admin');
   });
 
   test('the admin screens are accessible', async ({ page, baseURL }) => {
     const keystone = brandOrigin(baseURL, 'keystone');
-    await signInAt(page, keystone, brandEmail('keystone', 'admin'));
-    await page.goto(`${keystone}/admin/users`);
+    await openSignedInAt(page, keystone, brandEmail('keystone', 'admin'), '/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expectAccessible(page);
@@ -88,8 +87,7 @@ test.describe('white-label brands', () => {
 
   test("a Harbor agent's title choices are exactly the base titles", async ({ page, baseURL }) => {
     const harbor = brandOrigin(baseURL, 'harbor');
-    await signInAt(page, harbor, brandEmail('harbor', 'agent'));
-    await page.goto(`${harbor}/account/profile`);
+    await openSignedInAt(page, harbor, brandEmail('harbor', 'agent'), '/account/profile');
     await page.getByRole('combobox', { name: 'Title' }).click();
     const options = page.getByRole('listbox').getByRole('option');
     await expect(options).toHaveCount(BASE_AGENT_TITLES.length);
@@ -103,10 +101,11 @@ test.describe('white-label brands', () => {
     const harbor = brandOrigin(baseURL, 'harbor');
     const rootPrimary = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
-    await signInAt(page, harbor, brandEmail('harbor', 'agent'));
+    await openSignedInAt(page, harbor, brandEmail('harbor', 'agent'), '/account/profile?tab=theme');
+    // the form shows once the signed-in user (and any colour of their own) has loaded
+    await expect(page.getByLabel('Primary colour', { exact: true })).toBeVisible();
     expect(await rootPrimary()).toBe(BRANDS.harbor.colors.primary);
 
-    await page.goto(`${harbor}/account/profile?tab=theme`);
     await page.getByLabel('Primary colour', { exact: true }).fill('#6b21a8');
     const saved = page.waitForResponse((r) => r.url().includes('/v1/users/update_theme') && r.status() === 200);
     await page.getByRole('button', { name: 'Save theme' }).click();
@@ -127,8 +126,7 @@ test.describe('white-label brands', () => {
 
   test('a Keystone agent asks for help from the Help dialog; a Harbor user has no Help button', async ({ page, baseURL }) => {
     const keystone = brandOrigin(baseURL, 'keystone');
-    await signInAt(page, keystone, brandEmail('keystone', 'agent'));
-    await page.goto(`${keystone}/account/profile`);
+    await openSignedInAt(page, keystone, brandEmail('keystone', 'agent'), '/account/profile');
     await page.getByRole('banner').getByRole('button', { name: 'Help', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Help' });
     await expect(dialog).toBeVisible();
@@ -158,7 +156,7 @@ test.describe('white-label brands', () => {
 
     await page.context().clearCookies();
     const harbor = brandOrigin(baseURL, 'harbor');
-    await signInAt(page, harbor, brandEmail('harbor', 'agent'));
+    await openSignedInAt(page, harbor, brandEmail('harbor', 'agent'));
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toContainText('Welcome');
     await expect(page.getByRole('button', { name: 'Help', exact: true })).toHaveCount(0);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
+import { addSession, createContact, expectAccessible, uniqueLetters } from './support';
 
 /** Whether the page scrolls sideways: the document is wider than the window. */
 const scrollsSideways = (page: Page) =>
@@ -19,7 +19,7 @@ test.describe('contact list layout', () => {
 
   test('on a 1366 px screen every default column fits, and the chosen columns are kept for the user', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInHome(page, 'agent');
+    await addSession(page, 'agent');
     await createContact(page, { first_name: `Wide${uniqueLetters()}`, last_name: 'Column', phones: [{ number: '5125550177' }] });
     await openContacts(page);
     const table = page.getByRole('table', { name: 'Contacts' });
@@ -57,7 +57,7 @@ test.describe('contact list layout', () => {
 
   test('on a 390 px phone: a menu button for the navigation, cards instead of rows, the actions in a menu, nothing sideways', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInHome(page, 'agent');
+    await addSession(page, 'agent');
     const name = `Phone${uniqueLetters()}`;
     await createContact(page, { first_name: name, last_name: 'Card', phones: [{ number: '5125550178' }], emails: [{ email: `${name.toLowerCase()}@example.com` }] });
     await openContacts(page);

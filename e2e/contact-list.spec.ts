@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
+import { createContact, expectAccessible, openSignedIn, uniqueLetters } from './support';
 
 /** `15125550101` as the contact page shows it: 1-512-555-0101. */
 const shown = (digits: string) => `${digits.slice(0, 1)}-${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
@@ -22,7 +22,7 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
     const tagName = `Tag${u}`;
     const filterName = `Tagged ${u}`;
 
-    await signInHome(page, 'agent');
+    await openSignedIn(page, 'agent');
     await createContact(page, { first_name: first, last_name: 'Ashby', phones: [{ number: '5125550111' }] });
     await createContact(page, { first_name: first, last_name: 'Brook', phones: [{ number: '5125550112' }] });
     await openContacts(page);
@@ -104,7 +104,7 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
     const phoneA = '15125550121';
     const phoneB = '13035550122';
 
-    await signInHome(page, 'admin');
+    await openSignedIn(page, 'admin');
     const olderId = await createContact(page, { first_name: first, last_name: last, city: 'Austin', phones: [{ number: phoneA }] });
     const newerId = await createContact(page, { first_name: first, last_name: last, city: 'Denver', phones: [{ number: phoneB }] });
     await openContacts(page);
@@ -156,7 +156,7 @@ test.describe('contact list: tags, filters, quick filters, duplicates', () => {
 test.describe('contact list: export', () => {
   test('an agent exports the contacts matching a search as CSV and reads the downloaded file', async ({ page }) => {
     const u = uniqueLetters();
-    await signInHome(page, 'agent');
+    await openSignedIn(page, 'agent');
     await createContact(page, { first_name: 'Exa', last_name: `Export${u}`, note: '=1+2' });
     await createContact(page, { first_name: 'Exb', last_name: `Export${u}` });
     await openContacts(page);

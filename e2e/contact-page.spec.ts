@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { expectAccessible, signIn, uniqueLetters } from './support';
+import { expectAccessible, openSignedIn, uniqueLetters } from './support';
 
 /** A small but real PDF, made here rather than kept as a fixture. */
 const PDF = Buffer.from(
@@ -29,11 +29,8 @@ test.describe('contact page', () => {
     const tagName = `Spring fair ${uniqueLetters()}`;
     const noteText = `Asked about dental cover (${uniqueLetters()})`;
 
-    await signIn(page, 'agent');
-    await expect(page).toHaveURL(/\/$/);
-
     // A fresh contact of the agent's own, so that the journey starts from a known lead.
-    await page.goto('/contacts/new');
+    await openSignedIn(page, 'agent', '/contacts/new');
     await page.getByLabel('First name').fill(first);
     await page.getByLabel('Last name').fill('Navarro');
     await page.getByRole('button', { name: 'Create contact' }).click();

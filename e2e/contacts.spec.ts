@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { createContact, expectAccessible, signIn, signInHome, uniqueLetters } from './support';
+import { addSession, createContact, expectAccessible, openSignedIn, uniqueLetters } from './support';
 
 async function search(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Search contacts' });
@@ -8,7 +8,7 @@ async function search(page: Page, text: string) {
 
 test.describe('contacts', () => {
   test('creating a contact with a phone another contact has shows that contact and asks before saving', async ({ page }) => {
-    await signInHome(page, 'agent');
+    await addSession(page, 'agent');
     const phone = `555${String(Date.now()).slice(-7)}`;
     const first = `Twin${uniqueLetters()}`;
     const original = await createContact(page, { first_name: first, last_name: 'Original', phones: [{ number: phone, phone_type: 2 }] });
@@ -41,8 +41,7 @@ test.describe('contacts', () => {
     const phone = `555${String(Date.now()).slice(-7)}`;
     const formatted = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
 
-    await signIn(page, 'agent');
-    await expect(page).toHaveURL(/\/$/);
+    await openSignedIn(page, 'agent');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toBeVisible();
@@ -116,9 +115,7 @@ test.describe('contacts', () => {
   test('a name in any language is kept whole and found without its accents and apostrophe', async ({ page }) => {
     const phone = `555${String(Date.now()).slice(-7)}`;
     const formatted = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
-    await signIn(page, 'agent');
-    await expect(page).toHaveURL(/\/$/);
-    await page.goto('/contacts/new');
+    await openSignedIn(page, 'agent', '/contacts/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New contact' })).toBeVisible();
     // typed key by key: the letters with accents stay, what no name has (< and the emoji) goes
     await page.getByLabel('First name').pressSequentially('Zoë<😀');

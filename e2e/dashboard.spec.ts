@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
+import { addSession, createContact, expectAccessible, openSignedIn, uniqueLetters } from './support';
 
 /** The demo agent's calendar day: their time zone is Pacific. */
 const agentToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
@@ -11,7 +11,7 @@ test.describe('dashboard', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('the demo agent sees their upcoming birthdays, new leads, contacts turning 65 and counts, with data', async ({ page }) => {
-    await signInHome(page, 'agent');
+    await openSignedIn(page, 'agent');
     // the seed gives the agent three clients and three prospects with a birthday in the next two weeks
     for (const name of ['Client birthdays', 'Prospect birthdays']) {
       const card = region(page, name);
@@ -32,14 +32,14 @@ test.describe('dashboard', () => {
 
   test('"Show more" appends the next birthdays under the first ten, from the keyboard, and a contact opens its page', async ({ page }) => {
     const u = uniqueLetters();
-    await signInHome(page, 'agent');
+    await addSession(page, 'agent');
     const today = agentToday();
     // eleven more clients with a birthday in the window: more than one page of ten
     const letters = 'abcdefghijk';
     for (const [n, letter] of [...letters].entries())
       await createContact(page, { first_name: `Bday${u}`, last_name: letter.toUpperCase(), category: 'client', date_of_birth: `1961${daysAfter(today, n % 12).slice(4)}`.replace(/^1961-02-29$/, '1961-03-01') });
 
-    await page.reload();
+    await page.goto('/');
     const card = region(page, 'Client birthdays');
     await expect(card.getByRole('listitem')).toHaveCount(10, { timeout: 30_000 });
     const status = card.getByRole('status');

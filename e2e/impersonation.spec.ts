@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { brandEmail, brandOrigin, expectAccessible, openFromNav, signInAt, signInHome } from './support';
+import { brandEmail, brandOrigin, expectAccessible, openFromNav, openSignedIn, openSignedInAt } from './support';
 
 /** Admin → Users, narrowed to one user by name; that user's row. */
 async function userRow(page: Page, name: string) {
@@ -13,7 +13,7 @@ async function userRow(page: Page, name: string) {
 
 test.describe('log in as and impersonate from Admin → Users', () => {
   test('an admin impersonates an agent after confirming, sees the banner, and returns to their own account', async ({ page }) => {
-    await signInHome(page, 'admin');
+    await openSignedIn(page, 'admin');
     const row = await userRow(page, 'Jamie Carter');
     await expect(row.getByRole('button', { name: 'Log in as Jamie Carter' })).toBeVisible();
     await row.getByRole('button', { name: 'Impersonate Jamie Carter' }).click();
@@ -39,7 +39,7 @@ test.describe('log in as and impersonate from Admin → Users', () => {
 
   test('a Keystone regional manager sees only their downline and may impersonate, not log in as', async ({ page, baseURL }) => {
     const origin = brandOrigin(baseURL, 'keystone');
-    await signInAt(page, origin, brandEmail('keystone', 'rm'));
+    await openSignedInAt(page, origin, brandEmail('keystone', 'rm'));
     await openFromNav(page, 'Users');
     await expect(page.getByRole('rowheader')).toHaveText(['Parker Holt']);
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Parker Holt' }) });

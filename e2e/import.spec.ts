@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, signIn, uniqueLetters } from './support';
+import { expectAccessible, openSignedIn, uniqueLetters } from './support';
 
 test.describe('import', () => {
   test('an agent imports a messy CSV through the wizard: every lead with a name or a valid phone or e-mail comes in, the rest is explained, the error file downloads, and imported again it updates the warned contacts', async ({ page }) => {
@@ -23,7 +23,7 @@ test.describe('import', () => {
       ].join('\r\n'),
       'latin1',
     );
-    await signIn(page, 'agent');
+    await openSignedIn(page, 'agent');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
     await page.getByRole('link', { name: 'Import', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Import contacts' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { TIMEZONE_LABELS, type Timezone } from '@crm/contract';
-import { apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, scrollsSideways, signInAt, uniqueLetters, type BrandKey } from './support';
+import { addSessionAt, apiGetAs, BRAND_KEYS, brandEmail, brandOrigin, expectAccessible, openSignedInAt, scrollsSideways, uniqueLetters, type BrandKey } from './support';
 
 /**
  * The demo users of each brand who reach the signed-in frame (not held at a forced change, a second
@@ -42,7 +42,7 @@ async function headerLayout(page: Page) {
   });
 }
 
-// Each test signs in and checks several screens with axe: more than the default 30 s on a busy machine.
+// Each test checks several screens with axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 test.describe('the header fits one row at 1366 and 1280 px', () => {
@@ -51,7 +51,7 @@ test.describe('the header fits one row at 1366 and 1280 px', () => {
       test(`${brand} ${key}: one row, nothing overflows, the admin and account menus open from the keyboard`, async ({ page, baseURL }) => {
         const origin = brandOrigin(baseURL, brand);
         await page.setViewportSize(viewport(1366));
-        await signInAt(page, origin, brandEmail(brand, key));
+        await openSignedInAt(page, origin, brandEmail(brand, key));
         const nav = page.getByRole('navigation', { name: 'Main' });
         await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
         for (const width of DESKTOP_WIDTHS) {
@@ -105,7 +105,7 @@ test.describe('screens at 1366, 1280 and 390 px', () => {
       test(`${brand} at ${width} px: Profile → Security and Billing do not scroll sideways, Billing shows its Amount column`, async ({ page, baseURL }) => {
         const origin = brandOrigin(baseURL, brand);
         await page.setViewportSize(viewport(width));
-        await signInAt(page, origin, brandEmail(brand, 'admin'));
+        await openSignedInAt(page, origin, brandEmail(brand, 'admin'));
         await expect(page.getByRole('banner')).toBeVisible();
         expect(await headerLayout(page)).toMatchObject({ overflows: false, sideways: false });
 
@@ -128,7 +128,7 @@ test.describe('screens at 1366, 1280 and 390 px', () => {
         const origin = brandOrigin(baseURL, brand);
         const key = USERS[brand].at(-1)!; // harbor's agent is on Pacific time
         await page.setViewportSize(viewport(width));
-        await signInAt(page, origin, brandEmail(brand, key));
+        await addSessionAt(page, origin, brandEmail(brand, key));
         const me = await (await apiGetAs(page, baseURL, brand, '/v1/users/me')).json();
         if (brand === 'harbor') expect(me.timezone).toBe('pst');
 

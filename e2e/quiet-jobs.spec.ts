@@ -1,10 +1,9 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, signInHome } from './support';
+import { expectAccessible, openSignedIn } from './support';
 
 test('an administrator pauses the company\'s scheduled sends until a time, then resumes them', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInHome(page, 'admin');
-  await page.goto('/admin/feature-flags');
+  await openSignedIn(page, 'admin', '/admin/feature-flags');
   const panel = page.getByRole('region', { name: 'Scheduled sends' });
   // the first load of the screen (its queries) within the test's time, not the 7 s of one expectation
   await expect(panel.getByRole('button', { name: 'Pause sends' })).toBeVisible({ timeout: 30_000 });

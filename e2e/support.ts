@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, pendingRequests, type Page } from './fixtures';
+import { RECENT_AUTH_MINUTES } from '@crm/contract';
+import { expect, pendingRequests, test, type Page } from './fixtures';
 
 /** The demo data of the README (seeded by the server the tests start). */
 export const DEMO_PASSWORD = 'Lantern-Orchard-2026';
@@ -160,6 +162,92 @@ export async function signInAt(page: Page, origin: string, email: string, passwo
   await fillCredentials(page, email, password);
   await expect(page).toHaveURL(`${origin}/`);
 }
+
+/**
+ * Sessions that tests open without the sign-in form, kept for the worker's later tests by host and
+ * e-mail: the session token, the CSRF token that goes with it, and when the sign-in was.
+ */
+const keptSessions = new Map<string, { session: string; csrf: string; at: number }>();
+/**
+ * How long a kept session serves: a third of RECENT_AUTH_MINUTES, so that it still counts as a fresh
+ * sign-in for a credential change (as a session signed in through the form at the test's start does).
+ */
+const KEEP_SESSION_MS = (RECENT_AUTH_MINUTES / 3) * 60_000;
+
+/**
+ * The API address for a brand's host from Node: 127.0.0.1 (the address Chromium reaches *.localhost
+ * at, so the session is the browser's own device) with `?brand=` naming the brand, as apiGetAs does.
+ */
+function apiUrl(origin: string, path: string): string {
+  const host = new URL(origin);
+  const url = new URL(path, `http://127.0.0.1:${host.port}`);
+  const brand = BRAND_KEYS.find((key) => host.hostname === `${key}.localhost`);
+  if (brand) url.searchParams.set('brand', brand);
+  return url.href;
+}
+
+/** Whether a kept session still works (a test may have signed it out, or changed the user's password). */
+async function sessionWorks(origin: string, session: string, userAgent: string): Promise<boolean> {
+  const answer = await fetch(apiUrl(origin, '/v1/users/me'), { headers: { cookie: `crm_session=${session}`, 'user-agent': userAgent } });
+  await answer.arrayBuffer();
+  return answer.status === 200;
+}
+
+/** Signs in through the API as the form does (same password, same browser): the new session's token. */
+async function signInThroughApi(origin: string, email: string, csrf: string, userAgent: string): Promise<string> {
+  const answer = await fetch(apiUrl(origin, '/v1/sessions'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `crm_csrf=${csrf}`, 'x-csrf-token': csrf, 'user-agent': userAgent },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = await answer.text();
+  expect(answer.status, body).toBe(200);
+  expect(JSON.parse(body), `${email} signs in with the password alone`).toMatchObject({ otp_required: false });
+  const session = answer.headers
+    .getSetCookie()
+    .map((cookie) => /^crm_session=([^;]+)/.exec(cookie)?.[1])
+    .find(Boolean);
+  expect(session, 'the session cookie of the sign-in').toBeTruthy();
+  return session!;
+}
+
+/**
+ * Signs the page in as `email` on a brand's host without the sign-in form: a session of the user on
+ * that host, signed in through the API with the demo password from this browser, goes into the
+ * page's cookies as the form's answer would put it; the page stays where it is. A worker keeps each
+ * session for its next tests (a few minutes, and only while it works: after a test signs it out or
+ * changes the password, the next one gets a new session). For tests whose subject is not signing
+ * in; those about the sign-in form, its second factor or a password change sign in with signInAt.
+ */
+export async function addSessionAt(page: Page, origin: string, email: string): Promise<void> {
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  const key = `${origin} ${email}`;
+  let kept = keptSessions.get(key);
+  if (!kept || Date.now() - kept.at > KEEP_SESSION_MS || !(await sessionWorks(origin, kept.session, userAgent))) {
+    const csrf = randomBytes(24).toString('base64url');
+    kept = { session: await signInThroughApi(origin, email, csrf, userAgent), csrf, at: Date.now() };
+    keptSessions.set(key, kept);
+  }
+  await page.context().addCookies([
+    { name: 'crm_session', value: kept.session, url: origin, httpOnly: true, sameSite: 'Lax' },
+    { name: 'crm_csrf', value: kept.csrf, url: origin, sameSite: 'Lax' },
+  ]);
+}
+
+/** addSessionAt, then the page opens `path` on that host (the dashboard unless told). */
+export async function openSignedInAt(page: Page, origin: string, email: string, path = '/'): Promise<void> {
+  await addSessionAt(page, origin, email);
+  await page.goto(`${origin}${path}`);
+}
+
+/** The test server's own address: Harbor's demo users' host (the server's default brand). */
+const ownOrigin = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:3100').origin;
+
+/** addSessionAt for a Harbor demo user on the test server's own address. */
+export const addSession = (page: Page, key: string) => addSessionAt(page, ownOrigin(), demoEmail(key));
+
+/** openSignedInAt for a Harbor demo user on the test server's own address. */
+export const openSignedIn = (page: Page, key: string, path = '/') => openSignedInAt(page, ownOrigin(), demoEmail(key), path);
 
 /** `#rrggbb` as the `rgb(r, g, b)` a computed style answers. */
 export function hexToRgb(hex: string): string {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { apiGetAs, atEveryWidth, callFromPage, brandEmail, brandOrigin, expectAccessible, openFromNav, periodDate, SANDBOX_PAYMENT_METHODS, SCREEN_SIZES, signInAt, signInHome, type BrandKey } from './support';
+import { addSessionAt, apiGetAs, atEveryWidth, callFromPage, brandEmail, brandOrigin, expectAccessible, openFromNav, openSignedIn, openSignedInAt, periodDate, SANDBOX_PAYMENT_METHODS, SCREEN_SIZES, type BrandKey } from './support';
 
 // The spec's answer to an agent whose licence is used up or unpaid (part 1 §8, §5 "Quota").
 const OVER_ALLOCATION = 'Please request additional minutes from your manager.';
@@ -7,7 +7,7 @@ const OVER_ALLOCATION = 'Please request additional minutes from your manager.';
 test.describe('dialer and SMS subscriptions', () => {
   test("a manager raises an agent's allocation, which stays after a reload; an allocation beyond what was bought is refused beside the field, saying what is free", async ({ page }) => {
     // Harbor's manager pays Dialer Starter: 5 licences of 1,000 minutes; 4,000 minutes given out (seed)
-    await signInHome(page, 'manager');
+    await openSignedIn(page, 'manager');
     await openFromNav(page, 'Dialer subscription');
     await expect(page).toHaveURL(/\/account\/dialer$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dialer subscription' })).toBeVisible();
@@ -45,8 +45,7 @@ test.describe('dialer and SMS subscriptions', () => {
   test('a user whose licence is unpaid sees their licence and the quota message; the SMS page follows the same pattern', async ({ page }) => {
     // Harbor's district manager holds an unpaid 500-minute licence of the manager's subscription and no SMS licence (seed);
     // the telemarketer's used-up licence is shown to the manager above (account.spec.ts turns two-factor on for the telemarketer)
-    await signInHome(page, 'district');
-    await page.goto('/account/dialer');
+    await openSignedIn(page, 'district', '/account/dialer');
     const licence = page.getByRole('region', { name: 'Your licence' });
     await expect(licence).toContainText('500 minutes a month');
     await expect(licence.getByText(OVER_ALLOCATION)).toBeVisible();
@@ -63,8 +62,7 @@ test.describe('dialer and SMS subscriptions', () => {
 
   test('keystone: the dialer page of a user without a subscription passes the accessibility check', async ({ page, baseURL }) => {
     const origin = brandOrigin(baseURL, 'keystone');
-    await signInAt(page, origin, brandEmail('keystone', 'agent'));
-    await page.goto(`${origin}/account/dialer`);
+    await openSignedInAt(page, origin, brandEmail('keystone', 'agent'), '/account/dialer');
     await expect(page.getByText('No Dialer subscription', { exact: true })).toBeVisible();
     await expectAccessible(page);
   });
@@ -107,8 +105,7 @@ test.describe('licence orders as the payer sees them', () => {
   test('harbor: an order waiting for payment adds nothing, asks for a card, and can be cancelled', async ({ page }) => {
     // three widths, each with the accessibility check, on a shared machine
     test.setTimeout(90_000);
-    await signInHome(page, 'manager');
-    await page.goto('/account/dialer');
+    await openSignedIn(page, 'manager', '/account/dialer');
     const allocatedMeter = page.getByRole('progressbar', { name: /^Minutes allocated to licences: [\d,]+ of 5,000 minutes$/ });
     await expect(allocatedMeter).toBeVisible();
 
@@ -151,8 +148,7 @@ test.describe('licence orders as the payer sees them', () => {
 
   test('harbor: an order waiting for payment is paid with the card put on file since, and the pool grows by it', async ({ page }) => {
     test.setTimeout(60_000);
-    await signInHome(page, 'manager');
-    await page.goto('/account/dialer');
+    await openSignedIn(page, 'manager', '/account/dialer');
     await expect(page.getByRole('progressbar', { name: /^Minutes allocated to licences: [\d,]+ of 5,000 minutes$/ })).toBeVisible();
     const form = page.getByRole('form', { name: 'Order more licences' });
     const orders = page.getByRole('region', { name: 'Orders', exact: true });
@@ -172,8 +168,7 @@ test.describe('licence orders as the payer sees them', () => {
 
   test('harbor SMS: the payer is told in segments what is free; the period reads as dates', async ({ page }) => {
     test.setTimeout(90_000);
-    await signInHome(page, 'manager');
-    await page.goto('/account/sms');
+    await openSignedIn(page, 'manager', '/account/sms');
     const allocation = page.getByRole('textbox', { name: /^Allocation of / }).first();
     await allocation.fill('9999999');
     await allocation.press('Enter');
@@ -186,8 +181,7 @@ test.describe('licence orders as the payer sees them', () => {
 
   test("harbor: a district manager's meter says it counts their downline's usage with their own", async ({ page }) => {
     test.setTimeout(90_000);
-    await signInHome(page, 'district');
-    await page.goto('/account/dialer');
+    await openSignedIn(page, 'district', '/account/dialer');
     await atEveryWidth(page, async () => {
       await expect(page.getByRole('progressbar', { name: /^Minutes used by you and your downline in \w+ \d{4}: [\d,]+ of [\d,]+ minutes$/ })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Your licence' }).getByText(OVER_ALLOCATION)).toBeVisible();
@@ -201,7 +195,7 @@ test.describe('licence orders as the payer sees them', () => {
     test(`${brand}: a subscription waiting for its first payment lists the order and asks for a card; paid with the card put on file, its period reads as dates${holder ? ' and an allocation beyond the pool names what is free' : ''}`, async ({ page, baseURL }) => {
       test.setTimeout(120_000);
       const origin = brandOrigin(baseURL, brand);
-      await signInAt(page, origin, brandEmail(brand, key));
+      await addSessionAt(page, origin, brandEmail(brand, key));
       const plans = await (await apiGetAs(page, baseURL, brand, `/v1/${product}/${product}_plans`)).json();
       const owners = (await (await apiGetAs(page, baseURL, brand, '/v1/admin/users/owners?limit=200')).json()).data as { id: number; email: string }[];
       const userIds = holder ? owners.filter((o) => o.email === brandEmail(brand, holder)).map((o) => o.id) : [];

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { createContact, expectAccessible, signInHome, uniqueLetters } from './support';
+import { createContact, expectAccessible, openSignedIn, uniqueLetters } from './support';
 
 test.describe('transfers', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('a manager transfers two contacts to an agent, follows it to done, and reverts it from the transfer page', async ({ page }) => {
     const u = uniqueLetters();
-    await signInHome(page, 'manager');
+    await openSignedIn(page, 'manager');
     const ids = [await createContact(page, { first_name: `Tran${u}`, last_name: 'Alpha' }), await createContact(page, { first_name: `Tran${u}`, last_name: 'Beta' })];
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`tran${u}`);
@@ -46,7 +46,7 @@ test.describe('print and mailer assignment', () => {
 
   test('an agent prints mailing labels of a contact and downloads the PDF', async ({ page }) => {
     const u = uniqueLetters();
-    await signInHome(page, 'agent');
+    await openSignedIn(page, 'agent');
     await createContact(page, { first_name: `Prin${u}`, last_name: 'Label', address1: '1 Main St', city: 'Tampa', state: 'FL', zip: '33601' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`prin${u}`);
@@ -66,14 +66,12 @@ test.describe('print and mailer assignment', () => {
   });
 
   test('a manager opens mailer assignment; an agent has no such screen', async ({ page }) => {
-    await signInHome(page, 'manager');
-    await page.goto('/contacts/mailers');
+    await openSignedIn(page, 'manager', '/contacts/mailers');
     await expect(page.getByRole('heading', { level: 1, name: 'Mailer assignment' })).toBeVisible();
     await expectAccessible(page);
     await page.goto('/login');
     await page.context().clearCookies();
-    await signInHome(page, 'agent');
-    await page.goto('/contacts/mailers');
+    await openSignedIn(page, 'agent', '/contacts/mailers');
     await expect(page.getByText('Access denied!')).toBeVisible();
   });
 });
