@@ -3,25 +3,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { createContext, type AppContext } from '../context';
 import { connect } from '../db/database';
-import { runMigrations } from '../db/migrate';
-import { DEMO_PASSWORD, seedDemoData, seedEmail } from '../db/seed';
+import { DEMO_PASSWORD, seedEmail } from '../db/seed';
 import { envSchema, type Env } from '../env';
-import { createSecretBox } from '../modules/two-factor/secret-box';
-import { createUsersRepository } from '../modules/users/users.repository';
-import { createContactsRepository } from '../modules/contacts/contacts.repository';
-import { createLookupsRepository } from '../modules/lookups/lookups.repository';
-import { createTelephonyPlansRepository } from '../modules/telephony-plans/telephony-plans.repository';
-import { createUsageRepository } from '../modules/usage/usage.repository';
-import { createBillingRepository } from '../modules/billing/billing.repository';
+import { databaseUrl, onServer } from './demo-database';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; env: Env; close: () => Promise<void> };
 
-/** A fresh database with migrations and the demo seed, and the app built on it (no listening socket). */
+/**
+ * A fresh database with migrations and the demo seed (a copy of the run's template, see
+ * global-setup.ts), and the app built on it (no listening socket).
+ */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   /** Providers to use instead of the configured ones (createContext's overrides). */
@@ -29,29 +24,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `crm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await onServer(adminUrl, `create database ${name} template ${inject('templateDatabase')}`);
   // Uploaded files go to a folder of this test app's own, removed on close.
   const storageDir = await mkdtemp(join(tmpdir(), 'crm-test-storage-'));
   const env: Env = {
     // a test file signs its users in from one address many times; sign-in-limits.test.ts sets the limits it tests
-    ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), SIGN_INS_PER_IP: '100000', SIGN_INS_PER_ACCOUNT: '100000', ...overrides }),
-    APP_SECRET: randomBytes(32).toString('base64url'),
+    ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl(adminUrl, name), SIGN_INS_PER_IP: '100000', SIGN_INS_PER_ACCOUNT: '100000', ...overrides }),
+    // the template's: its seeded secrets are sealed with it
+    APP_SECRET: inject('templateAppSecret'),
     STORAGE_DIR: storageDir,
   };
   const database = connect(env.DATABASE_URL as string, env);
-  await runMigrations(database.db);
-  await seedDemoData(createUsersRepository(database.db), createSecretBox(env.APP_SECRET), {
-    lookups: createLookupsRepository(database.db),
-    contacts: createContactsRepository(database.db),
-    billing: createBillingRepository(database.db),
-    telephonyPlans: createTelephonyPlansRepository(database.db),
-    usage: createUsageRepository(database.db),
-  });
   const ctx = createContext(env, database.db, providers);
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.ready();
@@ -62,10 +45,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(adminUrl, `drop database if exists ${name} with (force)`);
       await rm(storageDir, { recursive: true, force: true });
     },
   };
