@@ -14,7 +14,9 @@ export default defineConfig({
   outputDir: '../test-results',
   // Two spec files at a time, each file's tests in order: a browser, the server and PostgreSQL leave
   // part of the two cores idle while a test waits on the other (1,130 s with one worker, 841 s with
-  // two, here). Specs that change a shared demo user for good run last, alone (chromium-last).
+  // two, here). Now both cores are 95% busy through a run, two thirds of it in Chromium's processes:
+  // three workers took 327 s where two took 314-336 s. Specs that change a shared demo user for good
+  // run last, alone (chromium-last).
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
